@@ -1,0 +1,4 @@
+# sg_warnings: an interface target carrying the project's warning flags.
+# Our own code builds clean with these; third-party headers come in as SYSTEM includes.
+add_library(sg_warnings INTERFACE)
+target_compile_options(sg_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow)

@@ -1,0 +1,219 @@
+#include "checkers/priority_queue_checker.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "checkers/python_value.h"
+#include "checkers/state_text.h"
+
+namespace sg {
+namespace {
+
+// A queue entry as read back from the student's process.
+struct ReadEntry {
+  std::optional<ref::PqEntry> entry;
+  std::string problem;  ///< Why it could not be read.
+};
+
+std::optional<int> int_field(const nlohmann::json& object, const char* key) {
+  if (!object.contains(key)) return std::nullopt;
+  const auto& value = object[key];
+  if (value.is_number_integer()) return value.get<int>();
+  if (value.is_number_float() && value.get<double>() == static_cast<int>(value.get<double>())) {
+    return static_cast<int>(value.get<double>());
+  }
+  return std::nullopt;
+}
+
+ReadEntry read_entry(const nlohmann::json& value) {
+  if (!value.is_object() || value.contains("$repr") || value.contains("$tuple")) {
+    return {std::nullopt, fmt::format("`{}` is not a dict with 'state', 'h', 'g', 'parent' and 'f'", python_repr(value))};
+  }
+  ref::PqEntry entry;
+  const auto state = value.contains("state") ? as_int_list(value["state"]) : std::nullopt;
+  if (!state) return {std::nullopt, fmt::format("`{}` has no 'state' list", python_repr(value))};
+  entry.state = *state;
+  const auto h = int_field(value, "h");
+  const auto g = int_field(value, "g");
+  const auto f = int_field(value, "f");
+  if (!h || !g || !f) {
+    return {std::nullopt, fmt::format("the entry for {} lacks an integer 'h', 'g' or 'f'", python_list(entry.state))};
+  }
+  entry.h = *h;
+  entry.g = *g;
+  entry.f = *f;
+  if (value.contains("parent") && !value["parent"].is_null()) {
+    const auto& parent = value["parent"];
+    if (parent.is_object() && parent.contains("state")) {
+      entry.parent_state = as_int_list(parent["state"]);
+    }
+    if (!entry.parent_state) {
+      return {std::nullopt, fmt::format("the 'parent' of {} is not a queue entry", python_list(entry.state))};
+    }
+  }
+  return {entry, ""};
+}
+
+std::string parent_text(const std::optional<ref::Tiles>& parent) {
+  return parent ? python_list(*parent) : std::string("None");
+}
+
+// Field-by-field difference between the entry that should be there and the one that is.
+std::string entry_difference(const ref::PqEntry& want, const ref::PqEntry& got) {
+  std::vector<std::string> differences;
+  if (want.g != got.g) differences.push_back(fmt::format("g should be {}, not {}", want.g, got.g));
+  if (want.f != got.f) differences.push_back(fmt::format("f should be {}, not {}", want.f, got.f));
+  if (want.h != got.h) differences.push_back(fmt::format("h should be {}, not {}", want.h, got.h));
+  if (want.parent_state != got.parent_state) {
+    differences.push_back(fmt::format("its parent should be {}, not {}", parent_text(want.parent_state),
+                                      parent_text(got.parent_state)));
+  }
+  return fmt::format("{}", fmt::join(differences, ", "));
+}
+
+std::string compare_entries(const std::vector<ref::PqEntry>& want, const std::vector<ReadEntry>& read) {
+  std::vector<ref::PqEntry> got;
+  for (std::size_t i = 0; i < read.size(); ++i) {
+    if (!read[i].entry) return fmt::format("line {} of str(pq): {}", i + 1, read[i].problem);
+    got.push_back(*read[i].entry);
+  }
+  std::map<ref::Tiles, int> got_count;
+  for (const auto& entry : got) ++got_count[entry.state];
+  for (const auto& [state, count] : got_count) {
+    if (count > 1) {
+      return fmt::format("{} is in the queue {} times: enqueueing a state that is already queued must keep "
+                         "one entry (updating it when the new g is lower), not add another",
+                         python_list(state), count);
+    }
+  }
+  std::map<ref::Tiles, const ref::PqEntry*> want_by_state;
+  for (const auto& entry : want) want_by_state[entry.state] = &entry;
+  for (const auto& entry : want) {
+    if (!got_count.count(entry.state)) {
+      return fmt::format("{} should be in the queue but is not", python_list(entry.state));
+    }
+  }
+  for (const auto& entry : got) {
+    if (!want_by_state.count(entry.state)) {
+      return fmt::format("{} is in the queue but should not be", python_list(entry.state));
+    }
+  }
+  for (const auto& entry : got) {
+    const ref::PqEntry& should = *want_by_state[entry.state];
+    const std::string difference = entry_difference(should, entry);
+    if (!difference.empty()) {
+      std::string hint;
+      if (entry.g > should.g) hint = " (the lower g must win: update g, f and parent in place)";
+      if (entry.g < should.g) hint = " (a higher or equal g must not replace the one already queued)";
+      return fmt::format("the entry for {}: {}{}", python_list(entry.state), difference, hint);
+    }
+  }
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    if (got[i].state != want[i].state) {
+      return fmt::format("the entries are in a different order: position {} should hold {}, not {} "
+                         "(the queue keeps insertion order, and an updated entry stays where it was)",
+                         i + 1, python_list(want[i].state), python_list(got[i].state));
+    }
+  }
+  return "";
+}
+
+std::string expected_queue_text(const std::vector<ref::PqEntry>& entries) {
+  if (entries.empty()) return "(empty)";
+  std::string text;
+  for (const auto& entry : entries) text += "\n    " + describe_entry(entry);
+  return text;
+}
+
+}  // namespace
+
+std::string describe_entry(const ref::PqEntry& entry) {
+  return fmt::format("{{'state': {}, 'h': {}, 'g': {}, 'parent': {}, 'f': {}}}", python_list(entry.state), entry.h,
+                     entry.g, entry.parent_state ? "<entry of " + python_list(*entry.parent_state) + ">" : "None",
+                     entry.f);
+}
+
+AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
+                                   const std::vector<PqObservedStep>& observed) {
+  AspectOutcome outcome;
+  outcome.aspect = "behaviour";
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const PqExpectedStep& want = expected[i];
+    const std::string where = fmt::format("step {} `{}`{}", i + 1, want.call,
+                                          want.purpose.empty() ? "" : " — " + want.purpose);
+    if (i >= observed.size() || !observed[i].ran) {
+      outcome.feedback = fmt::format("{}: did not run (the process ended before it)", where);
+      return outcome;
+    }
+    const PqObservedStep& got = observed[i];
+    if (!got.ok) {
+      outcome.feedback = fmt::format("{}: raised {}", where, got.error);
+      return outcome;
+    }
+    std::string problem;
+    switch (want.operation) {
+      case PqOperation::construct:
+      case PqOperation::enqueue:
+        break;
+      case PqOperation::pop: {
+        const ReadEntry read = read_entry(got.value);
+        if (!read.entry) {
+          problem = fmt::format("pop() returned {}", read.problem);
+        } else if (read.entry->state != want.popped->state) {
+          problem = fmt::format("pop() returned the entry of {} (f {}), but should return {} (f {}): pop takes the "
+                                "smallest f, and among equal f the entry enqueued first",
+                                python_list(read.entry->state), read.entry->f, python_list(want.popped->state),
+                                want.popped->f);
+        } else if (const std::string difference = entry_difference(*want.popped, *read.entry); !difference.empty()) {
+          problem = fmt::format("pop() returned {} with {}", python_list(read.entry->state), difference);
+        }
+        break;
+      }
+      case PqOperation::is_empty:
+        if (!got.value.is_boolean() || got.value.get<bool>() != *want.empty) {
+          problem = fmt::format("is_empty() returned {}, expected {}", python_repr(got.value), *want.empty ? "True" : "False");
+        }
+        break;
+      case PqOperation::max_len:
+        if (!got.value.is_number_integer() || got.value.get<std::size_t>() != *want.max_len) {
+          problem = fmt::format("max_len is {}, expected {} (the longest the queue has been; an update does not "
+                                "lengthen it)",
+                                python_repr(got.value), *want.max_len);
+        }
+        break;
+      case PqOperation::str: {
+        std::vector<ReadEntry> read;
+        if (got.lines.is_array()) {
+          for (const auto& line : got.lines) {
+            if (line.is_null()) {
+              read.push_back({std::nullopt, "is not a dict literal"});
+            } else {
+              read.push_back(read_entry(line));
+            }
+          }
+        }
+        if (!want.entries->empty() && read.empty()) {
+          problem = fmt::format("str(pq) printed nothing, but the queue should hold {} entries", want.entries->size());
+        } else if (read.size() != want.entries->size() && compare_entries(*want.entries, read).empty()) {
+          problem = fmt::format("str(pq) shows {} entries, expected {}", read.size(), want.entries->size());
+        } else {
+          problem = compare_entries(*want.entries, read);
+        }
+        if (!problem.empty()) {
+          problem += fmt::format("\nexpected queue:{}\nstr(pq) printed:\n    {}", expected_queue_text(*want.entries),
+                                 elide(got.text, 12, 2000));
+        }
+        break;
+      }
+    }
+    if (!problem.empty()) {
+      outcome.feedback = fmt::format("{}: {}", where, problem);
+      return outcome;
+    }
+  }
+  outcome.passed = true;
+  return outcome;
+}
+
+}  // namespace sg

@@ -1,0 +1,94 @@
+#include "checkers/python_value.h"
+
+#include <fmt/format.h>
+
+namespace sg {
+namespace {
+
+bool flatten_ints(const nlohmann::json& value, std::vector<int>& out) {
+  if (value.is_number_integer()) {
+    out.push_back(value.get<int>());
+    return true;
+  }
+  if (value.is_array()) {
+    for (const auto& item : value) {
+      if (!flatten_ints(item, out)) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+std::string quote(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) {
+    if (c == '\'' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return quoted + "'";
+}
+
+}  // namespace
+
+std::optional<std::vector<int>> as_int_list(const nlohmann::json& value, std::string* normalised) {
+  std::vector<int> values;
+  if (value.is_array()) {
+    for (const auto& item : value) {
+      if (!item.is_number_integer()) return std::nullopt;
+      values.push_back(item.get<int>());
+    }
+    return values;
+  }
+  if (value.is_object() && value.contains("$tuple") && value["$tuple"].is_array()) {
+    for (const auto& item : value["$tuple"]) {
+      if (!item.is_number_integer()) return std::nullopt;
+      values.push_back(item.get<int>());
+    }
+    if (normalised) *normalised = "a tuple";
+    return values;
+  }
+  if (value.is_object() && value.contains("$ndarray")) {
+    if (!flatten_ints(value["$ndarray"], values)) return std::nullopt;
+    if (normalised) *normalised = "a numpy array";
+    return values;
+  }
+  return std::nullopt;
+}
+
+std::string python_repr(const nlohmann::json& value) {
+  if (value.is_null()) return "None";
+  if (value.is_boolean()) return value.get<bool>() ? "True" : "False";
+  if (value.is_number()) return value.dump();
+  if (value.is_string()) return quote(value.get<std::string>());
+  if (value.is_array()) {
+    std::vector<std::string> items;
+    for (const auto& item : value) items.push_back(python_repr(item));
+    return fmt::format("[{}]", fmt::join(items, ", "));
+  }
+  if (value.contains("$tuple")) {
+    std::vector<std::string> items;
+    for (const auto& item : value["$tuple"]) items.push_back(python_repr(item));
+    return items.size() == 1 ? fmt::format("({},)", items[0]) : fmt::format("({})", fmt::join(items, ", "));
+  }
+  if (value.contains("$ndarray")) return fmt::format("array({})", python_repr(value["$ndarray"]));
+  if (value.contains("$set")) {
+    std::vector<std::string> items;
+    for (const auto& item : value["$set"]) items.push_back(python_repr(item));
+    return items.empty() ? "set()" : fmt::format("{{{}}}", fmt::join(items, ", "));
+  }
+  if (value.contains("$iterator")) return fmt::format("<iterator over {}>", python_repr(value["$iterator"]));
+  if (value.contains("$int")) return value["$int"].get<std::string>();
+  if (value.contains("$repr")) return value["$repr"].is_string() ? value["$repr"].get<std::string>() : "<object>";
+  if (value.contains("$dict")) {
+    std::vector<std::string> items;
+    for (const auto& pair : value["$dict"]) {
+      if (pair.is_array() && pair.size() == 2) items.push_back(python_repr(pair[0]) + ": " + python_repr(pair[1]));
+    }
+    return fmt::format("{{{}}}", fmt::join(items, ", "));
+  }
+  std::vector<std::string> items;
+  for (const auto& [key, item] : value.items()) items.push_back(quote(key) + ": " + python_repr(item));
+  return fmt::format("{{{}}}", fmt::join(items, ", "));
+}
+
+}  // namespace sg

@@ -1,0 +1,22 @@
+// Reading values returned through the Python driver (docs/driver-protocol.md): JSON with tagged
+// objects for tuples, numpy arrays, sets and so on. Normalising readers accept what an assignment
+// allows (a tuple or a numpy array where a list is expected) and say when they normalised.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace sg {
+
+/// A list of ints from a JSON array, {"$tuple": [...]} or {"$ndarray": [...]} (flattened);
+/// nullopt if the value is not a flat sequence of integers. `normalised`, if given, receives a
+/// note such as "a tuple" when the value was not a plain list.
+std::optional<std::vector<int>> as_int_list(const nlohmann::json& value, std::string* normalised = nullptr);
+
+/// Python-like rendering of a driver value for feedback: [1, 2], (1, 2), {'state': [...]}, None.
+std::string python_repr(const nlohmann::json& value);
+
+}  // namespace sg

@@ -1,0 +1,582 @@
+"""SearchGrader's in-sandbox Python driver (driver protocol version 1).
+
+A function-call assignment (a module with print_succ, solve, a PriorityQueue
+class, ...) cannot be graded by feeding stdin to a script: the grader has to
+call the student's functions.  This driver is the small adapter that runs
+inside the sandboxed process, next to the submission, and does exactly that.
+The contract it implements is docs/driver-protocol.md; in short:
+
+    python3 -I -B .searchgrader/python_driver.py   (cwd = the submission's copy)
+
+  * stdin holds one JSON request: the module to import and a list of steps
+    (call, new, method, getattr, str, let, has).  It is read whole, then fd 0
+    is pointed at /dev/null so the student's code sees an empty stdin.
+  * stdout carries the protocol stream: one JSON object per line, each with an
+    "sg" key (hello, import, then begin/step per step, then done).  The
+    driver writes it to a private duplicate of the original fd 1.
+  * While student code runs (the import and each step), fds 1 and 2 point at
+    fresh temporary capture files, so everything the student prints -- via
+    print, sys.stdout, os.write(1, ...) or a child process -- is captured per
+    phase and can never be mistaken for protocol lines.  Between phases fd 1
+    points at /dev/null (a stray student thread cannot reach the stream) and
+    fd 2 at the original stderr, which carries only the driver's own crash
+    output.
+
+Values returned by the student are encoded into JSON with tagged objects
+($tuple, $set, $dict, $ndarray, $iterator, $int, $repr) so the grader sees
+the Python type, not just a JSON look-alike.  Encoding never raises.
+
+One request = one process: a step that hangs or kills the interpreter only
+ends this stream early; the last "begin" line says which step it was.
+"""
+
+import ast
+import collections.abc
+import importlib
+import io
+import itertools
+import json
+import math
+import os
+import reprlib
+import sys
+import tempfile
+import time
+import traceback
+import types
+
+PROTOCOL = 1
+MAX_DEPTH = 100            # deeper nesting is reported as $repr
+MAX_ITER_ITEMS = 10000     # items consumed from a returned generator/iterator
+MAX_REPR_CHARS = 1000
+MAX_NODES = 2000000        # guards against exponential blow-up of shared sub-objects
+MAX_LITERAL_LINE = 200000  # longer str() lines are not passed to literal_eval
+DEFAULT_CAPTURE_LIMIT = 1048576
+
+# Bound now, so a submission that monkeypatches json or os cannot disturb us.
+_json_dumps = json.dumps
+_os_write = os.write
+_os_dup2 = os.dup2
+_perf_counter = time.perf_counter
+
+# The filenames that mark a traceback frame as the driver's (or importlib's)
+# rather than the student's: only the student's frames help the student.
+_DRIVER_FILES = set()
+_HIDDEN_FILE_PREFIXES = ('<frozen importlib',)
+
+
+def _note_driver_files():
+    name = _note_driver_files.__code__.co_filename
+    _DRIVER_FILES.add(name)
+    # importlib.import_module's own frame sits above every import error.
+    for path in (name, globals().get('__file__'), importlib.__file__):
+        if path:
+            _DRIVER_FILES.add(os.path.abspath(path))
+            _DRIVER_FILES.add(os.path.realpath(path))
+
+
+def _is_hidden_frame(filename):
+    if filename in _DRIVER_FILES or filename.startswith(_HIDDEN_FILE_PREFIXES):
+        return True
+    try:
+        return os.path.abspath(filename) in _DRIVER_FILES
+    except Exception:
+        return False
+
+
+class ProtocolStream(object):
+    """Writes protocol lines to a private fd, one complete line per write."""
+
+    def __init__(self, fd):
+        self.fd = fd
+
+    def emit(self, record):
+        try:
+            text = _json_dumps(record, ensure_ascii=False, allow_nan=False)
+        except Exception:
+            # Only a bug in the encoder can get here; keep the stream valid.
+            text = _json_dumps({'sg': record.get('sg'), 'index': record.get('index'),
+                                'ok': False, 'error': {'type': 'DriverError',
+                                'message': 'unencodable record', 'traceback': ''}})
+        # 'replace' turns lone surrogates into '?', keeping the line valid UTF-8.
+        data = (text + '\n').encode('utf-8', 'replace')
+        view = memoryview(data)
+        try:
+            while view:
+                written = _os_write(self.fd, view)
+                view = view[written:]
+        except OSError:
+            # The reader is gone (or the student closed our fd): nothing left
+            # to report to, so stop without running any more student code.
+            os._exit(3)
+
+
+class StdStreams(object):
+    """Owns fds 0-2 and the sys.std* objects around each student phase."""
+
+    def __init__(self):
+        self.devnull = os.open(os.devnull, os.O_RDWR)
+        self.saved_err = os.dup(2)    # dup() fds are close-on-exec already
+        self.stdout = None
+        self.stderr = None
+
+    def detach_stdin(self):
+        _os_dup2(self.devnull, 0)
+        sys.stdin = io.TextIOWrapper(io.FileIO(0, 'r', closefd=False), encoding='utf-8')
+
+    def install(self):
+        # Our own text objects over fds 1 and 2: UTF-8 whatever the locale,
+        # line-buffered like an interactive session so print() and
+        # os.write(1, ...) output keep their order.  Recreated if a student
+        # closed them.
+        if self.stdout is None or self.stdout.closed:
+            self.stdout = io.TextIOWrapper(io.FileIO(1, 'w', closefd=False),
+                                           encoding='utf-8', errors='strict',
+                                           line_buffering=True)
+        if self.stderr is None or self.stderr.closed:
+            self.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False),
+                                           encoding='utf-8', errors='backslashreplace',
+                                           line_buffering=True)
+        sys.stdout = self.stdout
+        sys.stderr = self.stderr
+
+    def flush_all(self):
+        for stream in (sys.stdout, sys.stderr, self.stdout, self.stderr,
+                       sys.__stdout__, sys.__stderr__):
+            try:
+                if stream is not None:
+                    stream.flush()
+            except BaseException:
+                pass
+
+    @staticmethod
+    def _capture_file():
+        try:
+            return tempfile.TemporaryFile()
+        except OSError:
+            # No writable temporary directory in this sandbox: fall back to
+            # an anonymous in-memory file (Linux).
+            return open(os.memfd_create('sg-capture'), 'w+b')
+
+    def begin_capture(self):
+        self.flush_all()
+        out = self._capture_file()
+        err = self._capture_file()
+        _os_dup2(out.fileno(), 1)
+        _os_dup2(err.fileno(), 2)
+        self.install()
+        return out, err
+
+    def end_capture(self, files, limit):
+        self.flush_all()
+        # fd 1 goes to /dev/null, not back to the stream: see the docstring.
+        _os_dup2(self.devnull, 1)
+        _os_dup2(self.saved_err, 2)
+        self.install()
+        result = {}
+        for name, f in zip(('stdout', 'stderr'), files):
+            try:
+                total = os.fstat(f.fileno()).st_size
+                f.seek(0)
+                data = f.read(limit)
+            except Exception:
+                total, data = 0, b''
+            finally:
+                try:
+                    f.close()
+                except Exception:
+                    pass
+            result[name] = data.decode('utf-8', 'replace')
+            result[name + '_bytes'] = total
+            result[name + '_truncated'] = total > len(data)
+        return result
+
+
+# ---------------------------------------------------------------- values
+
+def _type_name(obj):
+    try:
+        cls = type(obj)
+        return '%s.%s' % (cls.__module__, cls.__qualname__)
+    except BaseException:
+        return '<unknown>'
+
+
+# Bounded repr for containers that were cut off (too deep, cyclic, too big):
+# the builtin repr of a shared sub-structure can take exponential time.
+_short_repr = reprlib.Repr()
+_short_repr.maxlevel = 4
+_short_repr.maxdict = 10
+_short_repr.maxlist = _short_repr.maxtuple = _short_repr.maxset = 10
+_short_repr.maxfrozenset = _short_repr.maxdeque = _short_repr.maxarray = 10
+_short_repr.maxstring = 200
+_short_repr.maxlong = 100
+_short_repr.maxother = MAX_REPR_CHARS
+
+_CONTAINERS = (list, tuple, set, frozenset, dict)
+
+
+def _repr(obj):
+    try:
+        text = _short_repr.repr(obj) if isinstance(obj, _CONTAINERS) else repr(obj)
+        if not isinstance(text, str):
+            raise TypeError
+        text = text[:MAX_REPR_CHARS]
+    except BaseException:
+        text = '<unrepresentable>'
+    return {'$repr': text, '$type': _type_name(obj)}
+
+
+class Encoder(object):
+    """Python value -> JSON value, per the protocol's encoding table."""
+
+    def __init__(self):
+        self.nodes = 0
+        self.active = set()   # ids of the containers on the current path
+
+    def encode(self, obj, depth=0):
+        try:
+            return self._encode(obj, depth)
+        except BaseException:
+            return _repr(obj)
+
+    def _encode(self, obj, depth):
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            return _repr(obj)
+        if obj is None or type(obj) in (bool, str):
+            return obj
+        if isinstance(obj, str):
+            return str.__str__(obj)   # a plain copy; never calls a subclass's __str__
+        numpy = sys.modules.get('numpy')
+        if numpy is not None:
+            encoded = self._encode_numpy(numpy, obj, depth)
+            if encoded is not None:
+                return encoded
+        if isinstance(obj, int):
+            return self._encode_int(obj)
+        if isinstance(obj, float):
+            value = float(obj)
+            # NaN and infinities are not JSON.
+            return value if math.isfinite(value) else _repr(value)
+        if depth > MAX_DEPTH or id(obj) in self.active:
+            return _repr(obj)
+        if isinstance(obj, _CONTAINERS):
+            self.active.add(id(obj))
+            try:
+                return self._encode_container(obj, depth + 1)
+            finally:
+                self.active.discard(id(obj))
+        if isinstance(obj, collections.abc.Iterator):
+            return self._encode_iterator(obj, depth + 1)
+        return _repr(obj)
+
+    def _encode_int(self, obj):
+        value = int(obj)
+        if -2 ** 63 <= value < 2 ** 63:
+            return value
+        try:
+            return {'$int': str(value)}
+        except ValueError:
+            # Beyond Python's int-to-str digit limit.
+            return {'$repr': '<int of %d bits>' % value.bit_length(), '$type': _type_name(obj)}
+
+    def _encode_container(self, obj, depth):
+        if isinstance(obj, list):
+            return [self.encode(item, depth) for item in obj]
+        if isinstance(obj, tuple):
+            return {'$tuple': [self.encode(item, depth) for item in obj]}
+        if isinstance(obj, (set, frozenset)):
+            items = list(obj)
+            try:
+                items = sorted(items)
+            except BaseException:
+                pass
+            return {'$set': [self.encode(item, depth) for item in items]}
+        items = list(obj.items())
+        # "$"-keys are tagged too, so a student's {"$tuple": ...} is never
+        # mistaken for one of our tags.
+        if all(isinstance(k, str) and not k.startswith('$') for k, _ in items):
+            return dict((k, self.encode(v, depth)) for k, v in items)
+        return {'$dict': [[self.encode(k, depth), self.encode(v, depth)] for k, v in items]}
+
+    def _encode_iterator(self, obj, depth):
+        items = []
+        try:
+            for item in itertools.islice(obj, MAX_ITER_ITEMS):
+                items.append(item)
+        except Exception:
+            pass  # report what the iterator produced before it failed
+        return {'$iterator': [self.encode(item, depth) for item in items],
+                'type': type(obj).__name__}
+
+    def _encode_numpy(self, numpy, obj, depth):
+        try:
+            if isinstance(obj, numpy.ndarray):
+                return {'$ndarray': self.encode(obj.tolist(), depth), 'dtype': str(obj.dtype)}
+            if isinstance(obj, numpy.generic):
+                return self.encode(obj.item(), depth)
+        except BaseException:
+            return _repr(obj)
+        return None
+
+
+def encode_value(obj):
+    return Encoder().encode(obj)
+
+
+# ---------------------------------------------------------------- errors
+
+def _relative(filename):
+    # Paths inside the submission read as the student knows them
+    # ("torus_puzzle.py"), not as the sandbox happens to lay them out.
+    try:
+        root = os.getcwd() + os.sep
+        if filename and filename.startswith(root):
+            return filename[len(root):]
+    except Exception:
+        pass
+    return filename
+
+
+def _filter_stack(te, seen):
+    if te is None or id(te) in seen:
+        return
+    seen.add(id(te))
+    kept = []
+    for frame in te.stack:
+        if _is_hidden_frame(frame.filename):
+            continue
+        frame.line                      # read the source line before renaming
+        frame.filename = _relative(frame.filename)
+        kept.append(frame)
+    te.stack = traceback.StackSummary.from_list(kept)
+    if getattr(te, 'filename', None):   # SyntaxError location
+        te.filename = _relative(te.filename)
+    _filter_stack(te.__cause__, seen)
+    _filter_stack(te.__context__, seen)
+
+
+def _safe_str(exc):
+    try:
+        return str(exc)
+    except BaseException:
+        return '<unprintable %s object>' % type(exc).__name__
+
+
+def describe_error(exc):
+    """{type, message, traceback} for an exception, without driver frames."""
+    try:
+        te = traceback.TracebackException(type(exc), exc, exc.__traceback__)
+        _filter_stack(te, set())
+        text = ''.join(te.format())
+    except BaseException:
+        try:
+            frames = [f for f in traceback.extract_tb(exc.__traceback__)
+                      if not _is_hidden_frame(f.filename)]
+            text = ''.join(traceback.format_list(frames))
+            text += ''.join(traceback.format_exception_only(type(exc), exc))
+        except BaseException:
+            text = ''
+    return {'type': type(exc).__name__, 'message': _safe_str(exc), 'traceback': text}
+
+
+# ---------------------------------------------------------------- steps
+
+class RequestError(Exception):
+    """The request itself is malformed (a grader fault, not the student's)."""
+
+
+class Session(object):
+    def __init__(self, module):
+        self.module = module
+        self.bound = {}
+
+    @staticmethod
+    def field(step, name):
+        if name not in step:
+            raise RequestError('a %r step needs %r' % (step.get('op'), name))
+        return step[name]
+
+    def lookup(self, name):
+        if name not in self.bound:
+            raise NameError('nothing is bound to %r (an earlier step failed or never bound it)'
+                            % (name,))
+        return self.bound[name]
+
+    def resolve(self, value):
+        # Building new objects from the parsed JSON is the "fresh deep copy";
+        # a $ref is the bound object itself, shared on purpose.
+        if isinstance(value, dict):
+            if len(value) == 1 and '$ref' in value:
+                return self.lookup(value['$ref'])
+            return dict((k, self.resolve(v)) for k, v in value.items())
+        if isinstance(value, list):
+            return [self.resolve(v) for v in value]
+        return value
+
+    def arguments(self, step):
+        args = self.resolve(step.get('args', []))
+        kwargs = self.resolve(step.get('kwargs', {}))
+        if not isinstance(args, list) or not isinstance(kwargs, dict):
+            raise RequestError('args must be a list and kwargs an object')
+        return args, kwargs
+
+    def run(self, step):
+        """Performs one step; returns the extra fields of its record."""
+        op = step.get('op')
+        if op == 'call':
+            function = getattr(self.module, self.field(step, 'function'))
+            args, kwargs = self.arguments(step)
+            return self._bind_result(step, function(*args, **kwargs))
+        if op == 'new':
+            cls = getattr(self.module, self.field(step, 'class'))
+            args, kwargs = self.arguments(step)
+            self.bound[self.field(step, 'bind')] = cls(*args, **kwargs)
+            return {'value': None}
+        if op == 'method':
+            target = self.lookup(self.field(step, 'target'))
+            method = getattr(target, self.field(step, 'method'))
+            args, kwargs = self.arguments(step)
+            return self._bind_result(step, method(*args, **kwargs))
+        if op == 'getattr':
+            target = self.lookup(self.field(step, 'target'))
+            return {'value': encode_value(getattr(target, self.field(step, 'attr')))}
+        if op == 'str':
+            text = str(self.lookup(self.field(step, 'target')))
+            return {'value': text, 'lines': [literal_line(line) for line in split_lines(text)]}
+        if op == 'let':
+            self.bound[self.field(step, 'bind')] = self.resolve(step.get('value'))
+            return {'value': None}
+        if op == 'has':
+            return {'value': describe_name(self.module, self.field(step, 'name'))}
+        raise RequestError('unknown op %r' % (op,))
+
+    def _bind_result(self, step, result):
+        if step.get('bind'):
+            self.bound[step['bind']] = result
+        # Encoding runs inside the captured phase: a returned generator or a
+        # custom __repr__ is student code too.
+        return {'value': encode_value(result)}
+
+
+def split_lines(text):
+    lines = text.split('\n')
+    if lines and lines[-1] == '':
+        lines.pop()   # a trailing newline does not start another line
+    return lines
+
+
+def literal_line(line):
+    if len(line) > MAX_LITERAL_LINE:
+        return None
+    try:
+        return encode_value(ast.literal_eval(line.strip()))
+    except Exception:   # SyntaxError, ValueError, RecursionError, MemoryError, ...
+        return None
+
+
+def describe_name(module, name):
+    defined = hasattr(module, name)
+    if not defined:
+        return {'defined': False, 'callable': False, 'kind': None}
+    obj = getattr(module, name)
+    if isinstance(obj, type):
+        kind = 'class'
+    elif isinstance(obj, (types.FunctionType, types.BuiltinFunctionType,
+                          types.MethodType, types.BuiltinMethodType)):
+        kind = 'function'
+    else:
+        kind = 'other'
+    return {'defined': True, 'callable': callable(obj), 'kind': kind}
+
+
+# ---------------------------------------------------------------- main
+
+def run_phase(streams, limit, action):
+    """Runs action() with fds 1/2 captured; returns (ok, fields)."""
+    files = streams.begin_capture()
+    start = _perf_counter()
+    try:
+        fields = action()
+        ok = True
+    except BaseException as exc:   # SystemExit, KeyboardInterrupt, MemoryError too
+        fields = {'error': describe_error(exc)}
+        ok = False
+    finally:
+        seconds = _perf_counter() - start
+        captured = streams.end_capture(files, limit)
+    fields = dict(fields)
+    fields.update(captured)
+    fields['seconds'] = round(seconds, 6)
+    return ok, fields
+
+
+def read_request(raw):
+    try:
+        request = json.loads(raw.decode('utf-8'))
+    except ValueError as exc:
+        raise RequestError('request is not JSON: %s' % exc)
+    if not isinstance(request, dict):
+        raise RequestError('request must be a JSON object')
+    if request.get('protocol') != PROTOCOL:
+        raise RequestError('unsupported protocol %r' % (request.get('protocol'),))
+    if not isinstance(request.get('module'), str) or not request['module']:
+        raise RequestError('request needs a module name')
+    steps = request.get('steps', [])
+    if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
+        raise RequestError('steps must be a list of objects')
+    limit = request.get('capture_limit_bytes', DEFAULT_CAPTURE_LIMIT)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+        raise RequestError('capture_limit_bytes must be a non-negative integer')
+    return request['module'], steps, limit
+
+
+def main():
+    _note_driver_files()
+    raw = sys.stdin.buffer.read()
+    streams = StdStreams()
+    streams.detach_stdin()
+    stream = ProtocolStream(os.dup(1))
+    _os_dup2(streams.devnull, 1)
+    streams.install()
+
+    stream.emit({'sg': 'hello', 'protocol': PROTOCOL,
+                 'python': '%d.%d.%d' % tuple(sys.version_info[:3])})
+    try:
+        module_name, steps, limit = read_request(raw)
+    except RequestError as exc:
+        sys.stderr.write('python_driver: bad request: %s\n' % exc)
+        sys.stderr.flush()
+        os._exit(2)
+
+    sys.path.insert(0, os.getcwd())
+    sys.argv = [module_name + '.py']
+    holder = {}
+
+    def do_import():
+        holder['module'] = importlib.import_module(module_name)
+        return {}
+
+    ok, fields = run_phase(streams, limit, do_import)
+    record = {'sg': 'import', 'ok': ok}
+    record.update(fields)
+    stream.emit(record)
+
+    if ok:
+        session = Session(holder['module'])
+        for index, step in enumerate(steps):
+            stream.emit({'sg': 'begin', 'index': index})
+            ok, fields = run_phase(streams, limit, lambda: session.run(step))
+            record = {'sg': 'step', 'index': index, 'ok': ok}
+            record.update(fields)
+            stream.emit(record)
+
+    stream.emit({'sg': 'done'})
+    # Leave at once: no student atexit handlers, and no waiting on threads
+    # the student may have left running.
+    os._exit(0)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,34 @@
+// Grading one submission against one assignment: stage the submission, run every test (in
+// parallel, each in its own sandboxed process), judge each with its kind, score the rubric.
+// One failing test never stops the others; an exception in the grader becomes a grader-error
+// outcome for that test, never a silent zero.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+
+#include "kinds/kind_registry.h"
+#include "model/assignment.h"
+#include "model/grade_report.h"
+#include "runner/runner.h"
+
+namespace sg {
+
+struct GradeOptions {
+  GradingContext context;
+  /// Tests run at once; 0 = one per hardware thread.
+  unsigned jobs = 0;
+  /// Called after each test from the worker that ran it (serialised by the engine).
+  std::function<void(std::size_t done, std::size_t total, const TestOutcome& outcome)> on_test_done;
+  /// Version string recorded in the report.
+  std::string grader_version;
+};
+
+/// Grades `submission` (a directory, or a single file) against a validated `assignment`.
+/// Never throws for anything the submission does; throws std::invalid_argument only if
+/// `submission` does not exist.
+GradeReport grade_submission(const Assignment& assignment, const KindRegistry& kinds, Runner& runner,
+                             const std::filesystem::path& submission, const GradeOptions& options);
+
+}  // namespace sg

@@ -1,0 +1,100 @@
+#include "engine/submission_layout.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool holds_all(const fs::path& directory, const std::vector<std::string>& files) {
+  return std::all_of(files.begin(), files.end(), [&](const std::string& file) {
+    std::error_code error;
+    return fs::is_regular_file(directory / file, error);
+  });
+}
+
+bool skipped_directory(const fs::path& path) {
+  const std::string name = path.filename().string();
+  return name.empty() || name.front() == '.' || name == "__MACOSX" || name == "__pycache__";
+}
+
+std::vector<std::string> files_in(const fs::path& directory) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (fs::recursive_directory_iterator it(directory, fs::directory_options::skip_permission_denied, error), end;
+       it != end && names.size() < 20; it.increment(error)) {
+    if (error) break;
+    if (it->is_directory(error) && skipped_directory(it->path())) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(error)) names.push_back(fs::relative(it->path(), directory, error).string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+SubmissionLayout inspect_submission(const fs::path& submission, const SubmissionInterface& interface) {
+  std::error_code error;
+  if (!fs::exists(submission, error)) {
+    throw std::invalid_argument(fmt::format("no such submission: {}", submission.string()));
+  }
+  SubmissionLayout layout;
+  layout.root = submission;
+  const auto& required = interface.required_files;
+
+  if (!fs::is_directory(submission, error)) {
+    const std::string name = submission.filename().string();
+    if (required.size() == 1 && name != required[0]) {
+      if (submission.extension() == fs::path(required[0]).extension()) {
+        layout.renamed.push_back({fs::absolute(submission), required[0]});
+        layout.notes.push_back(fmt::format("graded your file `{}` as `{}`", name, required[0]));
+      } else {
+        layout.missing = required;
+      }
+    } else if (required.size() > 1) {
+      for (const auto& file : required) {
+        if (file != name) layout.missing.push_back(file);
+      }
+    }
+  } else if (!holds_all(submission, required)) {
+    // A wrapping folder (a zip's top directory): look a few levels down for the required files.
+    for (fs::recursive_directory_iterator it(submission, fs::directory_options::skip_permission_denied, error), end;
+         it != end; it.increment(error)) {
+      if (error) break;
+      if (!it->is_directory(error)) continue;
+      if (skipped_directory(it->path()) || it.depth() > 3) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (holds_all(it->path(), required)) {
+        layout.root = it->path();
+        layout.notes.push_back(fmt::format("found {} in the folder `{}` of the submission; graded that folder",
+                                           fmt::join(required, ", "),
+                                           fs::relative(it->path(), submission, error).string()));
+        break;
+      }
+    }
+    if (layout.root == submission) {
+      for (const auto& file : required) {
+        if (!fs::is_regular_file(submission / file, error)) layout.missing.push_back(file);
+      }
+    }
+  }
+
+  if (!layout.missing.empty()) {
+    const auto present = fs::is_directory(submission, error) ? files_in(submission)
+                                                             : std::vector<std::string>{submission.filename().string()};
+    layout.missing_feedback =
+        fmt::format("your submission has no {} (it has: {}); name the file exactly as the assignment asks",
+                    fmt::join(layout.missing, ", "), present.empty() ? "no files" : fmt::format("{}", fmt::join(present, ", ")));
+  }
+  return layout;
+}
+
+}  // namespace sg

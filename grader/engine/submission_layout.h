@@ -1,0 +1,26 @@
+// Where a submission's files are: students upload a single file under another name
+// ("torus_puzzle (2).py"), or a folder that wraps the real one (hw2/torus_puzzle.py). This finds
+// the folder holding the required files, or says plainly what is missing.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "model/assignment.h"
+#include "model/invocation.h"
+
+namespace sg {
+
+struct SubmissionLayout {
+  std::filesystem::path root;        ///< What the runner copies (a directory or a single file).
+  std::vector<PlacedFile> renamed;   ///< A single file staged under the required name.
+  std::vector<std::string> missing;  ///< Required files not found.
+  std::string missing_feedback;      ///< Feedback for every test when files are missing.
+  std::vector<std::string> notes;    ///< What was adjusted, for the report.
+};
+
+/// Inspects `submission`. Throws std::invalid_argument if it does not exist.
+SubmissionLayout inspect_submission(const std::filesystem::path& submission, const SubmissionInterface& interface);
+
+}  // namespace sg

@@ -1,0 +1,77 @@
+#include "kinds/print_succ_kind.h"
+
+#include <fmt/format.h>
+
+#include "checkers/state_text.h"
+#include "checkers/successor_listing_checker.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/python_driver_client.h"
+#include "kinds/sliding_tile_setup.h"
+
+namespace sg {
+namespace {
+
+std::string function_name(const TestSpec& test) {
+  return test.input.contains("function") && test.input["function"].is_string()
+             ? test.input["function"].get<std::string>()
+             : std::string("print_succ");
+}
+
+std::string call_text(const TestSpec& test, const ref::Tiles& state) {
+  return fmt::format("{}({})", function_name(test), python_list(state));
+}
+
+}  // namespace
+
+void PrintSuccKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
+  read_state(test, "state", puzzle);
+}
+
+Invocation PrintSuccKind::invocation(const Assignment& assignment, const TestSpec& test,
+                                     const GradingContext& context) const {
+  const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
+  const ref::Tiles state = read_state(test, "state", puzzle);
+  nlohmann::json steps = nlohmann::json::array();
+  steps.push_back({{"op", "call"}, {"function", function_name(test)}, {"args", {state}}});
+  return make_driver_invocation(assignment, test, context, std::move(steps), call_text(test, state));
+}
+
+TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec& test,
+                                    const Observation& observation) const {
+  const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
+  const ref::Tiles state = read_state(test, "state", puzzle);
+  const ref::Heuristic heuristic = assignment_heuristic(assignment);
+  const std::string module_file = assignment.submission.module + ".py";
+  const std::string call = call_text(test, state);
+
+  TestOutcome outcome;
+  outcome.call = call;
+  record_metrics(outcome, observation);
+  const SuccessorListingExpected expected = expected_successor_listing(
+      puzzle, heuristic, state, assignment.search.successor_order != "move_order");
+  SuccessorListingExpected worded = expected;
+  worded.heuristic_name = heuristic_wording(heuristic);
+
+  const DriverTranscript transcript = read_transcript(observation, 1);
+  outcome.notes = import_notes(transcript, module_file);
+  if (auto stop = diagnose_early_stop(observation, transcript, {call}, module_file)) {
+    fail_all_aspects(outcome, aspects(), *stop);
+    return outcome;
+  }
+  const DriverStepRecord& step = transcript.steps[0];
+  if (!step.ok) {
+    fail_all_aspects(outcome, aspects(), step_failure(step, call, module_file));
+    return outcome;
+  }
+  const SuccessorListingCheck check = check_successor_listing(puzzle, worded, step.stdout_text);
+  outcome.verdict = Verdict::accepted;
+  outcome.aspects = {check.successors, check.order, check.format};
+  outcome.expected = check.expected_text;
+  outcome.observed = elide(step.stdout_text);
+  if (step.stdout_truncated) outcome.notes.push_back("the printed output was truncated at the output limit");
+  return outcome;
+}
+
+}  // namespace sg

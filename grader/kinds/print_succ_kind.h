@@ -1,0 +1,21 @@
+// print_succ: calls the submission's print_succ(state) and checks the printed successors
+// (aspects: successors, order, format). Spec keys: state (a state of the domain).
+#pragma once
+
+#include "kinds/test_kind.h"
+
+namespace sg {
+
+class PrintSuccKind : public TestKind {
+ public:
+  std::string_view name() const override { return "print_succ"; }
+  std::vector<std::string> aspects() const override { return {"successors", "order", "format"}; }
+  std::vector<std::string> keys() const override { return {"state", "function"}; }
+  void validate(const Assignment& assignment, const TestSpec& test) const override;
+  Invocation invocation(const Assignment& assignment, const TestSpec& test,
+                        const GradingContext& context) const override;
+  TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
+                       const Observation& observation) const override;
+};
+
+}  // namespace sg

@@ -1,0 +1,301 @@
+#include "kinds/priority_queue_kind.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "checkers/priority_queue_checker.h"
+#include "checkers/python_value.h"
+#include "checkers/state_text.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/python_driver_client.h"
+#include "kinds/sliding_tile_setup.h"
+#include "reference/course_priority_queue.h"
+
+namespace sg {
+namespace {
+
+// The test's steps translated into driver steps, with the reference model's expectations.
+struct Plan {
+  nlohmann::json driver_steps = nlohmann::json::array();
+  std::vector<std::string> driver_calls;     // Feedback name of each driver step.
+  std::vector<PqExpectedStep> expected;      // One per checked step.
+  std::vector<std::size_t> observed_index;   // Driver step whose record answers expected[i].
+};
+
+nlohmann::json entry_dict(const ref::PqEntry& entry, const std::optional<std::string>& parent_name) {
+  return {{"state", entry.state},
+          {"h", entry.h},
+          {"g", entry.g},
+          {"parent", parent_name ? nlohmann::json{{"$ref", *parent_name}} : nlohmann::json(nullptr)},
+          {"f", entry.f}};
+}
+
+class Planner {
+ public:
+  Planner(const Assignment& assignment, const TestSpec& test)
+      : assignment_(assignment), test_(test), puzzle_(make_puzzle(assignment, test)),
+        heuristic_(assignment_heuristic(assignment)) {}
+
+  Plan build() {
+    const std::string class_name = test_.input.value("class", assignment_.submission.priority_queue_class);
+    add_driver({{"op", "new"}, {"class", class_name}, {"bind", "pq"}}, fmt::format("pq = {}()", class_name));
+    expect({PqOperation::construct, fmt::format("pq = {}()", class_name), "", {}, {}, {}, {}});
+
+    if (!test_.input.contains("steps") || !test_.input["steps"].is_array() || test_.input["steps"].empty()) {
+      throw SpecError(test_.where, "a priority_queue test needs `steps:` (a list of enqueue, pop, str, ...)");
+    }
+    const auto& steps = test_.input["steps"];
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      pointer_ = fmt::format("/steps/{}", i);
+      plan_step(steps[i]);
+    }
+    return std::move(plan_);
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message) const {
+    throw SpecError(location_of(test_, pointer_), message);
+  }
+
+  void add_driver(nlohmann::json step, std::string call) {
+    plan_.driver_steps.push_back(std::move(step));
+    plan_.driver_calls.push_back(std::move(call));
+  }
+
+  void expect(PqExpectedStep step) {
+    plan_.expected.push_back(std::move(step));
+    plan_.observed_index.push_back(plan_.driver_steps.size() - 1);
+  }
+
+  void plan_step(const nlohmann::json& step) {
+    std::string operation;
+    nlohmann::json arguments = nlohmann::json::object();
+    if (step.is_string()) {
+      operation = step.get<std::string>();
+    } else if (step.is_object() && step.size() == 1) {
+      operation = step.begin().key();
+      arguments = step.begin().value().is_null() ? nlohmann::json::object() : step.begin().value();
+    } else {
+      fail("each step is a name (pop, is_empty, str, max_len) or a single-key mapping such as `enqueue: {...}`");
+    }
+    if (operation == "enqueue") {
+      enqueue(arguments);
+    } else if (operation == "enqueue_successors") {
+      enqueue_successors(arguments);
+    } else if (operation == "pop") {
+      pop(arguments);
+    } else if (operation == "is_empty") {
+      add_driver({{"op", "method"}, {"target", "pq"}, {"method", "is_empty"}}, "pq.is_empty()");
+      expect({PqOperation::is_empty, "pq.is_empty()", "", {}, model_.is_empty(), {}, {}});
+    } else if (operation == "str") {
+      add_driver({{"op", "str"}, {"target", "pq"}}, "print(pq)");
+      expect({PqOperation::str, "print(pq)", "", {}, {}, {}, model_.entries()});
+    } else if (operation == "max_len") {
+      add_driver({{"op", "getattr"}, {"target", "pq"}, {"attr", "max_len"}}, "pq.max_len");
+      expect({PqOperation::max_len, "pq.max_len", "", {}, {}, model_.max_len(), {}});
+    } else {
+      fail(fmt::format("unknown step '{}': use enqueue, enqueue_successors, pop, is_empty, str or max_len", operation));
+    }
+  }
+
+  int int_argument(const nlohmann::json& arguments, const char* key, std::optional<int> fallback) const {
+    if (!arguments.contains(key)) {
+      if (fallback) return *fallback;
+      fail(fmt::format("enqueue needs `{}`", key));
+    }
+    if (!arguments[key].is_number_integer()) fail(fmt::format("`{}` must be a whole number", key));
+    return arguments[key].get<int>();
+  }
+
+  std::string fresh_name() { return fmt::format("_entry{}", ++counter_); }
+
+  void enqueue_entry(const ref::PqEntry& entry, const std::optional<std::string>& parent_name, const std::string& bind) {
+    add_driver({{"op", "let"}, {"bind", bind}, {"value", entry_dict(entry, parent_name)}}, "");
+    const std::string call = fmt::format("pq.enqueue({})", describe_entry(entry));
+    add_driver({{"op", "method"}, {"target", "pq"}, {"method", "enqueue"}, {"args", {{{"$ref", bind}}}}}, call);
+    std::string purpose;
+    for (const auto& queued : model_.entries()) {
+      if (queued.state != entry.state) continue;
+      if (entry.g < queued.g) {
+        purpose = fmt::format("the state is already queued with g {}; the new g {} is lower, so that entry's g, f "
+                              "and parent are updated in place",
+                              queued.g, entry.g);
+      } else {
+        purpose = fmt::format("the state is already queued with g {}; the new g {} is {}, so nothing changes", queued.g,
+                              entry.g, entry.g == queued.g ? "equal" : "higher");
+      }
+    }
+    model_.enqueue(entry);
+    bindings_[bind] = entry;
+    expect({PqOperation::enqueue, call, purpose, {}, {}, {}, {}});
+  }
+
+  void enqueue(const nlohmann::json& arguments) {
+    if (!arguments.is_object()) fail("enqueue takes a mapping: {state, g, parent, h, f, as}");
+    for (const auto& [key, value] : arguments.items()) {
+      if (key != "state" && key != "g" && key != "h" && key != "f" && key != "parent" && key != "as") {
+        fail(fmt::format("unknown enqueue key '{}' (state, g, h, f, parent, as)", key));
+      }
+    }
+    if (!arguments.contains("state")) fail("enqueue needs `state`");
+    const auto state = as_int_list(arguments["state"]);
+    if (!state) fail("`state` must be a list of integers");
+    if (const std::string problem = puzzle_.validate(*state); !problem.empty()) {
+      fail(fmt::format("{} is not a state of this puzzle: {}", python_list(*state), problem));
+    }
+    ref::PqEntry entry;
+    entry.state = *state;
+    entry.g = int_argument(arguments, "g", std::nullopt);
+    entry.h = int_argument(arguments, "h", ref::evaluate(puzzle_, *state, heuristic_));
+    entry.f = int_argument(arguments, "f", entry.g + entry.h);
+    std::optional<std::string> parent_name;
+    if (arguments.contains("parent") && !arguments["parent"].is_null()) {
+      if (!arguments["parent"].is_string()) fail("`parent` names an earlier entry (its `as:`), or is null");
+      parent_name = arguments["parent"].get<std::string>();
+      const auto parent = bindings_.find(*parent_name);
+      if (parent == bindings_.end()) fail(fmt::format("no entry is named '{}' before this step", *parent_name));
+      entry.parent_state = parent->second.state;
+    }
+    const std::string bind = arguments.contains("as") ? arguments["as"].get<std::string>() : fresh_name();
+    enqueue_entry(entry, parent_name, bind);
+  }
+
+  void enqueue_successors(const nlohmann::json& arguments) {
+    if (!arguments.is_object() || !arguments.contains("of") || !arguments["of"].is_string()) {
+      fail("enqueue_successors needs `of: <name of an earlier entry>`");
+    }
+    const std::string parent_name = arguments["of"].get<std::string>();
+    const auto parent = bindings_.find(parent_name);
+    if (parent == bindings_.end()) fail(fmt::format("no entry is named '{}' before this step", parent_name));
+    const ref::PqEntry parent_entry = parent->second;
+    const auto successors = assignment_.search.successor_order == "move_order"
+                                ? puzzle_.successors(parent_entry.state, ref::kAllBlankMoves)
+                                : puzzle_.successors_ascending(parent_entry.state);
+    for (const auto& successor : successors) {
+      ref::PqEntry entry;
+      entry.state = successor.state;
+      entry.g = parent_entry.g + 1;
+      entry.h = ref::evaluate(puzzle_, successor.state, heuristic_);
+      entry.f = entry.g + entry.h;
+      entry.parent_state = parent_entry.state;
+      enqueue_entry(entry, parent_name, fresh_name());
+    }
+  }
+
+  void pop(const nlohmann::json& arguments) {
+    if (model_.is_empty()) fail("this pop() would take from an empty queue; the reference cannot say what it returns");
+    std::string purpose;
+    int min_f = model_.entries().front().f;
+    for (const auto& entry : model_.entries()) min_f = std::min(min_f, entry.f);
+    std::vector<std::string> tied;
+    for (const auto& entry : model_.entries()) {
+      if (entry.f == min_f) tied.push_back(python_list(entry.state));
+    }
+    if (tied.size() > 1) {
+      purpose = fmt::format("{} entries share the smallest f {}; the one enqueued first ({}) is popped", tied.size(),
+                            min_f, tied.front());
+    }
+    nlohmann::json driver_step = {{"op", "method"}, {"target", "pq"}, {"method", "pop"}};
+    const ref::PqEntry popped = model_.pop();
+    if (arguments.is_object() && arguments.contains("as")) {
+      const std::string bind = arguments["as"].get<std::string>();
+      driver_step["bind"] = bind;
+      bindings_[bind] = popped;
+    }
+    add_driver(driver_step, "pq.pop()");
+    expect({PqOperation::pop, "pq.pop()", purpose, popped, {}, {}, {}});
+  }
+
+  const Assignment& assignment_;
+  const TestSpec& test_;
+  ref::TilePuzzle puzzle_;
+  ref::Heuristic heuristic_;
+  ref::CoursePriorityQueue model_;
+  std::map<std::string, ref::PqEntry> bindings_;
+  std::string pointer_;
+  int counter_ = 0;
+  Plan plan_;
+};
+
+}  // namespace
+
+void PriorityQueueKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  Planner(assignment, test).build();
+}
+
+Invocation PriorityQueueKind::invocation(const Assignment& assignment, const TestSpec& test,
+                                         const GradingContext& context) const {
+  Plan plan = Planner(assignment, test).build();
+  return make_driver_invocation(assignment, test, context, std::move(plan.driver_steps),
+                                fmt::format("{} priority-queue operations", plan.expected.size()));
+}
+
+TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const TestSpec& test,
+                                        const Observation& observation) const {
+  const Plan plan = Planner(assignment, test).build();
+  const std::string module_file = assignment.submission.module + ".py";
+  TestOutcome outcome;
+  record_metrics(outcome, observation);
+  for (const auto& step : plan.expected) {
+    if (!outcome.call.empty()) outcome.call += "\n";
+    outcome.call += step.call;
+  }
+  for (const auto& step : plan.expected) {
+    if (step.operation == PqOperation::str) {
+      std::string text;
+      for (const auto& entry : *step.entries) text += describe_entry(entry) + "\n";
+      outcome.expected += fmt::format("after {} steps, print(pq) shows:\n{}", &step - plan.expected.data() + 1,
+                                      text.empty() ? "(nothing)\n" : text);
+    }
+  }
+
+  const DriverTranscript transcript = read_transcript(observation, plan.driver_steps.size());
+  outcome.notes = import_notes(transcript, module_file);
+  std::optional<EarlyStop> stop = diagnose_early_stop(observation, transcript, plan.driver_calls, module_file);
+  if (stop && (!transcript.import_ok || stop->verdict == Verdict::grader_error)) {
+    fail_all_aspects(outcome, aspects(), *stop);
+    return outcome;
+  }
+  std::vector<PqObservedStep> observed;
+  for (const std::size_t index : plan.observed_index) {
+    const DriverStepRecord& record = transcript.steps[index];
+    PqObservedStep step;
+    step.ran = record.finished;
+    step.ok = record.ok;
+    step.value = record.value;
+    step.lines = record.lines;
+    step.text = record.value.is_string() ? record.value.get<std::string>() : std::string();
+    if (!record.ok) {
+      step.error = step_failure(record, plan.driver_calls[index], module_file).feedback;
+    }
+    observed.push_back(std::move(step));
+  }
+  AspectOutcome behaviour = check_priority_queue(plan.expected, observed);
+  if (stop) {
+    // The process ended early (timeout, crash): the checker names the first step that did not run.
+    outcome.verdict = stop->verdict;
+    behaviour.feedback = stop->feedback + (behaviour.feedback.empty() ? "" : "\n" + behaviour.feedback);
+    behaviour.passed = false;
+    outcome.feedback = stop->feedback;
+  } else if (std::any_of(observed.begin(), observed.end(), [](const PqObservedStep& step) { return step.ran && !step.ok; })) {
+    outcome.verdict = Verdict::runtime_error;
+  } else {
+    outcome.verdict = Verdict::accepted;
+  }
+  outcome.aspects = {behaviour};
+  for (std::size_t i = 0; i < plan.expected.size(); ++i) {
+    const DriverStepRecord& record = transcript.steps[plan.observed_index[i]];
+    if (plan.expected[i].operation == PqOperation::str && record.finished && record.value.is_string()) {
+      outcome.observed += fmt::format("after {} steps, print(pq) showed:\n{}\n", i + 1,
+                                      elide(record.value.get<std::string>(), 12, 2000));
+    }
+    if (!record.stdout_text.empty()) {
+      outcome.observed += fmt::format("`{}` printed:\n{}\n", plan.expected[i].call, elide(record.stdout_text, 6, 600));
+    }
+  }
+  return outcome;
+}
+
+}  // namespace sg

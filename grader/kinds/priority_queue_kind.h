@@ -1,0 +1,27 @@
+// priority_queue: drives the submission's PriorityQueue class through a sequence of steps and
+// compares each result with the reference model of the course's class (aspect: behaviour).
+// Spec key `steps`, a list of:
+//   enqueue: {state, g, parent: <name>|null, h: <default heuristic>, f: <default g+h>, as: <name>}
+//   enqueue_successors: {of: <name>}   the named entry's successors, in the assignment's order,
+//                                       with g + 1 and that entry as parent
+//   pop | {pop: {as: <name>}}   is_empty   str   max_len
+// Names bind queue entries (the same Python dict objects) so later steps can use them as parents.
+#pragma once
+
+#include "kinds/test_kind.h"
+
+namespace sg {
+
+class PriorityQueueKind : public TestKind {
+ public:
+  std::string_view name() const override { return "priority_queue"; }
+  std::vector<std::string> aspects() const override { return {"behaviour"}; }
+  std::vector<std::string> keys() const override { return {"steps", "class"}; }
+  void validate(const Assignment& assignment, const TestSpec& test) const override;
+  Invocation invocation(const Assignment& assignment, const TestSpec& test,
+                        const GradingContext& context) const override;
+  TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
+                       const Observation& observation) const override;
+};
+
+}  // namespace sg

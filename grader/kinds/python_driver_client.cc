@@ -1,0 +1,205 @@
+#include "kinds/python_driver_client.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "checkers/state_text.h"
+
+namespace sg {
+namespace {
+
+std::string json_string(const nlohmann::json& object, const char* key) {
+  return object.contains(key) && object[key].is_string() ? object[key].get<std::string>() : std::string();
+}
+
+std::string seconds_text(double seconds) { return fmt::format("{:.2f} s", seconds); }
+
+std::string phase_text(const DriverTranscript& transcript, const std::vector<std::string>& step_calls,
+                       const std::string& module_file) {
+  if (!transcript.started) return "while starting Python";
+  if (!transcript.import_finished) {
+    return fmt::format("while importing {} (its top-level code runs at import: move experiments and test "
+                       "calls under `if __name__ == '__main__':`)",
+                       module_file);
+  }
+  if (transcript.last_begun >= 0 && static_cast<std::size_t>(transcript.last_begun) < step_calls.size()) {
+    return fmt::format("while running `{}`", step_calls[static_cast<std::size_t>(transcript.last_begun)]);
+  }
+  return "after the test's calls";
+}
+
+}  // namespace
+
+std::string DriverStepRecord::error_text() const {
+  std::string text = error_message.empty() ? error_type : fmt::format("{}: {}", error_type, error_message);
+  if (!traceback.empty()) text += "\n" + elide(traceback, 25, 3000);
+  return text;
+}
+
+Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& test,
+                                  const GradingContext& context, nlohmann::json steps, std::string description) {
+  Invocation invocation;
+  invocation.argv = {context.python, "-I", "-B", ".searchgrader/python_driver.py"};
+  invocation.support_files.push_back({context.driver_dir / "python_driver.py", ".searchgrader/python_driver.py"});
+  nlohmann::json request = {{"protocol", 1},
+                            {"module", assignment.submission.module},
+                            {"capture_limit_bytes", test.limits.output_bytes},
+                            {"steps", std::move(steps)}};
+  invocation.stdin_data = request.dump();
+  invocation.limits = test.limits;
+  // The protocol stream embeds what the student printed, so leave it room beyond the cap.
+  invocation.limits.output_bytes = test.limits.output_bytes * 4 + (64u << 10);
+  invocation.description = std::move(description);
+  return invocation;
+}
+
+DriverTranscript read_transcript(const Observation& observation, std::size_t step_count) {
+  DriverTranscript transcript;
+  transcript.steps.resize(step_count);
+  std::istringstream stream(observation.stdout_stream.data);
+  std::string line;
+  while (std::getline(stream, line)) {
+    if (line.empty() || line.front() != '{') continue;
+    const nlohmann::json record = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (!record.is_object() || !record.contains("sg") || !record["sg"].is_string()) continue;
+    const std::string type = record["sg"].get<std::string>();
+    if (type == "hello") {
+      transcript.started = true;
+    } else if (type == "import") {
+      transcript.import_finished = true;
+      transcript.import_ok = record.value("ok", false);
+      transcript.import_seconds = record.value("seconds", 0.0);
+      transcript.import_stdout = json_string(record, "stdout");
+      transcript.import_stderr = json_string(record, "stderr");
+      if (record.contains("error") && record["error"].is_object()) {
+        transcript.import_error_type = json_string(record["error"], "type");
+        transcript.import_error_message = json_string(record["error"], "message");
+        transcript.import_traceback = json_string(record["error"], "traceback");
+      }
+    } else if (type == "begin" || type == "step") {
+      if (!record.contains("index") || !record["index"].is_number_integer()) continue;
+      const int index = record["index"].get<int>();
+      if (index < 0 || static_cast<std::size_t>(index) >= step_count) continue;
+      DriverStepRecord& step = transcript.steps[static_cast<std::size_t>(index)];
+      step.begun = true;
+      transcript.last_begun = std::max(transcript.last_begun, index);
+      if (type == "step") {
+        step.finished = true;
+        step.ok = record.value("ok", false);
+        step.value = record.contains("value") ? record["value"] : nlohmann::json();
+        step.lines = record.contains("lines") ? record["lines"] : nlohmann::json();
+        step.stdout_text = json_string(record, "stdout");
+        step.stderr_text = json_string(record, "stderr");
+        step.stdout_truncated = record.value("stdout_truncated", false);
+        step.seconds = record.value("seconds", 0.0);
+        if (record.contains("error") && record["error"].is_object()) {
+          step.error_type = json_string(record["error"], "type");
+          step.error_message = json_string(record["error"], "message");
+          step.traceback = json_string(record["error"], "traceback");
+        }
+      }
+    } else if (type == "done") {
+      transcript.done = true;
+    }
+  }
+  return transcript;
+}
+
+std::optional<EarlyStop> diagnose_early_stop(const Observation& observation, const DriverTranscript& transcript,
+                                             const std::vector<std::string>& step_calls,
+                                             const std::string& module_file) {
+  const std::string phase = phase_text(transcript, step_calls, module_file);
+  switch (observation.termination) {
+    case Termination::runner_error:
+      return EarlyStop{Verdict::grader_error,
+                       fmt::format("the grader could not run this test: {}", observation.detail)};
+    case Termination::cpu_time_limit:
+      return EarlyStop{Verdict::time_limit_exceeded,
+                       fmt::format("time limit exceeded {}: {} of CPU time used ({})", phase,
+                                   seconds_text(observation.cpu_seconds), observation.detail)};
+    case Termination::wall_time_limit:
+      return EarlyStop{Verdict::time_limit_exceeded,
+                       fmt::format("time limit exceeded {}: still running after {} of wall-clock time ({})",
+                                   phase, seconds_text(observation.wall_seconds), observation.detail)};
+    case Termination::memory_limit:
+      return EarlyStop{Verdict::memory_limit_exceeded,
+                       fmt::format("memory limit exceeded {} ({})", phase, observation.detail)};
+    case Termination::output_limit:
+      return EarlyStop{Verdict::output_limit_exceeded,
+                       fmt::format("output limit exceeded {}: {}", phase, observation.detail)};
+    case Termination::security_violation:
+      return EarlyStop{Verdict::security_violation,
+                       fmt::format("security violation {}: {}", phase, observation.detail)};
+    case Termination::signaled:
+      if (!transcript.started) {
+        return EarlyStop{Verdict::grader_error,
+                         fmt::format("the Python driver was killed before it started ({})", observation.detail)};
+      }
+      return EarlyStop{Verdict::runtime_error, fmt::format("the process was killed {} ({})", phase, observation.detail)};
+    case Termination::exited:
+      break;
+  }
+  if (!transcript.started) {
+    return EarlyStop{Verdict::grader_error,
+                     fmt::format("the Python driver did not start (exit code {}): {}", observation.exit_code.value_or(-1),
+                                 elide(observation.stderr_stream.data, 15, 2000))};
+  }
+  if (transcript.import_finished && !transcript.import_ok) {
+    const Verdict verdict =
+        transcript.import_error_type == "MemoryError" ? Verdict::memory_limit_exceeded : Verdict::runtime_error;
+    std::string feedback = fmt::format("importing {} failed: {}: {}", module_file, transcript.import_error_type,
+                                       transcript.import_error_message);
+    if (transcript.import_error_type == "ModuleNotFoundError" || transcript.import_error_type == "ImportError") {
+      feedback += fmt::format("\nhint: every module {} imports must be part of your submission or installed on the "
+                              "grading machine",
+                              module_file);
+    }
+    if (!transcript.import_traceback.empty()) feedback += "\n" + elide(transcript.import_traceback, 25, 3000);
+    return EarlyStop{verdict, feedback};
+  }
+  if (!transcript.done) {
+    return EarlyStop{Verdict::runtime_error,
+                     fmt::format("the process exited {} with exit code {} before the test finished (did the code "
+                                 "call exit(), quit() or os._exit()?)",
+                                 phase, observation.exit_code.value_or(-1))};
+  }
+  return std::nullopt;
+}
+
+EarlyStop step_failure(const DriverStepRecord& step, const std::string& call, const std::string& module_file) {
+  if (step.error_type == "AttributeError" && step.error_message.find("module '") == 0 &&
+      step.error_message.find("has no attribute") != std::string::npos) {
+    const auto quote_end = step.error_message.rfind('\'');
+    const auto quote_start = step.error_message.rfind('\'', quote_end - 1);
+    const std::string missing = step.error_message.substr(quote_start + 1, quote_end - quote_start - 1);
+    return {Verdict::runtime_error,
+            fmt::format("{} does not define `{}` (check the spelling and capitalisation of the name)", module_file,
+                        missing)};
+  }
+  if (step.error_type == "MemoryError") {
+    return {Verdict::memory_limit_exceeded, fmt::format("`{}` ran out of memory (MemoryError)", call)};
+  }
+  if (step.error_type == "SystemExit") {
+    return {Verdict::runtime_error,
+            fmt::format("`{}` called exit() or quit(), which ends Python: return from the function instead", call)};
+  }
+  return {Verdict::runtime_error, fmt::format("`{}` raised {}", call, step.error_text())};
+}
+
+std::vector<std::string> import_notes(const DriverTranscript& transcript, const std::string& module_file) {
+  std::vector<std::string> notes;
+  if (!transcript.import_stdout.empty()) {
+    const auto lines = non_empty_lines(transcript.import_stdout).size();
+    notes.push_back(fmt::format("importing {} printed {} line{} (top-level code); kept apart from this test's output",
+                                module_file, lines, lines == 1 ? "" : "s"));
+  }
+  if (transcript.import_seconds > 1.0) {
+    notes.push_back(fmt::format("importing {} took {} (top-level code runs at import)", module_file,
+                                seconds_text(transcript.import_seconds)));
+  }
+  return notes;
+}
+
+}  // namespace sg

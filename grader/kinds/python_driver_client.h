@@ -1,0 +1,83 @@
+// The grader's side of the Python driver protocol (docs/driver-protocol.md): builds the
+// invocation that runs a test's steps inside the sandbox, reads the transcript back from the
+// observed stdout, and explains whatever stopped the test early (import failure, timeout in a
+// named step, crash) as a verdict with feedback.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kinds/test_kind.h"
+#include "model/observation.h"
+
+namespace sg {
+
+/// One step's record from the driver.
+struct DriverStepRecord {
+  bool begun = false;
+  bool finished = false;
+  bool ok = false;
+  nlohmann::json value;
+  nlohmann::json lines;  ///< For `str` steps.
+  std::string stdout_text;
+  std::string stderr_text;
+  bool stdout_truncated = false;
+  double seconds = 0.0;
+  std::string error_type;
+  std::string error_message;
+  std::string traceback;
+
+  /// "TypeError: message" followed by the traceback.
+  std::string error_text() const;
+};
+
+/// Everything the driver reported for one test.
+struct DriverTranscript {
+  bool started = false;  ///< The hello line arrived.
+  bool import_finished = false;
+  bool import_ok = false;
+  double import_seconds = 0.0;
+  std::string import_stdout;
+  std::string import_stderr;
+  std::string import_error_type;
+  std::string import_error_message;
+  std::string import_traceback;
+  std::vector<DriverStepRecord> steps;
+  bool done = false;
+  int last_begun = -1;  ///< Index of the last step that began (the one running if killed).
+};
+
+/// The invocation running `steps` (driver step objects) against the assignment's module.
+/// `description` is what feedback calls it, e.g. "solve([1, 2, 3, ...])".
+Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& test,
+                                  const GradingContext& context, nlohmann::json steps,
+                                  std::string description);
+
+/// Parses the protocol stream in observation.stdout_stream; ignores lines that are not protocol
+/// objects. `step_count` sizes the step list.
+DriverTranscript read_transcript(const Observation& observation, std::size_t step_count);
+
+/// A verdict with feedback for a test that could not run to completion.
+struct EarlyStop {
+  Verdict verdict = Verdict::runtime_error;
+  std::string feedback;
+};
+
+/// Why the test did not complete normally, or nullopt if the import succeeded and the driver
+/// reached `done` within the limits. `step_calls[i]` names step i for feedback; `module_file`
+/// is e.g. "torus_puzzle.py".
+std::optional<EarlyStop> diagnose_early_stop(const Observation& observation, const DriverTranscript& transcript,
+                                             const std::vector<std::string>& step_calls,
+                                             const std::string& module_file);
+
+/// Feedback for a step that raised: names a missing function plainly, else type, message and
+/// traceback. MemoryError maps to memory_limit_exceeded, everything else to runtime_error.
+EarlyStop step_failure(const DriverStepRecord& step, const std::string& call, const std::string& module_file);
+
+/// Notes for the test about the import (what top-level code printed, how long it took).
+std::vector<std::string> import_notes(const DriverTranscript& transcript, const std::string& module_file);
+
+}  // namespace sg

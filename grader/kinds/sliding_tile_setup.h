@@ -1,0 +1,36 @@
+// Turns the spec's domain and search sections into the reference's terms (TilePuzzle, Heuristic,
+// FrontierPolicy), and reads states from test inputs, with spec errors that point at the key.
+#pragma once
+
+#include <string>
+
+#include "model/assignment.h"
+#include "reference/astar.h"
+#include "reference/heuristics.h"
+#include "reference/tile_puzzle.h"
+
+namespace sg {
+
+/// The assignment's puzzle. Throws SpecError (at the test) if the spec has no sliding_tile domain.
+ref::TilePuzzle make_puzzle(const Assignment& assignment, const TestSpec& test);
+
+/// The assignment's heuristic ("misplaced_tiles" → Heuristic::misplaced_tiles, ...).
+ref::Heuristic assignment_heuristic(const Assignment& assignment);
+
+/// The frontier semantics the spec's `search` section prescribes.
+ref::FrontierPolicy frontier_policy(const Assignment& assignment);
+
+/// Human wording of the heuristic for feedback ("misplaced tiles, not counting the blank").
+std::string heuristic_wording(ref::Heuristic heuristic);
+
+/// Reads `test.input[key]` as a valid state of `puzzle`. Throws SpecError at the key's location
+/// when it is missing, not a list of integers, or not a state of the puzzle.
+ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::TilePuzzle& puzzle);
+
+/// Location of an input key (JSON pointer such as "/state" or "/steps/3"), or the test's own.
+SourceLocation location_of(const TestSpec& test, const std::string& pointer);
+
+/// Throws SpecError at the test if it has keys outside `allowed` (with a did-you-mean).
+void check_keys(const TestSpec& test, const std::vector<std::string>& allowed);
+
+}  // namespace sg

@@ -1,0 +1,26 @@
+// solve: calls the submission's solve(state) and checks the printed solution path against the
+// reference A* (aspects: path, heuristic, format). Spec keys: state; exact_path (bool, default
+// false: any optimal path passes); max_queue_line (optional | required | forbidden); cross_check
+// {moves, max_queue_length}: figures published with the assignment that the reference must
+// reproduce (a mismatch is a grader error, never the student's fault).
+#pragma once
+
+#include "kinds/test_kind.h"
+
+namespace sg {
+
+class SolveKind : public TestKind {
+ public:
+  std::string_view name() const override { return "solve"; }
+  std::vector<std::string> aspects() const override { return {"path", "heuristic", "format"}; }
+  std::vector<std::string> keys() const override {
+    return {"state", "function", "exact_path", "max_queue_line", "cross_check"};
+  }
+  void validate(const Assignment& assignment, const TestSpec& test) const override;
+  Invocation invocation(const Assignment& assignment, const TestSpec& test,
+                        const GradingContext& context) const override;
+  TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
+                       const Observation& observation) const override;
+};
+
+}  // namespace sg

@@ -1,0 +1,52 @@
+// A test kind: one way of testing a submission (print_succ, solve, priority_queue, ...). Each
+// kind validates its spec keys, builds the invocation for the runner, and judges the observation
+// with a checker against the reference's expected result. Kinds never run processes themselves.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/assignment.h"
+#include "model/grade_report.h"
+#include "model/invocation.h"
+#include "model/observation.h"
+
+namespace sg {
+
+/// Where the grader's own pieces are, for building invocations.
+struct GradingContext {
+  std::filesystem::path driver_dir;  ///< Holds python_driver.py.
+  std::string python = "python3";    ///< Interpreter for Python submissions.
+};
+
+class TestKind {
+ public:
+  virtual ~TestKind() = default;
+
+  /// The `kind:` value in specs.
+  virtual std::string_view name() const = 0;
+
+  /// The aspects a test of this kind reports; a test's `grades` may bind each to a criterion.
+  virtual std::vector<std::string> aspects() const = 0;
+
+  /// The kind-specific keys a test may have (besides id, name, kind, visibility, grades, limits).
+  virtual std::vector<std::string> keys() const = 0;
+
+  /// Checks the test's kind-specific input against the assignment (and that the reference can
+  /// compute its expected result). Throws SpecError with the offending key's file:line:col.
+  virtual void validate(const Assignment& assignment, const TestSpec& test) const = 0;
+
+  /// The process that performs the test.
+  virtual Invocation invocation(const Assignment& assignment, const TestSpec& test,
+                                const GradingContext& context) const = 0;
+
+  /// Judges what the process did. Fills verdict, aspects (criterion ids are filled in by the
+  /// caller from the test's `grades`), call, expected, observed, feedback and notes.
+  /// May throw for grader faults; the caller turns that into a grader-error outcome.
+  virtual TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
+                               const Observation& observation) const = 0;
+};
+
+}  // namespace sg

@@ -1,0 +1,30 @@
+#include "model/assignment.h"
+
+#include <fmt/format.h>
+
+namespace sg {
+
+std::string SourceLocation::to_string() const {
+  if (line <= 0) return file;
+  return fmt::format("{}:{}:{}", file, line, column);
+}
+
+const Criterion* Assignment::find_criterion(std::string_view criterion_id) const {
+  for (const auto& criterion : criteria) {
+    if (criterion.id == criterion_id) return &criterion;
+  }
+  return nullptr;
+}
+
+double Assignment::max_points() const {
+  double total = 0.0;
+  for (const auto& criterion : criteria) total += criterion.points;
+  return total;
+}
+
+SpecError::SpecError(const SourceLocation& where, const std::string& message)
+    : std::runtime_error(fmt::format("{}: {}", where.to_string(), message)),
+      where_(where),
+      message_(message) {}
+
+}  // namespace sg

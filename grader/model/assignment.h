@@ -1,0 +1,113 @@
+// Assignment: a loaded, validated spec. What the assignment asks (interface, domain, limits),
+// how it is scored (rubric criteria) and what is tested (tests with their kind-specific inputs).
+// Expected outputs are not here: the reference computes them at grading time.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/invocation.h"
+#include "model/verdict.h"
+
+namespace sg {
+
+/// A place in a spec file, for error messages ("specs/x.yaml:12:5"). Lines and columns are 1-based.
+struct SourceLocation {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  std::string to_string() const;
+};
+
+/// How a criterion turns its tests' aspects into points.
+enum class CriterionScoring {
+  all_or_nothing,  ///< Full points iff every bound aspect passed (the seed rubrics' "Full Marks / No Marks").
+  proportional,    ///< Points × fraction of bound aspects that passed.
+};
+
+/// One rubric line.
+struct Criterion {
+  std::string id;    ///< Stable identifier used by tests' `grades` maps.
+  std::string name;  ///< As the rubric words it, e.g. "print_succ() works for center gap".
+  double points = 0.0;
+  CriterionScoring scoring = CriterionScoring::all_or_nothing;
+  bool manual = false;  ///< Graded by a person: reported as pending, never as an automatic zero.
+  std::string description;
+  SourceLocation where;
+};
+
+/// How the submission is called. `language: python` + `module` = function-call tests via the driver.
+struct SubmissionInterface {
+  std::string language = "python";
+  std::string module;                        ///< Python module to import, e.g. "torus_puzzle".
+  std::vector<std::string> required_files;  ///< e.g. {"torus_puzzle.py"}.
+  std::string priority_queue_class = "PriorityQueue";
+};
+
+/// A sliding-tile puzzle domain (rows × cols, bounded or torus, any multiset of tiles; 0 = blank).
+struct SlidingTileDomain {
+  int rows = 3;
+  int cols = 3;
+  std::string topology = "bounded";  ///< "bounded" or "torus".
+  std::vector<int> goal;
+  std::string heuristic = "misplaced_tiles";  ///< "misplaced_tiles", "manhattan" or "zero".
+};
+
+/// The assignment's prescribed search behaviour (what the reference must imitate).
+struct SearchSemantics {
+  std::string algorithm = "astar";
+  std::string successor_order = "ascending_state";  ///< or "move_order".
+  std::string tie_break = "earliest_inserted";      ///< or "latest_inserted".
+  bool update_on_lower_g = true;
+};
+
+/// One test of the spec. Kind-specific keys (state, steps, ...) are kept in `input`.
+struct TestSpec {
+  std::string id;
+  std::string name;
+  std::string kind;
+  Visibility visibility = Visibility::visible;
+  /// Aspect of the test's outcome → the criteria it counts toward (usually one), e.g.
+  /// {"path": {"solve_one_move"}}; a corner print_succ test counts toward both wrap criteria.
+  std::map<std::string, std::vector<std::string>> grades;
+  Limits limits;  ///< The spec's defaults with this test's overrides applied.
+  nlohmann::json input = nlohmann::json::object();
+  /// Location of the test and of each of its keys (JSON-pointer style "/state", "/steps/2").
+  SourceLocation where;
+  std::map<std::string, SourceLocation> key_locations;
+};
+
+struct Assignment {
+  std::string id;
+  std::string title;
+  std::filesystem::path spec_path;
+  std::string spec_sha256;  ///< Of the spec file's bytes: identifies what was graded.
+  SubmissionInterface submission;
+  std::optional<SlidingTileDomain> domain;
+  SearchSemantics search;
+  Limits default_limits;
+  std::vector<Criterion> criteria;
+  std::vector<TestSpec> tests;
+
+  const Criterion* find_criterion(std::string_view criterion_id) const;
+  double max_points() const;
+};
+
+/// Thrown for any problem in a spec, with where it is: "specs/x.yaml:12:5: expected ...".
+class SpecError : public std::runtime_error {
+ public:
+  SpecError(const SourceLocation& where, const std::string& message);
+  const SourceLocation& where() const { return where_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  SourceLocation where_;
+  std::string message_;
+};
+
+}  // namespace sg

@@ -1,0 +1,72 @@
+// GradeReport: the result of grading one submission against one spec. A plain value type: the
+// grader fills it, reports/ render it, nothing in it refers back to how it was computed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/verdict.h"
+
+namespace sg {
+
+/// One graded aspect of a test (e.g. "path", "format", "order"), bound to one rubric criterion.
+struct AspectOutcome {
+  std::string aspect;
+  std::string criterion_id;  ///< Empty when the aspect is feedback only.
+  bool passed = false;
+  std::string feedback;  ///< Why it failed, in the puzzle's terms; empty or a short note if passed.
+};
+
+/// What happened in one test: what ran, what was expected, what came out, and the verdict.
+struct TestOutcome {
+  std::string id;
+  std::string name;
+  std::string kind;
+  Visibility visibility = Visibility::visible;
+  Verdict verdict = Verdict::grader_error;
+  std::vector<AspectOutcome> aspects;
+  std::string call;      ///< What ran, e.g. "solve([8, 7, 6, 5, 4, 3, 2, 1, 0])".
+  std::string expected;  ///< Expected output, rendered for people (withheld for hidden tests).
+  std::string observed;  ///< What the submission printed or returned (truncated for display).
+  std::string feedback;  ///< Diagnosis: first difference and what to look at.
+  std::vector<std::string> notes;  ///< Informational remarks (normalisations, ungraded figures).
+  double cpu_seconds = 0.0;        ///< CPU seconds of the test's process tree.
+  double wall_seconds = 0.0;       ///< Wall-clock seconds of the test's process.
+  std::uint64_t peak_memory_bytes = 0;
+};
+
+enum class CriterionStatus { passed, partial, failed, pending_manual, grader_error };
+
+std::string_view to_string(CriterionStatus status);
+
+/// One rubric line: its points, and the tests that decided them.
+struct CriterionOutcome {
+  std::string id;
+  std::string name;
+  double points = 0.0;
+  double max_points = 0.0;
+  CriterionStatus status = CriterionStatus::failed;
+  std::vector<std::string> test_ids;  ///< Tests with an aspect bound to this criterion.
+  std::string summary;                ///< e.g. "3 of 4 tests passed; failed: solve(...)".
+};
+
+struct GradeReport {
+  std::string assignment_id;
+  std::string assignment_title;
+  std::string spec_path;
+  std::string submission_path;
+  std::string grader_version;
+  std::string isolation_tier;  ///< The sandbox tier every test ran under.
+  double score = 0.0;          ///< Sum of criterion points (manual criteria count 0 until graded).
+  double max_score = 0.0;      ///< Sum of all criteria's max points, manual ones included.
+  double pending_points = 0.0;  ///< Points of manual criteria not yet graded.
+  double seconds = 0.0;         ///< Wall-clock seconds the whole grading took.
+  std::vector<CriterionOutcome> criteria;
+  std::vector<TestOutcome> tests;
+  /// Remarks about the submission as a whole (e.g. what importing it printed).
+  std::vector<std::string> submission_notes;
+  bool has_grader_errors = false;  ///< True if any test ended in a grader error.
+};
+
+}  // namespace sg

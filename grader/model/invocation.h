@@ -1,0 +1,47 @@
+// Invocation: everything the runner needs to start one student process, and nothing it must not
+// see (no expected outputs, no spec). Built by a test kind, consumed by a Runner.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sg {
+
+/// Resource limits for one invocation. Units are in the names; 0 means "no limit" only where said.
+struct Limits {
+  double cpu_seconds = 10.0;   ///< CPU time (user + system) of the process tree.
+  double wall_seconds = 20.0;  ///< Wall-clock time from spawn to exit.
+  std::uint64_t memory_bytes = 1024ull << 20;  ///< Address space (rlimit tier) or cgroup memory.
+  std::uint64_t output_bytes = 1ull << 20;     ///< Cap on captured stdout, and separately stderr.
+  int max_processes = 64;                      ///< Processes/threads of the box (where enforceable).
+  int max_open_files = 256;                    ///< RLIMIT_NOFILE.
+};
+
+/// A file placed into the run's fresh working directory before the process starts.
+struct PlacedFile {
+  std::filesystem::path source;       ///< Absolute path on the grader's side.
+  std::filesystem::path destination;  ///< Relative to the working directory.
+};
+
+/// One process to run. argv[0] is an absolute path or a name resolved on the allow-listed PATH.
+struct Invocation {
+  std::vector<std::string> argv;
+  /// The submission (a file or a directory) copied into the working directory: a directory's
+  /// contents land at the top level, a single file keeps its name.
+  std::filesystem::path submission;
+  /// Support files (e.g. the Python driver) copied beside the submission.
+  std::vector<PlacedFile> support_files;
+  /// Bytes fed to stdin; nullopt means stdin is /dev/null.
+  std::optional<std::string> stdin_data;
+  /// Extra environment variables on top of the runner's allow-list.
+  std::map<std::string, std::string> environment;
+  Limits limits;
+  /// Short human description for feedback, e.g. "python3 driver: solve([1, 2, ...])".
+  std::string description;
+};
+
+}  // namespace sg

@@ -1,0 +1,43 @@
+// Observation: what the runner saw of one process, measured by the supervisor, never inferred
+// from the student's own output alone.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sg {
+
+/// How the process ended, from the supervisor's point of view.
+enum class Termination {
+  exited,               ///< Exited on its own; see exit_code.
+  signaled,             ///< Killed by a signal it did not get from the supervisor; see signal.
+  cpu_time_limit,       ///< Supervisor killed it: CPU time over Limits::cpu_seconds.
+  wall_time_limit,      ///< Supervisor killed it: wall clock over Limits::wall_seconds.
+  memory_limit,         ///< Memory over Limits::memory_bytes (how it was detected: see detail).
+  output_limit,         ///< stdout or stderr passed Limits::output_bytes; killed at once.
+  security_violation,   ///< A forbidden operation (e.g. a denied system call).
+  runner_error,         ///< The runner itself failed (could not spawn, copy, ...): not the student's fault.
+};
+
+/// Captured stream: the first Limits::output_bytes bytes, and how many bytes were written in all.
+struct CapturedStream {
+  std::string data;
+  std::uint64_t total_bytes = 0;
+  bool truncated = false;
+};
+
+struct Observation {
+  Termination termination = Termination::runner_error;
+  std::optional<int> exit_code;  ///< Set when termination == exited.
+  std::optional<int> signal;     ///< The signal that ended the process, if any.
+  CapturedStream stdout_stream;
+  CapturedStream stderr_stream;
+  double cpu_seconds = 0.0;   ///< User + system CPU of the process tree.
+  double wall_seconds = 0.0;  ///< Wall clock from spawn to exit.
+  std::uint64_t peak_memory_bytes = 0;  ///< Peak resident set (max over the reaped tree).
+  std::string isolation_tier;           ///< e.g. "process-group+rlimits".
+  std::string detail;  ///< Supervisor's explanation (which limit, runner error message, ...).
+};
+
+}  // namespace sg

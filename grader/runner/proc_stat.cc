@@ -1,0 +1,111 @@
+#include "runner/proc_stat.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace sg {
+namespace {
+
+long clock_ticks_per_second() {
+  static const long ticks = [] {
+    long t = ::sysconf(_SC_CLK_TCK);
+    return t > 0 ? t : 100;
+  }();
+  return ticks;
+}
+
+std::uint64_t page_size() {
+  static const std::uint64_t size = [] {
+    long s = ::sysconf(_SC_PAGESIZE);
+    return s > 0 ? static_cast<std::uint64_t>(s) : 4096u;
+  }();
+  return size;
+}
+
+// Parses the next space-separated integer at *p; advances *p. Returns false at end of input.
+bool next_number(const char** p, const char* end, long long* value) {
+  const char* s = *p;
+  while (s < end && *s == ' ') ++s;
+  if (s >= end) return false;
+  bool negative = false;
+  if (*s == '-') {
+    negative = true;
+    ++s;
+  }
+  long long v = 0;
+  const char* digits = s;
+  while (s < end && *s >= '0' && *s <= '9') v = v * 10 + (*s++ - '0');
+  if (s == digits) return false;
+  *value = negative ? -v : v;
+  *p = s;
+  return true;
+}
+
+}  // namespace
+
+std::optional<ProcStat> read_proc_stat(pid_t pid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
+  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  char buffer[1024];
+  ssize_t n;
+  do {
+    n = ::read(fd, buffer, sizeof buffer);
+  } while (n < 0 && errno == EINTR);
+  ::close(fd);
+  if (n <= 0) return std::nullopt;
+  const char* end = buffer + n;
+  // "pid (comm) state ppid pgrp session ..."; comm may contain spaces and parentheses.
+  const char* close_paren = nullptr;
+  for (const char* p = buffer; p < end; ++p) {
+    if (*p == ')') close_paren = p;
+  }
+  if (close_paren == nullptr || close_paren + 2 >= end) return std::nullopt;
+  ProcStat stat;
+  stat.pid = pid;
+  stat.state = close_paren[2];
+  const char* p = close_paren + 3;
+  // Fields after state, numbered from 4 (ppid) as in proc(5).
+  long long fields[25] = {};
+  for (int field = 4; field <= 24; ++field) {
+    if (!next_number(&p, end, &fields[field])) return std::nullopt;
+  }
+  const double ticks = static_cast<double>(clock_ticks_per_second());
+  stat.ppid = static_cast<pid_t>(fields[4]);
+  stat.pgrp = static_cast<pid_t>(fields[5]);
+  stat.session = static_cast<pid_t>(fields[6]);
+  stat.cpu_seconds = static_cast<double>(fields[14] + fields[15]) / ticks;
+  stat.children_cpu_seconds = static_cast<double>(fields[16] + fields[17]) / ticks;
+  stat.rss_bytes = fields[24] > 0 ? static_cast<std::uint64_t>(fields[24]) * page_size() : 0;
+  return stat;
+}
+
+GroupUsage sample_process_group(pid_t pgid) {
+  GroupUsage usage;
+  DIR* proc = ::opendir("/proc");
+  if (proc == nullptr) return usage;
+  while (const dirent* entry = ::readdir(proc)) {
+    const char* name = entry->d_name;
+    if (name[0] < '1' || name[0] > '9') continue;
+    char* rest = nullptr;
+    const long pid = std::strtol(name, &rest, 10);
+    if (rest == nullptr || *rest != '\0') continue;
+    const std::optional<ProcStat> stat = read_proc_stat(static_cast<pid_t>(pid));
+    if (!stat || stat->pgrp != pgid) continue;
+    ++usage.processes;
+    usage.cpu_seconds += stat->cpu_seconds + stat->children_cpu_seconds;
+    usage.max_rss_bytes = std::max(usage.max_rss_bytes, stat->rss_bytes);
+  }
+  ::closedir(proc);
+  return usage;
+}
+
+}  // namespace sg

@@ -1,0 +1,43 @@
+// RlimitLayer: per-process resource limits (setrlimit in the child, hard == soft so the student
+// cannot raise them). In this tier they are the only memory control (RLIMIT_AS: address space,
+// not resident memory) and a CPU backstop behind the supervisor's group-wide CPU accounting.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "runner/sandbox_layer.h"
+
+namespace sg {
+
+/// Settings of the rlimit layer that do not come from the invocation's Limits.
+struct RlimitOptions {
+  /// RLIMIT_FSIZE: largest file the student may write (bytes). Pipes are not covered.
+  std::uint64_t file_size_bytes = 64ull << 20;
+};
+
+/// Layer "rlimits". In the child (hard == soft for each):
+/// - RLIMIT_CPU = ceil(cpu_seconds) + 1 s, a per-process backstop (the kernel sends SIGKILL at
+///   the limit when hard == soft; the supervisor normally kills first at cpu_seconds);
+/// - RLIMIT_AS = memory_bytes; RLIMIT_NOFILE = max_open_files; RLIMIT_CORE = 0;
+///   RLIMIT_FSIZE = RlimitOptions::file_size_bytes.
+/// after_exit() adds evidence:
+/// - cpu_time_limit when the main process died of SIGXCPU, or of a SIGKILL the supervisor did not
+///   send after using (nearly) the whole RLIMIT_CPU;
+/// - memory_limit when the process ended on its own with a non-zero exit code or a signal and its
+///   stderr ends with `MemoryError`, `std::bad_alloc` or `Cannot allocate memory` (how failed
+///   allocations under RLIMIT_AS look), with the detail "inferred from ... (rlimit tier)".
+/// prepare() throws std::invalid_argument for memory_bytes == 0 or max_open_files <= 0.
+/// max_processes is not enforced here (RLIMIT_NPROC counts per real uid and is ignored for root).
+class RlimitLayer final : public SandboxLayer {
+ public:
+  explicit RlimitLayer(RlimitOptions options = {}) : options_(options) {}
+  std::string name() const override { return "rlimits"; }
+  std::unique_ptr<SandboxSession> prepare(const LaunchContext& context) override;
+
+ private:
+  RlimitOptions options_;
+};
+
+}  // namespace sg

@@ -1,0 +1,7 @@
+#include "runner/runner.h"
+
+namespace sg {
+
+Runner::~Runner() = default;
+
+}  // namespace sg

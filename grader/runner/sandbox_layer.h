@@ -1,0 +1,95 @@
+// SandboxLayer: one isolation mechanism plugged into the process runner (a process group,
+// rlimits; later namespaces, cgroups, seccomp, a dedicated uid). The runner owns the lifecycle of
+// a run (working directory, pipes, fork/exec, the supervision loop, the verdict); each layer adds
+// its mechanism through hooks called at fixed points:
+//
+//   parent: SandboxLayer::prepare()            before fork; builds a per-run SandboxSession
+//   parent: SandboxSession::after_spawn(pid)   child exists but is held before its own hooks
+//   child:  SandboxSession::child_setup()      after the release, before exec (async-signal-safe)
+//   parent: SandboxSession::sample()           every ~25 ms while the main process runs
+//   parent: SandboxSession::kill_all()         on a limit, and when the main process has exited
+//   parent: SandboxSession::after_exit()       after reaping and draining: accounting, evidence
+//   parent: ~SandboxSession()                  cleanup (e.g. remove a cgroup)
+//
+// A SandboxLayer object is shared by every run of a runner (and so by several threads at once):
+// prepare() must be thread-safe and keep per-run state in the session it returns.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "model/invocation.h"
+#include "model/observation.h"
+#include "runner/run_evidence.h"
+
+namespace sg {
+
+/// What a layer may know when it prepares a run (parent side, before fork).
+struct LaunchContext {
+  const Invocation& invocation;
+  /// The run's private working directory, already populated with the submission.
+  const std::filesystem::path& workdir;
+};
+
+/// Resource usage sampled live while the main process runs. Layers that can measure something
+/// fill it in; the runner keeps the maximum over layers and over time.
+struct UsageSample {
+  /// User + system CPU seconds of everything the run has started so far (nullopt: not measured).
+  std::optional<double> cpu_seconds;
+  /// Largest resident set (bytes) seen in any process of the run; 0 when not measured.
+  std::uint64_t peak_memory_bytes = 0;
+};
+
+/// Per-run state and hooks of one layer. Created by SandboxLayer::prepare(), destroyed after the
+/// run (the destructor is the cleanup hook and must not throw).
+class SandboxSession {
+ public:
+  virtual ~SandboxSession();
+
+  /// Parent side, right after fork. The child is blocked before child_setup() until every
+  /// session's after_spawn() returned, so e.g. a cgroup can be joined before the child runs.
+  /// `pid` is the main process (its pgid once the process-group layer ran). Throw std::exception
+  /// to abort the run: the child is killed and the run becomes runner_error with what().
+  virtual void after_spawn(pid_t pid);
+
+  /// Child side, after fork and before exec, in session order. Only async-signal-safe calls, no
+  /// allocation, no locks: use data prepared in the parent. Returns 0, or an errno value to
+  /// abort (reported as runner_error "could not start <argv0>: <layer> setup failed: <error>").
+  virtual int child_setup() noexcept;
+
+  /// Parent side, called every ~25 ms while the main process runs and once when it has
+  /// exited (before kill_all()). Adds what this layer can measure to `sample`. Must not throw.
+  virtual void sample(UsageSample& sample) noexcept;
+
+  /// Parent side: SIGKILL everything this layer contains (e.g. the whole process group). Called
+  /// when a limit is hit and once the main process has exited, always while the main process is
+  /// not yet reaped (so its pid, and a pgid equal to it, cannot have been reused). Idempotent.
+  virtual void kill_all() noexcept;
+
+  /// Parent side, after the main process was reaped, leftovers were killed and the pipes
+  /// drained. May read final accounting, adjust `observation` (cpu_seconds, peak_memory_bytes)
+  /// and add evidence (e.g. memory_limit). The verdict is decided afterwards from the evidence.
+  /// Throw std::exception to turn the run into runner_error.
+  virtual void after_exit(RunEvidence& evidence, Observation& observation);
+};
+
+/// An isolation mechanism. Shared between concurrent runs; see the file comment.
+class SandboxLayer {
+ public:
+  virtual ~SandboxLayer();
+
+  /// Short name, joined with "+" into the runner's isolation tier, e.g. "rlimits".
+  virtual std::string name() const = 0;
+
+  /// Parent side, before fork: validates what this layer needs from the invocation and builds
+  /// the per-run session (never null). Throw std::exception to refuse the run (runner_error with
+  /// what()). Must be thread-safe.
+  virtual std::unique_ptr<SandboxSession> prepare(const LaunchContext& context) = 0;
+};
+
+}  // namespace sg

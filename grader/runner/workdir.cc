@@ -1,0 +1,266 @@
+#include "runner/workdir.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <limits>
+#include <stdexcept>
+#include <system_error>
+#include <vector>
+
+#include "runner/unique_fd.h"
+
+namespace sg {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Directories nested deeper than this are not removed (each level holds one open fd).
+constexpr int kMaxRemoveDepth = 512;
+
+std::string errno_text(int error) {
+  return std::error_code(error, std::system_category()).message();
+}
+
+[[noreturn]] void throw_errno(const std::string& what, int error) {
+  throw std::runtime_error(fmt::format("{}: {}", what, errno_text(error)));
+}
+
+void make_private_dir(const fs::path& path) {
+  if (::mkdir(path.c_str(), 0700) != 0)
+    throw_errno(fmt::format("cannot create {}", path.string()), errno);
+}
+
+// Copies one regular file; `follow` says whether `source` itself may be a symlink. Returns the
+// bytes copied, or 0 without creating anything when `source` is not a regular file. Throws when
+// the copy would take the total past `max_bytes` (given what was `used` before).
+std::uint64_t copy_regular_file(const fs::path& source, const fs::path& destination, bool follow,
+                                std::uint64_t used, std::uint64_t max_bytes) {
+  UniqueFd in(
+      ::open(source.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW)));
+  if (!in) {
+    if (!follow && errno == ELOOP) return 0;  // a symlink: skipped
+    throw_errno(fmt::format("cannot read {}", source.string()), errno);
+  }
+  struct stat st {};
+  if (::fstat(in.get(), &st) != 0)
+    throw_errno(fmt::format("cannot stat {}", source.string()), errno);
+  if (!S_ISREG(st.st_mode)) return 0;
+  const auto too_big = [&] {
+    return std::runtime_error(fmt::format(
+        "the submission is larger than the limit of {} bytes (at {})", max_bytes, source.string()));
+  };
+  if (static_cast<std::uint64_t>(st.st_size) > max_bytes - used) throw too_big();
+
+  const mode_t mode = (st.st_mode & 0777) | 0600;
+  UniqueFd out(
+      ::open(destination.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+  if (!out) throw_errno(fmt::format("cannot create {}", destination.string()), errno);
+  std::vector<char> buffer(1 << 16);
+  std::uint64_t copied = 0;
+  for (;;) {
+    const ssize_t n = ::read(in.get(), buffer.data(), buffer.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw_errno(fmt::format("cannot read {}", source.string()), errno);
+    if (n == 0) break;
+    copied += static_cast<std::uint64_t>(n);
+    if (copied > max_bytes - used) throw too_big();
+    for (ssize_t written = 0; written < n;) {
+      const ssize_t w =
+          ::write(out.get(), buffer.data() + written, static_cast<std::size_t>(n - written));
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) throw_errno(fmt::format("cannot write {}", destination.string()), errno);
+      written += w;
+    }
+  }
+  if (::fchmod(out.get(), mode) != 0) {
+    throw_errno(fmt::format("cannot chmod {}", destination.string()), errno);
+  }
+  return copied;
+}
+
+// Copies the contents of directory `source` into the existing directory `destination`, regular
+// files and directories only. Returns the bytes copied; `used` is the running total.
+std::uint64_t copy_tree(const fs::path& source, const fs::path& destination, std::uint64_t used,
+                        std::uint64_t max_bytes) {
+  std::uint64_t copied = 0;
+  std::error_code ec;
+  fs::directory_iterator it(source, ec);
+  if (ec)
+    throw std::runtime_error(fmt::format("cannot list {}: {}", source.string(), ec.message()));
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    const fs::directory_entry& entry = *it;
+    const fs::file_status status = entry.symlink_status(ec);
+    if (ec)
+      throw std::runtime_error(
+          fmt::format("cannot stat {}: {}", entry.path().string(), ec.message()));
+    const fs::path target = destination / entry.path().filename();
+    if (fs::is_directory(status)) {
+      make_private_dir(target);
+      if (::chmod(target.c_str(), 0755) != 0)
+        throw_errno(fmt::format("cannot chmod {}", target.string()), errno);
+      copied += copy_tree(entry.path(), target, used + copied, max_bytes);
+    } else if (fs::is_regular_file(status)) {
+      copied += copy_regular_file(entry.path(), target, /*follow=*/false, used + copied, max_bytes);
+    }
+    // Symlinks, FIFOs, sockets, devices: skipped.
+  }
+  if (ec)
+    throw std::runtime_error(fmt::format("cannot list {}: {}", source.string(), ec.message()));
+  return copied;
+}
+
+// Removes the entry `name` of the directory open as `parent`; appends failures to `error`.
+void remove_entry(int parent, const char* name, const fs::path& shown, int depth,
+                  std::string& error) {
+  const auto fail = [&](const char* what, int err) {
+    if (error.empty())
+      error = fmt::format("cannot {} {}: {}", what, shown.string(), errno_text(err));
+  };
+  struct stat st {};
+  if (::fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    if (errno != ENOENT) fail("stat", errno);
+    return;
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    if (::unlinkat(parent, name, 0) != 0 && errno != ENOENT) fail("remove", errno);
+    return;
+  }
+  if (depth > kMaxRemoveDepth) {
+    fail("descend into", ELOOP);
+    return;
+  }
+  // Give the directory back owner rwx (without following a symlink swapped in meanwhile:
+  // glibc does this through an O_PATH descriptor), then open it without following either.
+  if ((st.st_mode & 0700) != 0700) ::fchmodat(parent, name, 0700, AT_SYMLINK_NOFOLLOW);
+  UniqueFd fd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd) {
+    fail("open", errno);
+    return;
+  }
+  std::vector<std::string> names;
+  {
+    const int listing = ::dup(fd.get());
+    DIR* dir = listing >= 0 ? ::fdopendir(listing) : nullptr;
+    if (dir == nullptr) {
+      if (listing >= 0) ::close(listing);
+      fail("list", errno);
+      return;
+    }
+    while (const dirent* entry = ::readdir(dir)) {
+      const std::string_view entry_name = entry->d_name;
+      if (entry_name != "." && entry_name != "..") names.emplace_back(entry_name);
+    }
+    ::closedir(dir);
+  }
+  for (const std::string& child : names) {
+    remove_entry(fd.get(), child.c_str(), shown / child, depth + 1, error);
+  }
+  fd.reset();
+  if (::unlinkat(parent, name, AT_REMOVEDIR) != 0 && errno != ENOENT) fail("remove", errno);
+}
+
+}  // namespace
+
+RunDirectory::RunDirectory(const fs::path& scratch_root) {
+  std::string pattern = (scratch_root / "sg-run-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    throw_errno(fmt::format("cannot create a run directory under {}", scratch_root.string()),
+                errno);
+  }
+  root_ = pattern;
+  workdir_ = root_ / "box";
+  io_dir_ = root_ / "io";
+  try {
+    make_private_dir(workdir_);
+    make_private_dir(io_dir_);
+  } catch (...) {
+    remove_tree(root_);
+    throw;
+  }
+}
+
+RunDirectory::~RunDirectory() {
+  if (!keep_) remove();
+}
+
+std::string RunDirectory::remove() {
+  if (removed_) return "";
+  removed_ = true;
+  return remove_tree(root_);
+}
+
+std::uint64_t copy_submission(const fs::path& submission, const fs::path& workdir,
+                              std::uint64_t max_bytes) {
+  if (submission.empty()) return 0;
+  std::error_code ec;
+  const fs::file_status status = fs::status(submission, ec);  // the top level may be a symlink
+  if (ec || !fs::exists(status)) {
+    throw std::runtime_error(fmt::format("cannot read the submission {}: {}", submission.string(),
+                                         ec ? ec.message() : "No such file or directory"));
+  }
+  if (fs::is_directory(status)) return copy_tree(submission, workdir, 0, max_bytes);
+  if (fs::is_regular_file(status)) {
+    return copy_regular_file(submission, workdir / submission.filename(), /*follow=*/true, 0,
+                             max_bytes);
+  }
+  throw std::runtime_error(
+      fmt::format("the submission {} is neither a file nor a directory", submission.string()));
+}
+
+void place_support_file(const PlacedFile& file, const fs::path& workdir) {
+  const fs::path relative = file.destination.lexically_normal();
+  if (relative.empty() || relative.is_absolute() || relative == "." || *relative.begin() == "..") {
+    throw std::runtime_error(fmt::format(
+        "support file destination {} must be a relative path inside the working directory",
+        file.destination.string()));
+  }
+  const fs::path target = workdir / relative;
+  std::error_code ec;
+  const fs::file_status existing = fs::symlink_status(target, ec);
+  if (!ec && fs::exists(existing)) {
+    const std::string error = remove_tree(target);
+    if (!error.empty())
+      throw std::runtime_error(fmt::format("cannot replace {}: {}", target.string(), error));
+  }
+  fs::create_directories(target.parent_path(), ec);
+  if (ec) {
+    throw std::runtime_error(
+        fmt::format("cannot create {}: {}", target.parent_path().string(), ec.message()));
+  }
+  const fs::file_status status = fs::status(file.source, ec);
+  if (ec || !fs::exists(status)) {
+    throw std::runtime_error(fmt::format("cannot read the support file {}: {}",
+                                         file.source.string(),
+                                         ec ? ec.message() : "No such file or directory"));
+  }
+  constexpr std::uint64_t kUnlimited = std::numeric_limits<std::uint64_t>::max();
+  if (fs::is_directory(status)) {
+    make_private_dir(target);
+    if (::chmod(target.c_str(), 0755) != 0)
+      throw_errno(fmt::format("cannot chmod {}", target.string()), errno);
+    copy_tree(file.source, target, 0, kUnlimited);
+  } else if (fs::is_regular_file(status)) {
+    copy_regular_file(file.source, target, /*follow=*/true, 0, kUnlimited);
+  } else {
+    throw std::runtime_error(
+        fmt::format("the support file {} is neither a file nor a directory", file.source.string()));
+  }
+}
+
+std::string remove_tree(const fs::path& given) {
+  const fs::path path = given.has_filename() ? given : given.parent_path();
+  const fs::path parent_path = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  UniqueFd parent(::open(parent_path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!parent) return fmt::format("cannot open {}: {}", parent_path.string(), errno_text(errno));
+  std::string error;
+  remove_entry(parent.get(), path.filename().c_str(), path, 0, error);
+  return error;
+}
+
+}  // namespace sg

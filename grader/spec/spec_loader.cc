@@ -1,0 +1,417 @@
+#include "spec/spec_loader.h"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "spec/edit_distance.h"
+#include "spec/sha256.h"
+
+namespace sg {
+namespace {
+
+// Reads YAML nodes with their locations, turning every mistake into a SpecError.
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  SourceLocation at(const YAML::Node& node) const {
+    const YAML::Mark mark = node.Mark();
+    if (mark.is_null()) return {file_, 0, 0};
+    return {file_, mark.line + 1, mark.column + 1};
+  }
+
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+    throw SpecError(at(node), message);
+  }
+
+  void expect_map(const YAML::Node& node, std::string_view what) const {
+    if (!node.IsMap()) fail(node, fmt::format("expected {} to be a mapping of key: value", what));
+  }
+
+  void expect_sequence(const YAML::Node& node, std::string_view what) const {
+    if (!node.IsSequence()) fail(node, fmt::format("expected {} to be a list", what));
+  }
+
+  // Rejects keys not in `allowed`, suggesting the closest allowed key.
+  void only_keys(const YAML::Node& map, std::string_view what,
+                 const std::vector<std::string>& allowed) const {
+    for (const auto& item : map) {
+      const std::string key = item.first.as<std::string>();
+      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+        fail(item.first, fmt::format("unknown key '{}' in {}{}; allowed keys: {}", key, what,
+                                     did_you_mean(key, allowed), fmt::join(allowed, ", ")));
+      }
+    }
+  }
+
+  std::string string(const YAML::Node& node, std::string_view what) const {
+    if (!node.IsScalar()) fail(node, fmt::format("expected {} to be a string", what));
+    return node.Scalar();
+  }
+
+  double number(const YAML::Node& node, std::string_view what) const {
+    if (node.IsScalar()) {
+      try {
+        std::size_t used = 0;
+        const double value = std::stod(node.Scalar(), &used);
+        if (used == node.Scalar().size()) return value;
+      } catch (const std::exception&) {
+      }
+    }
+    fail(node, fmt::format("expected {} to be a number, got '{}'", what,
+                           node.IsScalar() ? node.Scalar() : std::string("a non-scalar")));
+  }
+
+  double positive_number(const YAML::Node& node, std::string_view what) const {
+    const double value = number(node, what);
+    if (!(value > 0)) fail(node, fmt::format("expected {} to be greater than 0", what));
+    return value;
+  }
+
+  int integer(const YAML::Node& node, std::string_view what) const {
+    if (node.IsScalar()) {
+      try {
+        std::size_t used = 0;
+        const int value = std::stoi(node.Scalar(), &used);
+        if (used == node.Scalar().size()) return value;
+      } catch (const std::exception&) {
+      }
+    }
+    fail(node, fmt::format("expected {} to be a whole number, got '{}'", what,
+                           node.IsScalar() ? node.Scalar() : std::string("a non-scalar")));
+  }
+
+  bool boolean(const YAML::Node& node, std::string_view what) const {
+    if (node.IsScalar()) {
+      const std::string& text = node.Scalar();
+      if (text == "true" || text == "yes") return true;
+      if (text == "false" || text == "no") return false;
+    }
+    fail(node, fmt::format("expected {} to be true or false", what));
+  }
+
+  std::string one_of(const YAML::Node& node, std::string_view what,
+                     const std::vector<std::string>& choices) const {
+    const std::string value = string(node, what);
+    if (std::find(choices.begin(), choices.end(), value) == choices.end()) {
+      fail(node, fmt::format("{} must be one of {}, not '{}'{}", what, fmt::join(choices, ", "),
+                             value, did_you_mean(value, choices)));
+    }
+    return value;
+  }
+
+  std::vector<int> int_list(const YAML::Node& node, std::string_view what) const {
+    expect_sequence(node, what);
+    std::vector<int> values;
+    for (const auto& item : node) values.push_back(integer(item, fmt::format("each of {}", what)));
+    return values;
+  }
+
+  // Converts a YAML value to JSON, recording each node's location under its JSON pointer.
+  nlohmann::json to_json(const YAML::Node& node, const std::string& pointer,
+                         std::map<std::string, SourceLocation>& locations) const {
+    locations[pointer.empty() ? "/" : pointer] = at(node);
+    switch (node.Type()) {
+      case YAML::NodeType::Null:
+      case YAML::NodeType::Undefined:
+        return nullptr;
+      case YAML::NodeType::Sequence: {
+        nlohmann::json array = nlohmann::json::array();
+        std::size_t index = 0;
+        for (const auto& item : node) {
+          array.push_back(to_json(item, fmt::format("{}/{}", pointer, index++), locations));
+        }
+        return array;
+      }
+      case YAML::NodeType::Map: {
+        nlohmann::json object = nlohmann::json::object();
+        for (const auto& item : node) {
+          const std::string key = string(item.first, "a key");
+          object[key] = to_json(item.second, pointer + "/" + key, locations);
+        }
+        return object;
+      }
+      case YAML::NodeType::Scalar:
+        return scalar_to_json(node);
+    }
+    return nullptr;
+  }
+
+ private:
+  // Plain scalars become numbers/booleans/null when they look like one; quoted ones stay strings.
+  static nlohmann::json scalar_to_json(const YAML::Node& node) {
+    const std::string& text = node.Scalar();
+    if (node.Tag() == "!") return text;
+    if (text == "~" || text == "null") return nullptr;
+    if (text == "true") return true;
+    if (text == "false") return false;
+    try {
+      std::size_t used = 0;
+      const long long integer_value = std::stoll(text, &used);
+      if (used == text.size()) return integer_value;
+    } catch (const std::exception&) {
+    }
+    try {
+      std::size_t used = 0;
+      const double number_value = std::stod(text, &used);
+      if (used == text.size()) return number_value;
+    } catch (const std::exception&) {
+    }
+    return text;
+  }
+
+  std::string file_;
+};
+
+Limits read_limits(const Reader& reader, const YAML::Node& node, Limits limits) {
+  reader.expect_map(node, "limits");
+  reader.only_keys(node, "limits",
+                   {"cpu_seconds", "wall_seconds", "memory_mib", "output_kib", "max_processes",
+                    "max_open_files"});
+  if (node["cpu_seconds"]) limits.cpu_seconds = reader.positive_number(node["cpu_seconds"], "cpu_seconds");
+  if (node["wall_seconds"]) limits.wall_seconds = reader.positive_number(node["wall_seconds"], "wall_seconds");
+  if (node["memory_mib"]) {
+    limits.memory_bytes =
+        static_cast<std::uint64_t>(reader.positive_number(node["memory_mib"], "memory_mib")) << 20;
+  }
+  if (node["output_kib"]) {
+    limits.output_bytes =
+        static_cast<std::uint64_t>(reader.positive_number(node["output_kib"], "output_kib")) << 10;
+  }
+  if (node["max_processes"]) limits.max_processes = reader.integer(node["max_processes"], "max_processes");
+  if (node["max_open_files"]) limits.max_open_files = reader.integer(node["max_open_files"], "max_open_files");
+  return limits;
+}
+
+void read_assignment_info(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
+  reader.expect_map(node, "assignment");
+  reader.only_keys(node, "assignment", {"id", "title", "source", "description"});
+  if (!node["id"]) reader.fail(node, "assignment needs an 'id' (e.g. torus-8-puzzle)");
+  assignment.id = reader.string(node["id"], "assignment.id");
+  assignment.title = node["title"] ? reader.string(node["title"], "assignment.title") : assignment.id;
+}
+
+void read_submission(const Reader& reader, const YAML::Node& node, SubmissionInterface& submission) {
+  reader.expect_map(node, "submission");
+  reader.only_keys(node, "submission",
+                   {"language", "module", "required_files", "priority_queue_class"});
+  if (node["language"]) submission.language = reader.one_of(node["language"], "submission.language", {"python"});
+  if (!node["module"]) reader.fail(node, "submission needs a 'module' (the Python module to import, e.g. torus_puzzle)");
+  submission.module = reader.string(node["module"], "submission.module");
+  if (node["required_files"]) {
+    reader.expect_sequence(node["required_files"], "submission.required_files");
+    for (const auto& file : node["required_files"]) {
+      submission.required_files.push_back(reader.string(file, "each required file"));
+    }
+  } else {
+    submission.required_files.push_back(submission.module + ".py");
+  }
+  if (node["priority_queue_class"]) {
+    submission.priority_queue_class = reader.string(node["priority_queue_class"], "priority_queue_class");
+  }
+}
+
+SlidingTileDomain read_domain(const Reader& reader, const YAML::Node& node) {
+  reader.expect_map(node, "domain");
+  reader.only_keys(node, "domain", {"type", "rows", "cols", "topology", "goal", "heuristic"});
+  if (!node["type"]) reader.fail(node, "domain needs a 'type' (sliding_tile)");
+  reader.one_of(node["type"], "domain.type", {"sliding_tile"});
+  SlidingTileDomain domain;
+  if (node["rows"]) domain.rows = reader.integer(node["rows"], "domain.rows");
+  if (node["cols"]) domain.cols = reader.integer(node["cols"], "domain.cols");
+  if (domain.rows < 1 || domain.cols < 1 || domain.rows * domain.cols < 2) {
+    reader.fail(node, fmt::format("a {}x{} puzzle is too small: rows and cols must be at least 1 "
+                                  "and the board must have at least 2 cells",
+                                  domain.rows, domain.cols));
+  }
+  if (node["topology"]) domain.topology = reader.one_of(node["topology"], "domain.topology", {"bounded", "torus"});
+  if (!node["goal"]) reader.fail(node, "domain needs a 'goal' state (row-major list, 0 = blank)");
+  domain.goal = reader.int_list(node["goal"], "domain.goal");
+  if (domain.goal.size() != static_cast<std::size_t>(domain.rows * domain.cols)) {
+    reader.fail(node["goal"], fmt::format("goal has {} tiles, expected rows × cols = {}",
+                                          domain.goal.size(), domain.rows * domain.cols));
+  }
+  if (std::count(domain.goal.begin(), domain.goal.end(), 0) != 1) {
+    reader.fail(node["goal"], "goal must contain exactly one blank (0)");
+  }
+  if (node["heuristic"]) {
+    domain.heuristic = reader.one_of(node["heuristic"], "domain.heuristic", {"misplaced_tiles", "manhattan", "zero"});
+  }
+  return domain;
+}
+
+SearchSemantics read_search(const Reader& reader, const YAML::Node& node) {
+  reader.expect_map(node, "search");
+  reader.only_keys(node, "search", {"algorithm", "successor_order", "tie_break", "update_on_lower_g"});
+  SearchSemantics search;
+  if (node["algorithm"]) search.algorithm = reader.one_of(node["algorithm"], "search.algorithm", {"astar"});
+  if (node["successor_order"]) {
+    search.successor_order = reader.one_of(node["successor_order"], "search.successor_order", {"ascending_state", "move_order"});
+  }
+  if (node["tie_break"]) {
+    search.tie_break = reader.one_of(node["tie_break"], "search.tie_break", {"earliest_inserted", "latest_inserted"});
+  }
+  if (node["update_on_lower_g"]) search.update_on_lower_g = reader.boolean(node["update_on_lower_g"], "search.update_on_lower_g");
+  return search;
+}
+
+void read_rubric(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
+  reader.expect_sequence(node, "rubric");
+  if (node.size() == 0) reader.fail(node, "rubric has no criteria");
+  std::set<std::string> ids;
+  for (const auto& item : node) {
+    reader.expect_map(item, "each rubric criterion");
+    reader.only_keys(item, "a rubric criterion", {"id", "name", "points", "scoring", "manual", "description"});
+    Criterion criterion;
+    criterion.where = reader.at(item);
+    if (!item["id"]) reader.fail(item, "criterion needs an 'id'");
+    criterion.id = reader.string(item["id"], "criterion id");
+    if (!ids.insert(criterion.id).second) reader.fail(item["id"], fmt::format("duplicate criterion id '{}'", criterion.id));
+    criterion.name = item["name"] ? reader.string(item["name"], "criterion name") : criterion.id;
+    if (!item["points"]) reader.fail(item, fmt::format("criterion '{}' needs 'points'", criterion.id));
+    criterion.points = reader.number(item["points"], "points");
+    if (criterion.points < 0) reader.fail(item["points"], "points must not be negative");
+    if (item["scoring"]) {
+      criterion.scoring = reader.one_of(item["scoring"], "scoring", {"all_or_nothing", "proportional"}) == "proportional"
+                              ? CriterionScoring::proportional
+                              : CriterionScoring::all_or_nothing;
+    }
+    if (item["manual"]) criterion.manual = reader.boolean(item["manual"], "manual");
+    if (item["description"]) criterion.description = reader.string(item["description"], "description");
+    assignment.criteria.push_back(std::move(criterion));
+  }
+}
+
+const std::vector<std::string> kCommonTestKeys = {"id", "name", "kind", "visibility", "grades", "limits", "description"};
+
+void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
+  reader.expect_sequence(node, "tests");
+  if (node.size() == 0) reader.fail(node, "the spec has no tests");
+  std::set<std::string> ids;
+  std::vector<std::string> criterion_ids;
+  for (const auto& criterion : assignment.criteria) criterion_ids.push_back(criterion.id);
+
+  for (const auto& item : node) {
+    reader.expect_map(item, "each test");
+    TestSpec test;
+    test.where = reader.at(item);
+    if (!item["id"]) reader.fail(item, "test needs an 'id' (stable, used in reports and the results store)");
+    test.id = reader.string(item["id"], "test id");
+    if (!ids.insert(test.id).second) reader.fail(item["id"], fmt::format("duplicate test id '{}'", test.id));
+    if (!item["kind"]) reader.fail(item, fmt::format("test '{}' needs a 'kind'", test.id));
+    test.kind = reader.string(item["kind"], "test kind");
+    test.name = item["name"] ? reader.string(item["name"], "test name") : test.id;
+    if (item["visibility"]) {
+      const std::string visibility = reader.one_of(
+          item["visibility"], "visibility", {"visible", "hidden", "after_due_date", "after_published"});
+      test.visibility = *visibility_from_string(visibility);
+    }
+    test.limits = item["limits"] ? read_limits(reader, item["limits"], assignment.default_limits)
+                                 : assignment.default_limits;
+    if (item["grades"]) {
+      reader.expect_map(item["grades"], "grades (aspect: criterion id)");
+      for (const auto& grade : item["grades"]) {
+        const std::string aspect = reader.string(grade.first, "aspect");
+        std::vector<YAML::Node> targets;
+        if (grade.second.IsSequence()) {
+          for (const auto& target : grade.second) targets.push_back(target);
+        } else {
+          targets.push_back(grade.second);
+        }
+        for (const auto& target : targets) {
+          const std::string criterion = reader.string(target, "criterion id");
+          const Criterion* found = assignment.find_criterion(criterion);
+          if (found == nullptr) {
+            reader.fail(target, fmt::format("grades refers to criterion '{}', which is not in the rubric{}",
+                                            criterion, did_you_mean(criterion, criterion_ids)));
+          }
+          if (found->manual) {
+            reader.fail(target, fmt::format("criterion '{}' is manual; tests cannot grade it", criterion));
+          }
+          test.grades[aspect].push_back(criterion);
+        }
+      }
+    }
+    for (const auto& entry : item) {
+      const std::string key = entry.first.as<std::string>();
+      if (std::find(kCommonTestKeys.begin(), kCommonTestKeys.end(), key) != kCommonTestKeys.end()) continue;
+      test.input[key] = reader.to_json(entry.second, "/" + key, test.key_locations);
+    }
+    assignment.tests.push_back(std::move(test));
+  }
+
+  for (const auto& criterion : assignment.criteria) {
+    if (criterion.manual) continue;
+    const bool bound = std::any_of(assignment.tests.begin(), assignment.tests.end(), [&](const TestSpec& test) {
+      return std::any_of(test.grades.begin(), test.grades.end(), [&](const auto& grade) {
+        return std::find(grade.second.begin(), grade.second.end(), criterion.id) != grade.second.end();
+      });
+    });
+    if (!bound) {
+      throw SpecError(criterion.where,
+                      fmt::format("criterion '{}' has no test grading it: add `grades: {{<aspect>: {}}}` to "
+                                  "a test, or mark it `manual: true`",
+                                  criterion.id, criterion.id));
+    }
+  }
+}
+
+Assignment parse(const YAML::Node& root, const Reader& reader) {
+  if (!root.IsDefined() || root.IsNull()) {
+    throw SpecError(reader.at(root), "the spec is empty");
+  }
+  reader.expect_map(root, "the spec");
+  reader.only_keys(root, "the spec",
+                   {"spec_version", "assignment", "submission", "domain", "search", "limits", "rubric", "tests"});
+  if (!root["spec_version"]) reader.fail(root, "the spec needs 'spec_version: 1' at the top");
+  const int version = reader.integer(root["spec_version"], "spec_version");
+  if (version != 1) reader.fail(root["spec_version"], fmt::format("spec_version {} is not supported (this grader reads 1)", version));
+
+  Assignment assignment;
+  if (!root["assignment"]) reader.fail(root, "the spec needs an 'assignment' section (id, title)");
+  read_assignment_info(reader, root["assignment"], assignment);
+  if (!root["submission"]) reader.fail(root, "the spec needs a 'submission' section (language, module)");
+  read_submission(reader, root["submission"], assignment.submission);
+  if (root["domain"]) assignment.domain = read_domain(reader, root["domain"]);
+  if (root["search"]) assignment.search = read_search(reader, root["search"]);
+  if (root["limits"]) assignment.default_limits = read_limits(reader, root["limits"], Limits{});
+  if (!root["rubric"]) reader.fail(root, "the spec needs a 'rubric' (a list of criteria with points)");
+  read_rubric(reader, root["rubric"], assignment);
+  if (!root["tests"]) reader.fail(root, "the spec needs 'tests'");
+  read_tests(reader, root["tests"], assignment);
+  return assignment;
+}
+
+}  // namespace
+
+Assignment load_spec_from_string(std::string_view yaml_text, const std::string& file_name) {
+  const Reader reader(file_name);
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(yaml_text));
+  } catch (const YAML::Exception& error) {
+    throw SpecError({file_name, error.mark.line + 1, error.mark.column + 1},
+                    fmt::format("invalid YAML: {}", error.msg));
+  }
+  Assignment assignment = parse(root, reader);
+  assignment.spec_path = file_name;
+  assignment.spec_sha256 = sha256_hex(yaml_text);
+  return assignment;
+}
+
+Assignment load_spec(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    throw SpecError({path.string(), 0, 0},
+                    std::filesystem::exists(path) ? "cannot read the spec file" : "no such spec file");
+  }
+  std::ostringstream text;
+  text << file.rdbuf();
+  return load_spec_from_string(text.str(), path.string());
+}
+
+}  // namespace sg

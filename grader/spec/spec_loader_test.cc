@@ -1,0 +1,132 @@
+#include "spec/spec_loader.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace sg {
+namespace {
+
+const std::string kMinimal = R"(spec_version: 1
+assignment:
+  id: demo
+  title: Demo
+submission:
+  language: python
+  module: demo
+domain:
+  type: sliding_tile
+  rows: 3
+  cols: 3
+  topology: torus
+  goal: [1, 2, 3, 4, 5, 6, 7, 8, 0]
+limits:
+  cpu_seconds: 5
+rubric:
+  - id: succ
+    name: "print_succ works"
+    points: 5
+  - id: written
+    name: "Descriptions"
+    points: 20
+    manual: true
+tests:
+  - id: t1
+    kind: print_succ
+    state: [1, 2, 3, 4, 0, 5, 6, 7, 8]
+    visibility: after_due_date
+    limits: {wall_seconds: 3}
+    grades: {successors: succ}
+)";
+
+// Replaces the first occurrence of `from` in the minimal spec.
+std::string variant(const std::string& from, const std::string& to) {
+  std::string text = kMinimal;
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+std::string error_of(const std::string& yaml) {
+  try {
+    load_spec_from_string(yaml, "specs/demo.yaml");
+  } catch (const SpecError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+TEST(SpecLoader, ReadsEverySection) {
+  const Assignment a = load_spec_from_string(kMinimal, "specs/demo.yaml");
+  EXPECT_EQ(a.id, "demo");
+  EXPECT_EQ(a.submission.module, "demo");
+  EXPECT_EQ(a.submission.required_files, std::vector<std::string>{"demo.py"});
+  ASSERT_TRUE(a.domain);
+  EXPECT_EQ(a.domain->topology, "torus");
+  EXPECT_DOUBLE_EQ(a.default_limits.cpu_seconds, 5.0);
+  ASSERT_EQ(a.criteria.size(), 2u);
+  EXPECT_TRUE(a.criteria[1].manual);
+  EXPECT_DOUBLE_EQ(a.max_points(), 25.0);
+  ASSERT_EQ(a.tests.size(), 1u);
+  const TestSpec& t = a.tests[0];
+  EXPECT_EQ(t.visibility, Visibility::after_due_date);
+  EXPECT_DOUBLE_EQ(t.limits.cpu_seconds, 5.0);  // inherited
+  EXPECT_DOUBLE_EQ(t.limits.wall_seconds, 3.0);  // overridden
+  EXPECT_EQ(t.grades.at("successors"), std::vector<std::string>{"succ"});
+  EXPECT_EQ(t.input["state"], nlohmann::json({1, 2, 3, 4, 0, 5, 6, 7, 8}));
+  EXPECT_EQ(t.key_locations.at("/state").line, 32);
+  EXPECT_EQ(a.spec_sha256.size(), 64u);
+}
+
+TEST(SpecLoader, InvalidYamlNamesLineAndColumn) {
+  const std::string message = error_of("spec_version: 1\nassignment: [unclosed\n");
+  EXPECT_NE(message.find("specs/demo.yaml:"), std::string::npos) << message;
+  EXPECT_NE(message.find("invalid YAML"), std::string::npos) << message;
+}
+
+TEST(SpecLoader, MisspeltKeysGetASuggestion) {
+  const std::string message = error_of(variant("cpu_seconds: 5", "cpu_second: 5"));
+  EXPECT_NE(message.find("specs/demo.yaml:16:3"), std::string::npos) << message;
+  EXPECT_NE(message.find("did you mean 'cpu_seconds'"), std::string::npos) << message;
+}
+
+TEST(SpecLoader, DanglingCriterionReferenceIsAnError) {
+  const std::string message = error_of(variant("grades: {successors: succ}", "grades: {successors: sucs}"));
+  EXPECT_NE(message.find("not in the rubric (did you mean 'succ'?)"), std::string::npos) << message;
+}
+
+TEST(SpecLoader, CriterionWithoutTestsMustBeManual) {
+  const std::string message = error_of(variant("    manual: true\n", ""));
+  EXPECT_NE(message.find("criterion 'written' has no test grading it"), std::string::npos) << message;
+}
+
+TEST(SpecLoader, TypesAndRangesAreChecked) {
+  EXPECT_NE(error_of(variant("points: 5", "points: five")).find("expected points to be a number"), std::string::npos);
+  EXPECT_NE(error_of(variant("goal: [1, 2, 3, 4, 5, 6, 7, 8, 0]", "goal: [1, 2, 3, 0]")).find("goal has 4 tiles"),
+            std::string::npos);
+  EXPECT_NE(error_of(variant("topology: torus", "topology: donut")).find("must be one of bounded, torus"),
+            std::string::npos);
+  EXPECT_NE(error_of(variant("visibility: after_due_date", "visibility: secret")).find("visibility must be one of"),
+            std::string::npos);
+  EXPECT_NE(error_of(variant("spec_version: 1", "spec_version: 2")).find("not supported"), std::string::npos);
+}
+
+TEST(SpecLoader, DuplicateIdsAreRejected) {
+  const std::string twice = kMinimal + R"(  - id: t1
+    kind: print_succ
+    state: [1, 2, 3, 4, 0, 5, 6, 7, 8]
+)";
+  EXPECT_NE(error_of(twice).find("duplicate test id 't1'"), std::string::npos);
+}
+
+TEST(SpecLoader, MissingFileIsAClearError) {
+  try {
+    load_spec("/nonexistent/spec.yaml");
+    FAIL();
+  } catch (const SpecError& error) {
+    EXPECT_NE(std::string(error.what()).find("/nonexistent/spec.yaml: no such spec file"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace sg

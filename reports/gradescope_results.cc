@@ -1,0 +1,197 @@
+#include "reports/gradescope_results.h"
+
+#include <fmt/format.h>
+
+#include <string>
+
+#include "reports/json_report.h"
+#include "reports/render_util.h"
+#include "reports/text_report.h"
+
+namespace sg {
+namespace {
+
+using nlohmann::json;
+using report_detail::finite_or_zero;
+using report_detail::format_points;
+using report_detail::printable;
+
+constexpr std::string_view kGraderFaultNotice =
+    "Some tests could not be graded because of a fault in the autograder, not in your "
+    "submission. They are marked \"grader error\" and are not counted against you; your "
+    "instructor can re-run them once the autograder is fixed.";
+
+std::string summary(const GradeReport& report) {
+  std::string text =
+      fmt::format("Score: {}/{}", format_points(report.score), format_points(report.max_score));
+  if (report.pending_points > 0.0) {
+    text += fmt::format(
+        " (+{} pending manual grading; those points are given by hand later and "
+        "are not included yet)",
+        format_points(report.pending_points));
+  }
+  text += ".\n";
+  std::size_t counts[5] = {0, 0, 0, 0, 0};
+  for (const CriterionOutcome& criterion : report.criteria) {
+    ++counts[static_cast<std::size_t>(criterion.status)];
+  }
+  std::string parts;
+  const auto add = [&](std::size_t count, std::string_view what) {
+    if (count == 0) return;
+    parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", count, what);
+  };
+  add(counts[static_cast<std::size_t>(CriterionStatus::passed)], "passed");
+  add(counts[static_cast<std::size_t>(CriterionStatus::partial)], "partial");
+  add(counts[static_cast<std::size_t>(CriterionStatus::failed)], "failed");
+  add(counts[static_cast<std::size_t>(CriterionStatus::pending_manual)], "pending manual grading");
+  add(counts[static_cast<std::size_t>(CriterionStatus::grader_error)], "not graded (grader error)");
+  if (!parts.empty()) text += fmt::format("Criteria: {}.\n", parts);
+  text += fmt::format("Isolation: {}. Graded in {:.2f} s",
+                      report.isolation_tier.empty() ? "unknown" : printable(report.isolation_tier),
+                      finite_or_zero(report.seconds));
+  if (!report.grader_version.empty()) {
+    text += fmt::format(" by SearchGrader {}", printable(report.grader_version));
+  }
+  text += ".\n";
+  if (report.has_grader_errors) text += fmt::format("\n{}\n", kGraderFaultNotice);
+  if (!report.submission_notes.empty()) {
+    text += "\nNotes about your submission:\n";
+    for (const std::string& note : report.submission_notes) {
+      text += fmt::format("- {}\n", printable(note));
+    }
+  }
+  return text;
+}
+
+json criterion_entry(const GradeReport& report, const CriterionOutcome& criterion) {
+  const std::string name = printable(criterion.name.empty() ? criterion.id : criterion.name);
+  const TextOptions student{};  // Audience::student, no colour, failing tests only
+  json entry = {
+      {"name", name},
+      {"score", finite_or_zero(criterion.points)},
+      {"max_score", finite_or_zero(criterion.max_points)},
+      {"status", criterion.status == CriterionStatus::passed ? "passed" : "failed"},
+      {"output", render_criterion_body(report, criterion, student)},
+      {"visibility", "visible"},
+      {"extra_data",
+       {{"criterion_id", printable(criterion.id)},
+        {"status", std::string(to_string(criterion.status))},
+        {"pending_manual", criterion.status == CriterionStatus::pending_manual}}},
+  };
+  switch (criterion.status) {
+    case CriterionStatus::pending_manual:
+      // A pending manual criterion must never look like a silent zero. Gradescope has no neutral
+      // status: "failed" is drawn red, and an entry scored 0 out of its points reads as a zero, so
+      // the entry is informational instead: score 0 out of max_score 0 with status "passed"
+      // (nothing has gone wrong), the criterion's points stated in the name and output, and
+      // extra_data {pending_manual: true, max_points} for tools. Consequences: the criterion
+      // entries' max_scores add up to report.max_score minus report.pending_points, i.e. to the
+      // autograded part, which is what the assignment's autograder points should be set to when
+      // the manual criteria are graded as a separate Gradescope question; the top-level `score`
+      // (which overrides the sum of the tests) is report.score either way.
+      entry["name"] = fmt::format("{} (pending manual grading, {} points)", name,
+                                  format_points(criterion.max_points));
+      entry["score"] = 0.0;
+      entry["max_score"] = 0.0;
+      entry["status"] = "passed";
+      entry["output"] = fmt::format(
+          "Pending manual grading: this criterion is worth {} points and is graded by hand, not "
+          "by the autograder. It is not a zero: its points are not part of the autograder score "
+          "yet.\n",
+          format_points(criterion.max_points));
+      entry["extra_data"]["max_points"] = finite_or_zero(criterion.max_points);
+      break;
+    case CriterionStatus::grader_error:
+      entry["name"] = name + " (not graded: grader error)";
+      entry["output"] = fmt::format(
+          "Not graded: a fault in the autograder, not in your submission, stopped some tests of "
+          "this criterion. This is not counted against you.\n{}",
+          entry["output"].get<std::string>());
+      break;
+    case CriterionStatus::passed:
+    case CriterionStatus::partial:
+    case CriterionStatus::failed:
+      break;
+  }
+  return entry;
+}
+
+// The full details of a test that students may not see yet, released by Gradescope according to
+// the test's own visibility. Worth no points: its points are in its criteria's entries.
+json hidden_test_entry(const GradeReport& report, const TestOutcome& test) {
+  TextOptions instructor;
+  instructor.audience = Audience::instructor;
+  return {
+      {"name", printable(test.name.empty() ? test.id : test.name)},
+      {"score", 0.0},
+      {"max_score", 0.0},
+      {"status", report_detail::fails_overall(test) ? "failed" : "passed"},
+      {"output", render_test_details(report, test, instructor)},
+      {"visibility", std::string(to_string(test.visibility))},
+      {"extra_data",
+       {{"test_id", printable(test.id)},
+        {"verdict", std::string(to_string(test.verdict))},
+        {"kind", printable(test.kind)}}},
+  };
+}
+
+}  // namespace
+
+nlohmann::json to_gradescope_results(const GradeReport& report) {
+  json tests = json::array();
+  for (const CriterionOutcome& criterion : report.criteria) {
+    tests.push_back(criterion_entry(report, criterion));
+  }
+  for (const TestOutcome& test : report.tests) {
+    if (test.visibility != Visibility::visible) tests.push_back(hidden_test_entry(report, test));
+  }
+  return {
+      {"score", finite_or_zero(report.score)},
+      {"execution_time", finite_or_zero(report.seconds)},
+      {"output", summary(report)},
+      {"output_format", "text"},
+      {"test_output_format", "text"},
+      {"visibility", "visible"},
+      {"stdout_visibility", "hidden"},
+      {"extra_data",
+       {{"assignment_id", printable(report.assignment_id)},
+        {"grader_version", printable(report.grader_version)},
+        {"max_score", finite_or_zero(report.max_score)},
+        {"pending_points", finite_or_zero(report.pending_points)},
+        {"isolation_tier", printable(report.isolation_tier)},
+        {"has_grader_errors", report.has_grader_errors}}},
+      {"tests", std::move(tests)},
+  };
+}
+
+nlohmann::json gradescope_grader_error_results(std::string_view message, double execution_time) {
+  const std::string safe = printable(message);
+  return {
+      {"score", 0.0},
+      {"execution_time", finite_or_zero(execution_time)},
+      {"output",
+       "The autograder could not grade this submission because of a fault in the autograder, not "
+       "in your submission. The score of 0 is a placeholder, not a grade: please tell your "
+       "instructor, who can re-run the autograder once it is fixed.\n"},
+      {"output_format", "text"},
+      {"test_output_format", "text"},
+      {"visibility", "visible"},
+      {"stdout_visibility", "hidden"},
+      {"extra_data", {{"grader_error", true}}},
+      {"tests", json::array({{
+                    {"name", "Autograder error"},
+                    {"score", 0.0},
+                    {"max_score", 0.0},
+                    {"status", "failed"},
+                    {"output", safe.empty() ? std::string("(no details)") : safe},
+                    {"visibility", "visible"},
+                    {"extra_data", {{"grader_error", true}}},
+                }})},
+  };
+}
+
+void write_gradescope_results(const GradeReport& report, const std::filesystem::path& path) {
+  write_json_file_atomically(to_gradescope_results(report), path);
+}
+
+}  // namespace sg
