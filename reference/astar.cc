@@ -87,11 +87,10 @@ AStarResult astar(const TilePuzzle& puzzle, const Tiles& start, Heuristic heuris
     const int g = nodes[id].g + 1;
 
     for (Successor& succ : successors) {
-      auto found = node_of.find(succ.state);
-      if (found == node_of.end()) {
+      const auto [found, is_new] = node_of.try_emplace(succ.state, nodes.size());
+      if (is_new) {
         const int h = evaluate(puzzle, succ.state, heuristic);
-        const std::size_t child = nodes.size();
-        node_of.emplace(succ.state, child);
+        const std::size_t child = found->second;
         nodes.push_back(Node{std::move(succ.state), g, h, id, succ.move, false});
         frontier.push(child, FrontierKey{g + h, order_of(child)});
       } else {

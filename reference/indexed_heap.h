@@ -26,10 +26,12 @@ class IndexedHeap {
  public:
   using Id = std::size_t;
 
+  /// An empty heap ordered by `compare` (smallest on top).
   explicit IndexedHeap(Compare compare = Compare()) : compare_(std::move(compare)) {}
 
   /// Number of ids on the heap.
   std::size_t size() const { return heap_.size(); }
+  /// True iff no id is on the heap.
   bool empty() const { return heap_.empty(); }
 
   /// True iff `id` is currently on the heap.

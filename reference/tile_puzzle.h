@@ -77,11 +77,15 @@ class TilePuzzle {
   /// goal.size() != rows * cols, or the goal does not contain exactly one blank (0).
   TilePuzzle(int rows, int cols, Topology topology, Tiles goal);
 
+  /// Number of rows (>= 1).
   int rows() const { return rows_; }
+  /// Number of columns (>= 1).
   int cols() const { return cols_; }
   /// rows() * cols(): the length of every board of this puzzle.
   std::size_t size() const { return goal_.size(); }
+  /// Bounded or torus (see the file comment).
   Topology topology() const { return topology_; }
+  /// The goal board, row-major, as given to the constructor.
   const Tiles& goal() const { return goal_; }
 
   /// The goal test: true iff `state` equals the goal board (cell by cell).

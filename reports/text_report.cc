@@ -435,7 +435,7 @@ class Renderer {
       if (end == std::string_view::npos) end = text.size();
       const std::string_view word = text.substr(start, end - start);
       if (!current.empty() && current.size() + 1 + word.size() > width) {
-        lines.push_back(std::move(current));
+        lines.push_back(clip_line(current, options_.max_line_chars));
         current.clear();
       }
       if (!current.empty()) current += ' ';

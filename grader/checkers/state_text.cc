@@ -116,8 +116,9 @@ std::string elide(std::string_view text, std::size_t max_lines, std::size_t max_
     position = end + 1;
   }
   if (position < text.size()) {
-    const auto remaining = std::count(text.begin() + static_cast<std::ptrdiff_t>(position), text.end(), '\n');
-    result += fmt::format("... ({} more lines, {} more bytes)\n", remaining + 1, text.size() - position);
+    const auto newlines = std::count(text.begin() + static_cast<std::ptrdiff_t>(position), text.end(), '\n');
+    const auto remaining = newlines + (text.back() == '\n' ? 0 : 1);
+    result += fmt::format("... ({} more lines, {} more bytes)\n", remaining, text.size() - position);
   }
   while (!result.empty() && result.back() == '\n') result.pop_back();
   return result;

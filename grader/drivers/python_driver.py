@@ -161,7 +161,11 @@ class StdStreams(object):
     def begin_capture(self):
         self.flush_all()
         out = self._capture_file()
-        err = self._capture_file()
+        try:
+            err = self._capture_file()
+        except OSError:
+            out.close()
+            raise
         _os_dup2(out.fileno(), 1)
         _os_dup2(err.fileno(), 2)
         self.install()
@@ -495,7 +499,16 @@ def describe_name(module, name):
 
 def run_phase(streams, limit, action):
     """Runs action() with fds 1/2 captured; returns (ok, fields)."""
-    files = streams.begin_capture()
+    try:
+        files = streams.begin_capture()
+    except OSError as exc:
+        # Typically the student has used up every file descriptor.  Without
+        # capture files the phase cannot be observed, so it is not run.
+        error = describe_error(exc)
+        error['message'] = 'cannot capture output, step not run: %s' % error['message']
+        return False, {'error': error, 'stdout': '', 'stdout_bytes': 0,
+                       'stdout_truncated': False, 'stderr': '', 'stderr_bytes': 0,
+                       'stderr_truncated': False, 'seconds': 0.0}
     start = _perf_counter()
     try:
         fields = action()

@@ -317,6 +317,27 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertComplete(run, 2)
         self.assertEqual(run.step(1)['stdout'], 'via sys.__stdout__\n')
 
+    def test_capture_file_fallback_and_failure(self):
+        # Simulates a sandbox without a writable temporary directory, then
+        # one where no file can be created at all (e.g. every fd in use).
+        self.write('student.py', '''
+            import os, tempfile
+            def no_tmp(*args, **kwargs):
+                raise OSError(28, "No space left on device")
+            def break_tempfile():
+                tempfile.TemporaryFile = no_tmp
+            def break_memfd():
+                os.memfd_create = no_tmp
+            def f():
+                print("captured")
+        ''')
+        run = self.run_driver([call('break_tempfile'), call('f'), call('break_memfd'),
+                               call('f')])
+        self.assertComplete(run, 4)
+        self.assertEqual(run.step(1)['stdout'], 'captured\n')
+        self.assertFalse(run.step(3)['ok'])
+        self.assertIn('cannot capture output', run.step(3)['error']['message'])
+
     def test_os_exit_ends_the_stream(self):
         self.write('student.py', '''
             import os

@@ -55,6 +55,9 @@ struct ProcessRunnerOptions {
 ///    sampled group CPU and the reaped rusage; peak_memory_bytes the largest resident set seen.
 /// 6. The run directory is removed (unless keep_workdir); a failure to remove it is noted in the
 ///    detail.
+/// Requirements on the calling process: it must not ignore SIGCHLD nor reap with waitpid(-1)
+/// (the run would end as runner_error "reaped by someone else"). Throws std::invalid_argument if
+/// a layer in `options.layers` is null.
 /// Invalid invocations (empty argv, non-positive or non-finite cpu/wall limits, an environment
 /// name with '=' or NUL, NUL inside argv) are runner_error.
 std::unique_ptr<Runner> make_process_runner(ProcessRunnerOptions options = {});

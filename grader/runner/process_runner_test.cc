@@ -297,6 +297,14 @@ TEST_F(ProcessRunnerTest, WallTimeLimitKillsASleeper) {
   EXPECT_LT(elapsed, 1.5);
 }
 
+TEST_F(ProcessRunnerTest, ClosingStdoutIsNotExiting) {
+  Invocation invocation = sh("echo bye; exec 1>&- 2>&-; sleep 30");
+  invocation.limits.wall_seconds = 0.5;
+  const Observation o = runner_->run(invocation);
+  EXPECT_EQ(o.termination, Termination::wall_time_limit) << o.detail;
+  EXPECT_EQ(o.stdout_stream.data, "bye\n");
+}
+
 TEST_F(ProcessRunnerTest, SelfStoppedProcessHitsTheWallLimit) {
   Invocation invocation = sh("kill -STOP $$; echo resumed");
   invocation.limits.wall_seconds = 0.5;
@@ -562,6 +570,23 @@ TEST_F(ProcessRunnerTest, EightConcurrentRunsFromEightThreads) {
   std::string all;
   for (const std::string& p : problems) all += p;
   EXPECT_EQ(failures.load(), 0) << all;
+}
+
+TEST_F(ProcessRunnerTest, AGraderIgnoringSigchldGetsARunnerErrorNotAHang) {
+  // With SIGCHLD ignored the kernel reaps the child itself; the runner must notice, not spin.
+  struct sigaction ignore {};
+  struct sigaction previous {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGCHLD, &ignore, &previous);
+  ProcessRunnerOptions fallback;
+  fallback.use_pidfd = false;
+  const Observation with_pidfd = runner_->run(sh("exit 0"));
+  const Observation without_pidfd = make_process_runner(fallback)->run(sh("exit 0"));
+  ::sigaction(SIGCHLD, &previous, nullptr);
+  for (const Observation& o : {with_pidfd, without_pidfd}) {
+    EXPECT_EQ(o.termination, Termination::runner_error);
+    EXPECT_THAT(o.detail, HasSubstr("reaped by someone else"));
+  }
 }
 
 // ---- The layer plug-in contract, with a fake layer ------------------------------------------

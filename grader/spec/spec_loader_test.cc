@@ -74,7 +74,7 @@ TEST(SpecLoader, ReadsEverySection) {
   EXPECT_DOUBLE_EQ(t.limits.wall_seconds, 3.0);  // overridden
   EXPECT_EQ(t.grades.at("successors"), std::vector<std::string>{"succ"});
   EXPECT_EQ(t.input["state"], nlohmann::json({1, 2, 3, 4, 0, 5, 6, 7, 8}));
-  EXPECT_EQ(t.key_locations.at("/state").line, 32);
+  EXPECT_EQ(t.key_locations.at("/state").line, 27);
   EXPECT_EQ(a.spec_sha256.size(), 64u);
 }
 
@@ -86,7 +86,7 @@ TEST(SpecLoader, InvalidYamlNamesLineAndColumn) {
 
 TEST(SpecLoader, MisspeltKeysGetASuggestion) {
   const std::string message = error_of(variant("cpu_seconds: 5", "cpu_second: 5"));
-  EXPECT_NE(message.find("specs/demo.yaml:16:3"), std::string::npos) << message;
+  EXPECT_NE(message.find("specs/demo.yaml:15:3"), std::string::npos) << message;
   EXPECT_NE(message.find("did you mean 'cpu_seconds'"), std::string::npos) << message;
 }
 

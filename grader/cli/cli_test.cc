@@ -1,0 +1,110 @@
+// End-to-end tests of the searchgrader binary: exit codes, error messages, results.json.
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr
+};
+
+Result run(const std::string& arguments, bool with_stderr = true) {
+  const std::string command =
+      std::string(SG_BINARY_DIR) + "/searchgrader " + arguments + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  Result result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer{};
+  while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) result.output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+fs::path temp_dir() {
+  const fs::path dir = fs::temp_directory_path() / ("sg-cli-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+const std::string kSpec = std::string(SG_SOURCE_DIR) + "/specs/torus-8-puzzle.yaml";
+const std::string kCorrect = std::string(SG_SOURCE_DIR) + "/fixtures/torus/correct";
+
+TEST(Cli, HelpTeachesUsageAndExitCodes) {
+  const Result result = run("grade --help");
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_NE(result.output.find("--results"), std::string::npos);
+  const Result top = run("--help");
+  EXPECT_NE(top.output.find("Exit codes"), std::string::npos);
+}
+
+TEST(Cli, UnusableInputExitsTwoWithAClearMessage) {
+  Result result = run("grade /nonexistent/spec.yaml " + kCorrect);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("/nonexistent/spec.yaml: no such spec file"), std::string::npos) << result.output;
+
+  result = run("grade " + kSpec + " /nonexistent/submission");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("no such submission: /nonexistent/submission"), std::string::npos) << result.output;
+
+  const fs::path bad = temp_dir() / "bad.yaml";
+  std::ofstream(bad) << "spec_version: 1\nassignment:\n  id: [unclosed\n";
+  result = run("grade " + bad.string() + " " + kCorrect);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find(bad.string() + ":"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("invalid YAML"), std::string::npos) << result.output;
+
+  result = run("grade " + kSpec + " " + kCorrect + " --format xml");
+  EXPECT_EQ(result.exit_code, 2);
+  result = run("frobnicate");
+  EXPECT_EQ(result.exit_code, 2);
+  fs::remove_all(temp_dir());
+}
+
+TEST(Cli, ValidateReportsTheSpec) {
+  const Result result = run("validate " + kSpec);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("valid: 10 criteria (100 points)"), std::string::npos) << result.output;
+}
+
+TEST(Cli, GradesTheCorrectFixtureAndWritesResultsJson) {
+  const fs::path results = temp_dir() / "results.json";
+  const Result result = run("grade " + kSpec + " " + kCorrect + " --results " + results.string());
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("100/100"), std::string::npos) << result.output;
+  std::ifstream file(results);
+  const nlohmann::json json = nlohmann::json::parse(file);
+  EXPECT_DOUBLE_EQ(json["score"].get<double>(), 100.0);
+  EXPECT_TRUE(json["execution_time"].is_number());
+  ASSERT_TRUE(json["tests"].is_array());
+  double max_total = 0;
+  for (const auto& test : json["tests"]) {
+    EXPECT_TRUE(test["name"].is_string());
+    EXPECT_TRUE(test["score"].is_number());
+    EXPECT_TRUE(test["max_score"].is_number());
+    max_total += test["max_score"].get<double>();
+  }
+  EXPECT_DOUBLE_EQ(max_total, 100.0);
+  fs::remove_all(temp_dir());
+}
+
+TEST(Cli, JsonFormatIsTheFullReport) {
+  const Result result = run("grade " + kSpec + " " + kCorrect + " --format json --jobs 2", false);
+  EXPECT_EQ(result.exit_code, 0);
+  const nlohmann::json json = nlohmann::json::parse(result.output);
+  EXPECT_EQ(json["assignment_id"], "torus-8-puzzle");
+  EXPECT_EQ(json["tests"].size(), 27u);
+}
+
+}  // namespace

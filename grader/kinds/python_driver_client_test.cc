@@ -1,0 +1,96 @@
+#include "kinds/python_driver_client.h"
+
+#include <gtest/gtest.h>
+
+namespace sg {
+namespace {
+
+Observation exited_with(std::string stream, int code = 0) {
+  Observation observation;
+  observation.termination = Termination::exited;
+  observation.exit_code = code;
+  observation.stdout_stream.data = std::move(stream);
+  return observation;
+}
+
+const std::string kHello = R"({"sg": "hello", "protocol": 1, "python": "3.11.2"})" "\n";
+const std::string kImportOk = R"({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "hi\n", "stderr": ""})" "\n";
+
+TEST(ReadTranscript, ReadsStepsAndIgnoresForeignLines) {
+  const std::string stream = kHello + kImportOk + "garbage line\n{\"not\": \"protocol\"}\n" +
+                             R"({"sg": "begin", "index": 0})" "\n" +
+                             R"({"sg": "step", "index": 0, "ok": true, "value": null, "stdout": "[1] h=0\n", "seconds": 0.5})" "\n" +
+                             R"({"sg": "done"})" "\n";
+  const DriverTranscript transcript = read_transcript(exited_with(stream), 1);
+  EXPECT_TRUE(transcript.started);
+  EXPECT_TRUE(transcript.import_ok);
+  EXPECT_EQ(transcript.import_stdout, "hi\n");
+  ASSERT_EQ(transcript.steps.size(), 1u);
+  EXPECT_TRUE(transcript.steps[0].finished);
+  EXPECT_EQ(transcript.steps[0].stdout_text, "[1] h=0\n");
+  EXPECT_TRUE(transcript.done);
+  EXPECT_FALSE(diagnose_early_stop(exited_with(stream), transcript, {"solve([1])"}, "m.py"));
+  EXPECT_EQ(import_notes(transcript, "m.py").size(), 1u);
+}
+
+TEST(DiagnoseEarlyStop, TimeoutNamesTheStepThatWasRunning) {
+  Observation observation = exited_with(kHello + kImportOk + R"({"sg": "begin", "index": 0})" "\n");
+  observation.termination = Termination::cpu_time_limit;
+  observation.cpu_seconds = 20.01;
+  observation.detail = "limit 20 s";
+  const auto transcript = read_transcript(observation, 1);
+  const auto stop = diagnose_early_stop(observation, transcript, {"solve([8, 7, 6])"}, "torus_puzzle.py");
+  ASSERT_TRUE(stop);
+  EXPECT_EQ(stop->verdict, Verdict::time_limit_exceeded);
+  EXPECT_NE(stop->feedback.find("while running `solve([8, 7, 6])`"), std::string::npos) << stop->feedback;
+}
+
+TEST(DiagnoseEarlyStop, TimeoutDuringImportBlamesTopLevelCode) {
+  Observation observation = exited_with(kHello);
+  observation.termination = Termination::wall_time_limit;
+  const auto stop = diagnose_early_stop(observation, read_transcript(observation, 1), {"solve([1])"}, "torus_puzzle.py");
+  ASSERT_TRUE(stop);
+  EXPECT_NE(stop->feedback.find("while importing torus_puzzle.py"), std::string::npos);
+  EXPECT_NE(stop->feedback.find("if __name__ == '__main__':"), std::string::npos);
+}
+
+TEST(DiagnoseEarlyStop, FailedImportShowsTheErrorAndAHint) {
+  const std::string stream =
+      kHello + R"({"sg": "import", "ok": false, "error": {"type": "ModuleNotFoundError", "message": "No module named 'helpers'", "traceback": "File \"torus_puzzle.py\", line 1"}})" "\n" +
+      R"({"sg": "done"})" "\n";
+  const auto stop = diagnose_early_stop(exited_with(stream), read_transcript(exited_with(stream), 1), {"x"}, "torus_puzzle.py");
+  ASSERT_TRUE(stop);
+  EXPECT_EQ(stop->verdict, Verdict::runtime_error);
+  EXPECT_NE(stop->feedback.find("importing torus_puzzle.py failed: ModuleNotFoundError"), std::string::npos);
+  EXPECT_NE(stop->feedback.find("hint"), std::string::npos);
+}
+
+TEST(DiagnoseEarlyStop, DriverThatNeverStartedIsAGraderError) {
+  Observation observation = exited_with("", 2);
+  observation.stderr_stream.data = "python3: can't open file";
+  const auto stop = diagnose_early_stop(observation, read_transcript(observation, 1), {"x"}, "m.py");
+  ASSERT_TRUE(stop);
+  EXPECT_EQ(stop->verdict, Verdict::grader_error);
+}
+
+TEST(DiagnoseEarlyStop, ExitBeforeDoneIsARuntimeError) {
+  const std::string stream = kHello + kImportOk + R"({"sg": "begin", "index": 0})" "\n";
+  const auto stop = diagnose_early_stop(exited_with(stream, 0), read_transcript(exited_with(stream), 1), {"solve([1])"}, "m.py");
+  ASSERT_TRUE(stop);
+  EXPECT_EQ(stop->verdict, Verdict::runtime_error);
+  EXPECT_NE(stop->feedback.find("exit()"), std::string::npos);
+}
+
+TEST(StepFailure, MissingFunctionIsNamedPlainly) {
+  DriverStepRecord step;
+  step.error_type = "AttributeError";
+  step.error_message = "module 'torus_puzzle' has no attribute 'print_succ'";
+  const EarlyStop stop = step_failure(step, "print_succ([1])", "torus_puzzle.py");
+  EXPECT_EQ(stop.feedback, "torus_puzzle.py does not define `print_succ` (check the spelling and capitalisation of the name)");
+  step.error_type = "MemoryError";
+  step.error_message = "";
+  EXPECT_EQ(step_failure(step, "solve([1])", "m.py").verdict, Verdict::memory_limit_exceeded);
+}
+
+}  // namespace
+}  // namespace sg
