@@ -12,6 +12,7 @@ function(sg_add_test name)
   target_compile_definitions(${name} PRIVATE SG_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
                                              SG_BINARY_DIR="${PROJECT_BINARY_DIR}")
   gtest_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} DISCOVERY_TIMEOUT 60
+                       DISCOVERY_MODE PRE_TEST
                        PROPERTIES TIMEOUT 900)
 endfunction()
 

@@ -129,6 +129,7 @@ AspectOutcome read_aspect(const Object& object) {
   aspect.aspect = object.string("aspect");
   aspect.criterion_id = object.string("criterion_id");
   aspect.passed = object.boolean("passed");
+  aspect.judged = object.has("judged") ? object.boolean("judged") : true;
   aspect.feedback = object.string("feedback");
   return aspect;
 }
@@ -219,6 +220,7 @@ nlohmann::json to_json(const GradeReport& report) {
           {"aspect", to_valid_utf8(aspect.aspect)},
           {"criterion_id", to_valid_utf8(aspect.criterion_id)},
           {"passed", aspect.passed},
+          {"judged", aspect.judged},
           {"feedback", to_valid_utf8(aspect.feedback)},
       });
     }

@@ -145,11 +145,16 @@ bool withheld(const TestOutcome& test, Audience audience) {
 
 bool fails_for_criterion(const TestOutcome& test, std::string_view criterion_id) {
   bool bound = false;
+  bool judged = false;
   for (const AspectOutcome& aspect : test.aspects) {
     if (aspect.criterion_id != criterion_id) continue;
     bound = true;
+    if (!aspect.judged) continue;
+    judged = true;
     if (!aspect.passed) return true;
   }
+  // The test gave nothing to judge this criterion on; its other tests decide it.
+  if (bound && !judged && test.verdict != Verdict::grader_error) return false;
   if (test.verdict == Verdict::accepted) return false;
   // A wrong answer is decided aspect by aspect: if every aspect of this criterion passed, the
   // test did not fail this criterion. Any other verdict (a limit, a crash) fails all of them.
@@ -159,7 +164,7 @@ bool fails_for_criterion(const TestOutcome& test, std::string_view criterion_id)
 bool fails_overall(const TestOutcome& test) {
   if (test.verdict != Verdict::accepted) return true;
   for (const AspectOutcome& aspect : test.aspects) {
-    if (!aspect.passed && !aspect.criterion_id.empty()) return true;
+    if (!aspect.passed && aspect.judged && !aspect.criterion_id.empty()) return true;
   }
   return false;
 }

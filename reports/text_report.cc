@@ -351,23 +351,30 @@ class Renderer {
 
     const std::size_t inner = indent + 4;
     if (!test.call.empty()) field(inner, "call:     ", test.call, false);
+    std::set<std::string> shown_feedback;
     for (const AspectOutcome& aspect : test.aspects) {
       const bool relevant =
-          context.full || (!aspect.passed &&
+          context.full || (!aspect.passed && aspect.judged &&
                            (!context.criterion_id || aspect.criterion_id == *context.criterion_id));
       if (!relevant) continue;
       std::string heading = fmt::format("check {}: {}", printable(aspect.aspect),
-                                        aspect.passed ? "passed" : "failed");
+                                        aspect.passed   ? "passed"
+                                        : aspect.judged ? "failed"
+                                                        : "not judged");
       if (context.full && !aspect.criterion_id.empty()) {
         heading += fmt::format(" (criterion {})", printable(aspect.criterion_id));
       }
       if (aspect.feedback.empty()) {
         line(inner, heading);
+      } else if (!shown_feedback.insert(aspect.feedback).second) {
+        line(inner, heading + " (as above)");
       } else {
         field(inner, heading + ": ", aspect.feedback, true);
       }
     }
-    if (!test.feedback.empty()) field(inner, "feedback: ", test.feedback, true);
+    if (!test.feedback.empty() && !shown_feedback.count(test.feedback)) {
+      field(inner, "feedback: ", test.feedback, true);
+    }
     if (!test.expected.empty()) field(inner, "expected: ", test.expected, false);
     if (!test.expected.empty() || !test.observed.empty()) {
       field(inner, "observed: ", test.observed.empty() ? "(no output)" : test.observed, false);
@@ -428,17 +435,19 @@ class Renderer {
   // Appends `text` broken at spaces into lines of at most `width` bytes (a longer word stays
   // whole, then is clipped like data).
   void wrap(std::string_view text, std::size_t width, std::vector<std::string>& lines) const {
-    std::string current;
-    std::size_t start = 0;
+    // Keep the line's own indentation (tracebacks, nested lists) on its first piece.
+    const std::size_t indent = std::min(text.find_first_not_of(' '), text.size());
+    std::string current(indent, ' ');
+    std::size_t start = indent;
     while (start <= text.size()) {
       std::size_t end = text.find(' ', start);
       if (end == std::string_view::npos) end = text.size();
       const std::string_view word = text.substr(start, end - start);
-      if (!current.empty() && current.size() + 1 + word.size() > width) {
+      if (current.size() > indent && current.size() + 1 + word.size() > width) {
         lines.push_back(clip_line(current, options_.max_line_chars));
-        current.clear();
+        current.assign(indent, ' ');
       }
-      if (!current.empty()) current += ' ';
+      if (current.size() > indent) current += ' ';
       current += word;
       start = end + 1;
     }

@@ -57,12 +57,12 @@ TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec
   const DriverTranscript transcript = read_transcript(observation, 1);
   outcome.notes = import_notes(transcript, module_file);
   if (auto stop = diagnose_early_stop(observation, transcript, {call}, module_file)) {
-    fail_all_aspects(outcome, aspects(), *stop);
+    fail_all_aspects(outcome, aspects(), *stop, {"order", "format"});
     return outcome;
   }
   const DriverStepRecord& step = transcript.steps[0];
   if (!step.ok) {
-    fail_all_aspects(outcome, aspects(), step_failure(step, call, module_file));
+    fail_all_aspects(outcome, aspects(), step_failure(step, call, module_file), {"order", "format"});
     return outcome;
   }
   const SuccessorListingCheck check = check_successor_listing(puzzle, worded, step.stdout_text);
@@ -70,6 +70,9 @@ TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec
   outcome.aspects = {check.successors, check.order, check.format};
   outcome.expected = check.expected_text;
   outcome.observed = elide(step.stdout_text);
+  if (non_empty_lines(step.stdout_text).empty()) {
+    mark_unjudged(outcome, {"order", "format"}, "not judged: nothing was printed");
+  }
   if (step.stdout_truncated) outcome.notes.push_back("the printed output was truncated at the output limit");
   return outcome;
 }

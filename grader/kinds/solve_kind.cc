@@ -109,12 +109,12 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
   const DriverTranscript transcript = read_transcript(observation, 1);
   outcome.notes = import_notes(transcript, module_file);
   if (auto stop = diagnose_early_stop(observation, transcript, {call}, module_file)) {
-    fail_all_aspects(outcome, aspects(), *stop);
+    fail_all_aspects(outcome, aspects(), *stop, {"format"});
     return outcome;
   }
   const DriverStepRecord& step = transcript.steps[0];
   if (!step.ok) {
-    fail_all_aspects(outcome, aspects(), step_failure(step, call, module_file));
+    fail_all_aspects(outcome, aspects(), step_failure(step, call, module_file), {"format"});
     return outcome;
   }
   SolutionPathCheck check = check_solution_path(puzzle, heuristic, expected, step.stdout_text);
@@ -122,6 +122,7 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
   outcome.aspects = {check.path, check.heuristic, check.format};
   outcome.expected = check.expected_text;
   outcome.observed = elide(step.stdout_text);
+  if (non_empty_lines(step.stdout_text).empty()) mark_unjudged(outcome, {"format"}, "not judged: nothing was printed");
   for (auto& note : check.notes) outcome.notes.push_back(std::move(note));
   if (step.stdout_truncated) outcome.notes.push_back("the printed output was truncated at the output limit");
   return outcome;

@@ -17,6 +17,10 @@ struct AspectOutcome {
   std::string criterion_id;  ///< Empty when the aspect is feedback only.
   bool passed = false;
   std::string feedback;  ///< Why it failed, in the puzzle's terms; empty or a short note if passed.
+  /// False when the test gave nothing to judge this aspect on (it stopped early, or printed
+  /// nothing): the criterion is then decided by its other tests. Format and order aspects judge
+  /// what was printed, so a timeout is not also a format error.
+  bool judged = true;
 };
 
 /// What happened in one test: what ran, what was expected, what came out, and the verdict.

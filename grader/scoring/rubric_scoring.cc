@@ -38,6 +38,7 @@ void apply_rubric(const Assignment& assignment, GradeReport& report) {
       for (const auto& aspect : test.aspects) {
         if (aspect.criterion_id != criterion.id) continue;
         bound = true;
+        if (!aspect.judged && test.verdict != Verdict::grader_error) continue;
         ++aspects_total;
         if (aspect.passed) {
           ++aspects_passed;
@@ -60,6 +61,10 @@ void apply_rubric(const Assignment& assignment, GradeReport& report) {
       outcome.status = CriterionStatus::passed;
       outcome.points = criterion.points;
       outcome.summary = fmt::format("{} of {} test{} passed", tests, tests, tests == 1 ? "" : "s");
+    } else if (aspects_total == 0) {
+      outcome.status = CriterionStatus::failed;
+      outcome.points = 0.0;
+      outcome.summary = "no test could judge this criterion (every one stopped early or printed nothing)";
     } else {
       const double fraction = aspects_total == 0 ? 0.0 : static_cast<double>(aspects_passed) / aspects_total;
       if (criterion.scoring == CriterionScoring::proportional && aspects_passed > 0) {

@@ -60,5 +60,20 @@ TEST(RubricScoring, GraderErrorIsNotGradedRatherThanZero) {
   EXPECT_EQ(report.criteria[1].status, CriterionStatus::passed);
 }
 
+TEST(RubricScoring, UnjudgedAspectsLeaveTheDecisionToOtherTests) {
+  AspectOutcome unjudged{"format", "a", false, "not judged: the test stopped early"};
+  unjudged.judged = false;
+  GradeReport report;
+  report.tests = {test("t1", Verdict::time_limit_exceeded, {unjudged}), test("t2", Verdict::accepted, {{"format", "a", true, ""}}),
+                  test("t3", Verdict::accepted, {{"y", "b", true, ""}})};
+  apply_rubric(make_assignment(), report);
+  EXPECT_EQ(report.criteria[0].status, CriterionStatus::passed);
+
+  report.tests = {test("t1", Verdict::time_limit_exceeded, {unjudged}), test("t3", Verdict::accepted, {{"y", "b", true, ""}})};
+  apply_rubric(make_assignment(), report);
+  EXPECT_EQ(report.criteria[0].status, CriterionStatus::failed);
+  EXPECT_NE(report.criteria[0].summary.find("no test could judge"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace sg
