@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake g++ make pkg-config      # the toolchain
   python3                        # runs Python submissions and the in-sandbox driver
+  python3-numpy                  # notebooks import it; A2 accepts numpy arrays as return values
   libyaml-cpp-dev                # specs (YAML)
   libfmt-dev                     # formatting
   libcli11-dev                   # the command line

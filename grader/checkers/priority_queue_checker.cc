@@ -28,7 +28,8 @@ std::optional<int> int_field(const nlohmann::json& object, const char* key) {
 
 ReadEntry read_entry(const nlohmann::json& value) {
   if (!value.is_object() || value.contains("$repr") || value.contains("$tuple")) {
-    return {std::nullopt, fmt::format("`{}` is not a dict with 'state', 'h', 'g', 'parent' and 'f'", python_repr(value))};
+    return {std::nullopt, fmt::format("`{}` is not a dict with 'state', 'h', 'g', 'parent' and 'f'",
+                                      python_repr(value))};
   }
   ref::PqEntry entry;
   const auto state = value.contains("state") ? as_int_list(value["state"]) : std::nullopt;
@@ -38,7 +39,8 @@ ReadEntry read_entry(const nlohmann::json& value) {
   const auto g = int_field(value, "g");
   const auto f = int_field(value, "f");
   if (!h || !g || !f) {
-    return {std::nullopt, fmt::format("the entry for {} lacks an integer 'h', 'g' or 'f'", python_list(entry.state))};
+    return {std::nullopt, fmt::format("the entry for {} lacks an integer 'h', 'g' or 'f'",
+                                      python_list(entry.state))};
   }
   entry.h = *h;
   entry.g = *g;
@@ -49,7 +51,8 @@ ReadEntry read_entry(const nlohmann::json& value) {
       entry.parent_state = as_int_list(parent["state"]);
     }
     if (!entry.parent_state) {
-      return {std::nullopt, fmt::format("the 'parent' of {} is not a queue entry", python_list(entry.state))};
+      return {std::nullopt,
+              fmt::format("the 'parent' of {} is not a queue entry", python_list(entry.state))};
     }
   }
   return {entry, ""};
@@ -66,13 +69,15 @@ std::string entry_difference(const ref::PqEntry& want, const ref::PqEntry& got) 
   if (want.f != got.f) differences.push_back(fmt::format("f should be {}, not {}", want.f, got.f));
   if (want.h != got.h) differences.push_back(fmt::format("h should be {}, not {}", want.h, got.h));
   if (want.parent_state != got.parent_state) {
-    differences.push_back(fmt::format("its parent should be {}, not {}", parent_text(want.parent_state),
+    differences.push_back(fmt::format("its parent should be {}, not {}",
+                                      parent_text(want.parent_state),
                                       parent_text(got.parent_state)));
   }
   return fmt::format("{}", fmt::join(differences, ", "));
 }
 
-std::string compare_entries(const std::vector<ref::PqEntry>& want, const std::vector<ReadEntry>& read) {
+std::string compare_entries(const std::vector<ref::PqEntry>& want,
+                            const std::vector<ReadEntry>& read) {
   std::vector<ref::PqEntry> got;
   for (std::size_t i = 0; i < read.size(); ++i) {
     if (!read[i].entry) return fmt::format("line {} of str(pq): {}", i + 1, read[i].problem);
@@ -82,9 +87,10 @@ std::string compare_entries(const std::vector<ref::PqEntry>& want, const std::ve
   for (const auto& entry : got) ++got_count[entry.state];
   for (const auto& [state, count] : got_count) {
     if (count > 1) {
-      return fmt::format("{} is in the queue {} times: enqueueing a state that is already queued must keep "
-                         "one entry (updating it when the new g is lower), not add another",
-                         python_list(state), count);
+      return fmt::format(
+          "{} is in the queue {} times: enqueueing a state that is already queued must keep "
+          "one entry (updating it when the new g is lower), not add another",
+          python_list(state), count);
     }
   }
   std::map<ref::Tiles, const ref::PqEntry*> want_by_state;
@@ -105,15 +111,17 @@ std::string compare_entries(const std::vector<ref::PqEntry>& want, const std::ve
     if (!difference.empty()) {
       std::string hint;
       if (entry.g > should.g) hint = " (the lower g must win: update g, f and parent in place)";
-      if (entry.g < should.g) hint = " (a higher or equal g must not replace the one already queued)";
+      if (entry.g < should.g)
+        hint = " (a higher or equal g must not replace the one already queued)";
       return fmt::format("the entry for {}: {}{}", python_list(entry.state), difference, hint);
     }
   }
   for (std::size_t i = 0; i < got.size(); ++i) {
     if (got[i].state != want[i].state) {
-      return fmt::format("the entries are in a different order: position {} should hold {}, not {} "
-                         "(the queue keeps insertion order, and an updated entry stays where it was)",
-                         i + 1, python_list(want[i].state), python_list(got[i].state));
+      return fmt::format(
+          "the entries are in a different order: position {} should hold {}, not {} "
+          "(the queue keeps insertion order, and an updated entry stays where it was)",
+          i + 1, python_list(want[i].state), python_list(got[i].state));
     }
   }
   return "";
@@ -129,9 +137,10 @@ std::string expected_queue_text(const std::vector<ref::PqEntry>& entries) {
 }  // namespace
 
 std::string describe_entry(const ref::PqEntry& entry) {
-  return fmt::format("{{'state': {}, 'h': {}, 'g': {}, 'parent': {}, 'f': {}}}", python_list(entry.state), entry.h,
-                     entry.g, entry.parent_state ? "<entry of " + python_list(*entry.parent_state) + ">" : "None",
-                     entry.f);
+  return fmt::format(
+      "{{'state': {}, 'h': {}, 'g': {}, 'parent': {}, 'f': {}}}", python_list(entry.state), entry.h,
+      entry.g, entry.parent_state ? "<entry of " + python_list(*entry.parent_state) + ">" : "None",
+      entry.f);
 }
 
 AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
@@ -161,25 +170,30 @@ AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
         if (!read.entry) {
           problem = fmt::format("pop() returned {}", read.problem);
         } else if (read.entry->state != want.popped->state) {
-          problem = fmt::format("pop() returned the entry of {} (f {}), but should return {} (f {}): pop takes the "
-                                "smallest f, and among equal f the entry enqueued first",
-                                python_list(read.entry->state), read.entry->f, python_list(want.popped->state),
-                                want.popped->f);
-        } else if (const std::string difference = entry_difference(*want.popped, *read.entry); !difference.empty()) {
-          problem = fmt::format("pop() returned {} with {}", python_list(read.entry->state), difference);
+          problem = fmt::format(
+              "pop() returned the entry of {} (f {}), but should return {} (f {}): pop takes the "
+              "smallest f, and among equal f the entry enqueued first",
+              python_list(read.entry->state), read.entry->f, python_list(want.popped->state),
+              want.popped->f);
+        } else if (const std::string difference = entry_difference(*want.popped, *read.entry);
+                   !difference.empty()) {
+          problem =
+              fmt::format("pop() returned {} with {}", python_list(read.entry->state), difference);
         }
         break;
       }
       case PqOperation::is_empty:
         if (!got.value.is_boolean() || got.value.get<bool>() != *want.empty) {
-          problem = fmt::format("is_empty() returned {}, expected {}", python_repr(got.value), *want.empty ? "True" : "False");
+          problem = fmt::format("is_empty() returned {}, expected {}", python_repr(got.value),
+                                *want.empty ? "True" : "False");
         }
         break;
       case PqOperation::max_len:
         if (!got.value.is_number_integer() || got.value.get<std::size_t>() != *want.max_len) {
-          problem = fmt::format("max_len is {}, expected {} (the longest the queue has been; an update does not "
-                                "lengthen it)",
-                                python_repr(got.value), *want.max_len);
+          problem = fmt::format(
+              "max_len is {}, expected {} (the longest the queue has been; an update does not "
+              "lengthen it)",
+              python_repr(got.value), *want.max_len);
         }
         break;
       case PqOperation::str: {
@@ -194,15 +208,18 @@ AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
           }
         }
         if (!want.entries->empty() && read.empty()) {
-          problem = fmt::format("str(pq) printed nothing, but the queue should hold {} entries", want.entries->size());
-        } else if (read.size() != want.entries->size() && compare_entries(*want.entries, read).empty()) {
-          problem = fmt::format("str(pq) shows {} entries, expected {}", read.size(), want.entries->size());
+          problem = fmt::format("str(pq) printed nothing, but the queue should hold {} entries",
+                                want.entries->size());
+        } else if (read.size() != want.entries->size() &&
+                   compare_entries(*want.entries, read).empty()) {
+          problem = fmt::format("str(pq) shows {} entries, expected {}", read.size(),
+                                want.entries->size());
         } else {
           problem = compare_entries(*want.entries, read);
         }
         if (!problem.empty()) {
-          problem += fmt::format("\nexpected queue:{}\nstr(pq) printed:\n    {}", expected_queue_text(*want.entries),
-                                 elide(got.text, 12, 2000));
+          problem += fmt::format("\nexpected queue:{}\nstr(pq) printed:\n    {}",
+                                 expected_queue_text(*want.entries), elide(got.text, 12, 2000));
         }
         break;
       }

@@ -5,11 +5,10 @@
 // (a duplicate entry instead of an update, an update by a higher g, the wrong one of equal f).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "model/grade_report.h"
 #include "reference/course_priority_queue.h"
@@ -21,8 +20,9 @@ enum class PqOperation { construct, enqueue, pop, is_empty, str, max_len };
 /// What one step must produce, per the reference model.
 struct PqExpectedStep {
   PqOperation operation = PqOperation::enqueue;
-  std::string call;     ///< As the student would type it, e.g. "pq.enqueue({'state': [...], ...})".
-  std::string purpose;  ///< What the step tests, e.g. "the state is already queued with g 1; g 0 is lower".
+  std::string call;  ///< As the student would type it, e.g. "pq.enqueue({'state': [...], ...})".
+  std::string
+      purpose;  ///< What the step tests, e.g. "the state is already queued with g 1; g 0 is lower".
   std::optional<ref::PqEntry> popped;                ///< For pop.
   std::optional<bool> empty;                         ///< For is_empty.
   std::optional<std::size_t> max_len;                ///< For max_len.
@@ -31,8 +31,8 @@ struct PqExpectedStep {
 
 /// What one step did in the student's process (from the driver's step record).
 struct PqObservedStep {
-  bool ran = false;  ///< False when the process ended before the step (timeout, crash).
-  bool ok = false;   ///< False when the step raised.
+  bool ran = false;      ///< False when the process ended before the step (timeout, crash).
+  bool ok = false;       ///< False when the step raised.
   nlohmann::json value;  ///< Returned value (driver encoding).
   nlohmann::json lines;  ///< For str: each line of str(pq) as a literal, or null.
   std::string text;      ///< For str: the raw string.

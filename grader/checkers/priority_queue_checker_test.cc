@@ -5,13 +5,15 @@
 namespace sg {
 namespace {
 
-ref::PqEntry entry(ref::Tiles state, int h, int g, std::optional<ref::Tiles> parent = std::nullopt) {
+ref::PqEntry entry(ref::Tiles state, int h, int g,
+                   std::optional<ref::Tiles> parent = std::nullopt) {
   return {std::move(state), h, g, g + h, std::move(parent)};
 }
 
 nlohmann::json as_json(const ref::PqEntry& e) {
   nlohmann::json parent = nullptr;
-  if (e.parent_state) parent = {{"state", *e.parent_state}, {"h", 0}, {"g", 0}, {"parent", nullptr}, {"f", 0}};
+  if (e.parent_state)
+    parent = {{"state", *e.parent_state}, {"h", 0}, {"g", 0}, {"parent", nullptr}, {"f", 0}};
   return {{"state", e.state}, {"h", e.h}, {"g", e.g}, {"parent", parent}, {"f", e.f}};
 }
 
@@ -50,17 +52,18 @@ struct UpdateScenario {
 
 TEST(PriorityQueueChecker, MatchingObservationsPass) {
   UpdateScenario s;
-  std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(), observed_str(s.model.entries()),
-                                          observed_ok(2)};
+  std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(),
+                                          observed_str(s.model.entries()), observed_ok(2)};
   const auto outcome = check_priority_queue(s.expected, observed);
   EXPECT_TRUE(outcome.passed) << outcome.feedback;
 }
 
 TEST(PriorityQueueChecker, DuplicateEntryInsteadOfUpdateIsExplained) {
   UpdateScenario s;
-  std::vector<ref::PqEntry> appended = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root), entry(s.a, 4, 0, s.root)};
-  std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(), observed_str(appended),
-                                          observed_ok(3)};
+  std::vector<ref::PqEntry> appended = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root),
+                                        entry(s.a, 4, 0, s.root)};
+  std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(),
+                                          observed_str(appended), observed_ok(3)};
   const auto outcome = check_priority_queue(s.expected, observed);
   EXPECT_FALSE(outcome.passed);
   EXPECT_NE(outcome.feedback.find("step 4"), std::string::npos);
@@ -70,7 +73,8 @@ TEST(PriorityQueueChecker, DuplicateEntryInsteadOfUpdateIsExplained) {
 TEST(PriorityQueueChecker, MissedUpdateNamesTheFieldsAndTheRule) {
   UpdateScenario s;
   std::vector<ref::PqEntry> stale = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root)};
-  std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(), observed_str(stale), observed_ok(2)};
+  std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(),
+                                          observed_str(stale), observed_ok(2)};
   const auto outcome = check_priority_queue(s.expected, observed);
   EXPECT_FALSE(outcome.passed);
   EXPECT_NE(outcome.feedback.find("g should be 0, not 1"), std::string::npos);
@@ -81,7 +85,8 @@ TEST(PriorityQueueChecker, ReorderedEntriesAreAnOrderProblem) {
   UpdateScenario s;
   auto entries = s.model.entries();
   std::swap(entries[0], entries[1]);
-  std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(), observed_str(entries), observed_ok(2)};
+  std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(),
+                                          observed_str(entries), observed_ok(2)};
   const auto outcome = check_priority_queue(s.expected, observed);
   EXPECT_FALSE(outcome.passed);
   EXPECT_NE(outcome.feedback.find("different order"), std::string::npos);
@@ -94,7 +99,8 @@ TEST(PriorityQueueChecker, PopOfTheWrongTiedEntryIsExplained) {
   model.enqueue(first);
   model.enqueue(second);
   const auto popped = model.pop();
-  std::vector<PqExpectedStep> expected = {{PqOperation::pop, "pq.pop()", "tie", popped, {}, {}, {}}};
+  std::vector<PqExpectedStep> expected = {
+      {PqOperation::pop, "pq.pop()", "tie", popped, {}, {}, {}}};
   const auto outcome = check_priority_queue(expected, {observed_ok(as_json(second))});
   EXPECT_FALSE(outcome.passed);
   EXPECT_NE(outcome.feedback.find("among equal f the entry enqueued first"), std::string::npos);
@@ -102,7 +108,8 @@ TEST(PriorityQueueChecker, PopOfTheWrongTiedEntryIsExplained) {
 }
 
 TEST(PriorityQueueChecker, ExceptionsAndStepsThatNeverRanFail) {
-  std::vector<PqExpectedStep> expected = {{PqOperation::is_empty, "pq.is_empty()", "", {}, true, {}, {}}};
+  std::vector<PqExpectedStep> expected = {
+      {PqOperation::is_empty, "pq.is_empty()", "", {}, true, {}, {}}};
   PqObservedStep raised;
   raised.ran = true;
   raised.error = "AttributeError: 'PriorityQueue' object has no attribute 'is_empty'";
@@ -118,10 +125,14 @@ TEST(PriorityQueueChecker, ExceptionsAndStepsThatNeverRanFail) {
 TEST(PriorityQueueChecker, TupleStatesAreAccepted) {
   ref::CoursePriorityQueue model;
   model.enqueue(entry({1, 2, 0, 4, 5, 3, 6, 7, 8}, 4, 1));
-  std::vector<PqExpectedStep> expected = {{PqOperation::str, "print(pq)", "", {}, {}, {}, model.entries()}};
+  std::vector<PqExpectedStep> expected = {
+      {PqOperation::str, "print(pq)", "", {}, {}, {}, model.entries()}};
   PqObservedStep step = observed_ok();
-  step.lines = nlohmann::json::array(
-      {{{"state", {{"$tuple", {1, 2, 0, 4, 5, 3, 6, 7, 8}}}}, {"h", 4}, {"g", 1}, {"parent", nullptr}, {"f", 5}}});
+  step.lines = nlohmann::json::array({{{"state", {{"$tuple", {1, 2, 0, 4, 5, 3, 6, 7, 8}}}},
+                                       {"h", 4},
+                                       {"g", 1},
+                                       {"parent", nullptr},
+                                       {"f", 5}}});
   EXPECT_TRUE(check_priority_queue(expected, {step}).passed);
 }
 

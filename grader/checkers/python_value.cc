@@ -55,6 +55,31 @@ std::optional<std::vector<int>> as_int_list(const nlohmann::json& value, std::st
   return std::nullopt;
 }
 
+std::optional<std::vector<nlohmann::json>> as_sequence(const nlohmann::json& value,
+                                                       std::string* normalised) {
+  const auto items = [](const nlohmann::json& array) {
+    return std::vector<nlohmann::json>(array.begin(), array.end());
+  };
+  if (value.is_array()) return items(value);
+  if (!value.is_object()) return std::nullopt;
+  if (value.contains("$tuple") && value["$tuple"].is_array()) {
+    if (normalised) *normalised = "a tuple";
+    return items(value["$tuple"]);
+  }
+  if (value.contains("$iterator") && value["$iterator"].is_array()) {
+    if (normalised) {
+      const std::string type = value.value("type", std::string("iterator"));
+      *normalised = type == "generator" ? "a generator" : fmt::format("an iterator ({})", type);
+    }
+    return items(value["$iterator"]);
+  }
+  if (value.contains("$ndarray") && value["$ndarray"].is_array()) {
+    if (normalised) *normalised = "a numpy array";
+    return items(value["$ndarray"]);
+  }
+  return std::nullopt;
+}
+
 std::string python_repr(const nlohmann::json& value) {
   if (value.is_null()) return "None";
   if (value.is_boolean()) return value.get<bool>() ? "True" : "False";
@@ -68,7 +93,8 @@ std::string python_repr(const nlohmann::json& value) {
   if (value.contains("$tuple")) {
     std::vector<std::string> items;
     for (const auto& item : value["$tuple"]) items.push_back(python_repr(item));
-    return items.size() == 1 ? fmt::format("({},)", items[0]) : fmt::format("({})", fmt::join(items, ", "));
+    return items.size() == 1 ? fmt::format("({},)", items[0])
+                             : fmt::format("({})", fmt::join(items, ", "));
   }
   if (value.contains("$ndarray")) return fmt::format("array({})", python_repr(value["$ndarray"]));
   if (value.contains("$set")) {
@@ -76,18 +102,22 @@ std::string python_repr(const nlohmann::json& value) {
     for (const auto& item : value["$set"]) items.push_back(python_repr(item));
     return items.empty() ? "set()" : fmt::format("{{{}}}", fmt::join(items, ", "));
   }
-  if (value.contains("$iterator")) return fmt::format("<iterator over {}>", python_repr(value["$iterator"]));
+  if (value.contains("$iterator"))
+    return fmt::format("<iterator over {}>", python_repr(value["$iterator"]));
   if (value.contains("$int")) return value["$int"].get<std::string>();
-  if (value.contains("$repr")) return value["$repr"].is_string() ? value["$repr"].get<std::string>() : "<object>";
+  if (value.contains("$repr"))
+    return value["$repr"].is_string() ? value["$repr"].get<std::string>() : "<object>";
   if (value.contains("$dict")) {
     std::vector<std::string> items;
     for (const auto& pair : value["$dict"]) {
-      if (pair.is_array() && pair.size() == 2) items.push_back(python_repr(pair[0]) + ": " + python_repr(pair[1]));
+      if (pair.is_array() && pair.size() == 2)
+        items.push_back(python_repr(pair[0]) + ": " + python_repr(pair[1]));
     }
     return fmt::format("{{{}}}", fmt::join(items, ", "));
   }
   std::vector<std::string> items;
-  for (const auto& [key, item] : value.items()) items.push_back(quote(key) + ": " + python_repr(item));
+  for (const auto& [key, item] : value.items())
+    items.push_back(quote(key) + ": " + python_repr(item));
   return fmt::format("{{{}}}", fmt::join(items, ", "));
 }
 

@@ -3,18 +3,25 @@
 // allows (a tuple or a numpy array where a list is expected) and say when they normalised.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace sg {
 
 /// A list of ints from a JSON array, {"$tuple": [...]} or {"$ndarray": [...]} (flattened);
 /// nullopt if the value is not a flat sequence of integers. `normalised`, if given, receives a
 /// note such as "a tuple" when the value was not a plain list.
-std::optional<std::vector<int>> as_int_list(const nlohmann::json& value, std::string* normalised = nullptr);
+std::optional<std::vector<int>> as_int_list(const nlohmann::json& value,
+                                            std::string* normalised = nullptr);
+
+/// The items of a returned sequence: a JSON array, {"$tuple": [...]}, {"$iterator": [...]} (a
+/// generator or other iterator, already consumed by the driver) or {"$ndarray": [...]} (its
+/// first axis); nullopt for anything else. `normalised`, if given, receives "a tuple", "a
+/// generator", "a numpy array", ... when the value was not a plain list.
+std::optional<std::vector<nlohmann::json>> as_sequence(const nlohmann::json& value,
+                                                       std::string* normalised = nullptr);
 
 /// Python-like rendering of a driver value for feedback: [1, 2], (1, 2), {'state': [...]}, None.
 std::string python_repr(const nlohmann::json& value);

@@ -41,7 +41,8 @@ PrintedSolution read_printed(std::string_view printed) {
       continue;
     }
     if (auto state = find_state_list(line.text)) {
-      solution.steps.push_back({line.number, line.text, std::move(*state), find_named_int(line.text, "h"),
+      solution.steps.push_back({line.number, line.text, std::move(*state),
+                                find_named_int(line.text, "h"),
                                 find_named_int(line.text, "moves")});
       continue;
     }
@@ -57,7 +58,8 @@ std::string canonical_line(const ref::Tiles& state, long long h, long long moves
 }  // namespace
 
 SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuristic heuristic,
-                                      const SolutionPathExpected& expected, std::string_view printed) {
+                                      const SolutionPathExpected& expected,
+                                      std::string_view printed) {
   SolutionPathCheck check;
   check.path.aspect = "path";
   check.heuristic.aspect = "heuristic";
@@ -66,7 +68,8 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
     check.expected_text += canonical_line(step.state, step.h, step.g) + "\n";
   }
   check.expected_text += fmt::format("Max queue length: {}", expected.reference_max_queue);
-  if (expected.max_queue_line == MaxQueueLine::optional) check.expected_text += "   (this line is optional)";
+  if (expected.max_queue_line == MaxQueueLine::optional)
+    check.expected_text += "   (this line is optional)";
 
   const PrintedSolution solution = read_printed(printed);
   const auto& steps = solution.steps;
@@ -75,15 +78,15 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
   // path
   std::string path_problem;
   if (steps.empty()) {
-    path_problem = fmt::format("solve() printed no states; expected {} lines like `{}`",
-                               expected.reference_path.size(),
-                               canonical_line(expected.start, expected.reference_path.front().h, 0));
+    path_problem = fmt::format(
+        "solve() printed no states; expected {} lines like `{}`", expected.reference_path.size(),
+        canonical_line(expected.start, expected.reference_path.front().h, 0));
   } else {
     for (const auto& step : steps) {
       const std::string invalid = puzzle.validate(step.state);
       if (!invalid.empty()) {
-        path_problem = fmt::format("line {}: {} is not a state of this puzzle: {}", step.line_number,
-                                   python_list(step.state), invalid);
+        path_problem = fmt::format("line {}: {} is not a state of this puzzle: {}",
+                                   step.line_number, python_list(step.state), invalid);
         break;
       }
     }
@@ -96,35 +99,39 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
   if (path_problem.empty()) {
     for (std::size_t i = 1; i < steps.size(); ++i) {
       if (!puzzle.move_between(steps[i - 1].state, steps[i].state)) {
-        path_problem = fmt::format("line {}: {} does not follow from {} by one legal move of the blank{}",
-                                   steps[i].line_number, python_list(steps[i].state),
-                                   python_list(steps[i - 1].state),
-                                   puzzle.topology() == ref::Topology::torus
-                                       ? " (it swaps with a neighbour, wrapping around the edges)"
-                                       : "");
+        path_problem = fmt::format(
+            "line {}: {} does not follow from {} by one legal move of the blank{}",
+            steps[i].line_number, python_list(steps[i].state), python_list(steps[i - 1].state),
+            puzzle.topology() == ref::Topology::torus
+                ? " (it swaps with a neighbour, wrapping around the edges)"
+                : "");
         break;
       }
     }
   }
   if (path_problem.empty() && !puzzle.is_goal(steps.back().state)) {
-    path_problem = fmt::format("line {}: the path ends at {}, which is not the goal {}", steps.back().line_number,
-                               python_list(steps.back().state), python_list(puzzle.goal()));
+    path_problem = fmt::format("line {}: the path ends at {}, which is not the goal {}",
+                               steps.back().line_number, python_list(steps.back().state),
+                               python_list(puzzle.goal()));
   }
   const int student_moves = static_cast<int>(steps.size()) - 1;
   if (path_problem.empty() && student_moves != optimal_moves) {
     path_problem = student_moves > optimal_moves
-                       ? fmt::format("your path takes {} moves, but the shortest takes {}: A* with an "
-                                     "admissible heuristic must find a shortest path",
-                                     student_moves, optimal_moves)
-                       : fmt::format("your path takes {} moves, fewer than the optimum {}: a state must be "
-                                     "missing from the printed path",
-                                     student_moves, optimal_moves);
+                       ? fmt::format(
+                             "your path takes {} moves, but the shortest takes {}: A* with an "
+                             "admissible heuristic must find a shortest path",
+                             student_moves, optimal_moves)
+                       : fmt::format(
+                             "your path takes {} moves, fewer than the optimum {}: a state must be "
+                             "missing from the printed path",
+                             student_moves, optimal_moves);
   }
   if (path_problem.empty()) {
     for (std::size_t i = 0; i < steps.size(); ++i) {
       if (steps[i].moves && *steps[i].moves != static_cast<long long>(i)) {
-        path_problem = fmt::format("line {}: moves should be {} (the number of moves from the start), not {}",
-                                   steps[i].line_number, i, *steps[i].moves);
+        path_problem =
+            fmt::format("line {}: moves should be {} (the number of moves from the start), not {}",
+                        steps[i].line_number, i, *steps[i].moves);
         break;
       }
     }
@@ -135,9 +142,12 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
         const std::string where = fmt::format(
             "your path leaves the reference's at line {} ({} where the reference has {}); both are "
             "shortest paths",
-            steps[i].line_number, python_list(steps[i].state), python_list(expected.reference_path[i].state));
+            steps[i].line_number, python_list(steps[i].state),
+            python_list(expected.reference_path[i].state));
         if (expected.exact_path) {
-          path_problem = where + ", but this test demands the exact path that the assignment's tie-breaking gives";
+          path_problem =
+              where +
+              ", but this test demands the exact path that the assignment's tie-breaking gives";
         } else {
           check.notes.push_back(where + " (accepted: another tie-breaking)");
         }
@@ -157,18 +167,22 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
     const int want = ref::evaluate(puzzle, step.state, heuristic);
     if (*step.h != want) {
       ++wrong;
-      const bool blank_misplaced = std::find(step.state.begin(), step.state.end(), 0) - step.state.begin() !=
-                                   std::find(puzzle.goal().begin(), puzzle.goal().end(), 0) - puzzle.goal().begin();
+      const bool blank_misplaced =
+          std::find(step.state.begin(), step.state.end(), 0) - step.state.begin() !=
+          std::find(puzzle.goal().begin(), puzzle.goal().end(), 0) - puzzle.goal().begin();
       if (blank_misplaced && *step.h == want + 1) ++wrong_where_blank_counts;
       if (heuristic_problem.empty()) {
-        heuristic_problem = fmt::format("line {}: h of {} should be {} ({}), not {}", step.line_number,
-                                        python_list(step.state), want, expected.heuristic_name, *step.h);
+        heuristic_problem =
+            fmt::format("line {}: h of {} should be {} ({}), not {}", step.line_number,
+                        python_list(step.state), want, expected.heuristic_name, *step.h);
       }
     }
   }
   if (wrong > 1) heuristic_problem += fmt::format(" ({} lines have a wrong h)", wrong);
   if (wrong > 0 && wrong == wrong_where_blank_counts) {
-    heuristic_problem += "\nhint: each wrong h is one too high where the blank is out of place: do not count the blank";
+    heuristic_problem +=
+        "\nhint: each wrong h is one too high where the blank is out of place: do not count the "
+        "blank";
   }
   if (steps.empty()) heuristic_problem = "no states were printed, so no h values could be checked";
   check.heuristic.passed = heuristic_problem.empty();
@@ -177,10 +191,12 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
   // format
   std::vector<std::string> format_problems;
   for (const auto& step : steps) {
-    const std::string canonical = canonical_line(step.state, step.h.value_or(0), step.moves.value_or(0));
+    const std::string canonical =
+        canonical_line(step.state, step.h.value_or(0), step.moves.value_or(0));
     if (!step.h || !step.moves || !same_up_to_whitespace(step.text, canonical)) {
-      format_problems.push_back(fmt::format("line {}: `{}` should read `{}`", step.line_number, step.text,
-                                            canonical_line(step.state, step.h.value_or(0), step.moves.value_or(0))));
+      format_problems.push_back(
+          fmt::format("line {}: `{}` should read `{}`", step.line_number, step.text,
+                      canonical_line(step.state, step.h.value_or(0), step.moves.value_or(0))));
     }
   }
   for (const auto& line : solution.other_lines) {
@@ -192,8 +208,9 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
       format_problems.push_back(fmt::format("line {}: the max queue length must not be printed",
                                             solution.max_queue_line_number));
     } else if (!same_up_to_whitespace(solution.max_queue_text, canonical)) {
-      format_problems.push_back(fmt::format("line {}: `{}` should read `{}`", solution.max_queue_line_number,
-                                            solution.max_queue_text, canonical));
+      format_problems.push_back(fmt::format("line {}: `{}` should read `{}`",
+                                            solution.max_queue_line_number, solution.max_queue_text,
+                                            canonical));
     }
   } else if (expected.max_queue_line == MaxQueueLine::required) {
     format_problems.push_back("the last line must be `Max queue length: N`");
@@ -203,17 +220,20 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
   if (!format_problems.empty()) {
     check.format.feedback = format_problems.front();
     if (format_problems.size() > 1) {
-      check.format.feedback += fmt::format(" (and {} more line{} like it)", format_problems.size() - 1,
-                                           format_problems.size() == 2 ? "" : "s");
+      check.format.feedback +=
+          fmt::format(" (and {} more line{} like it)", format_problems.size() - 1,
+                      format_problems.size() == 2 ? "" : "s");
     }
   }
 
   // Ungraded: the max queue length, compared when printed.
-  if (solution.max_queue && static_cast<std::size_t>(*solution.max_queue) != expected.reference_max_queue) {
-    check.notes.push_back(fmt::format(
-        "you printed Max queue length: {}; the assignment's PriorityQueue reaches {} on this state{}",
-        *solution.max_queue, expected.reference_max_queue,
-        expected.max_queue_line == MaxQueueLine::optional ? " (not graded)" : ""));
+  if (solution.max_queue &&
+      static_cast<std::size_t>(*solution.max_queue) != expected.reference_max_queue) {
+    check.notes.push_back(
+        fmt::format("you printed Max queue length: {}; the assignment's PriorityQueue reaches {} "
+                    "on this state{}",
+                    *solution.max_queue, expected.reference_max_queue,
+                    expected.max_queue_line == MaxQueueLine::optional ? " (not graded)" : ""));
   }
   return check;
 }

@@ -36,13 +36,14 @@ struct SolutionPathCheck {
   AspectOutcome path;
   AspectOutcome heuristic;
   AspectOutcome format;
-  std::string expected_text;  ///< The reference's output in canonical form.
+  std::string expected_text;       ///< The reference's output in canonical form.
   std::vector<std::string> notes;  ///< Ungraded remarks (other optimal path, max queue length).
 };
 
 /// Compares `printed` (what solve() wrote) with `expected`, using `puzzle` and `heuristic` to
 /// judge each printed state, move and h value.
 SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuristic heuristic,
-                                      const SolutionPathExpected& expected, std::string_view printed);
+                                      const SolutionPathExpected& expected,
+                                      std::string_view printed);
 
 }  // namespace sg

@@ -1,8 +1,7 @@
 #include "checkers/solution_path_checker.h"
 
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "checkers/state_text.h"
 
@@ -12,7 +11,8 @@ namespace {
 const ref::TilePuzzle kTorus(3, 3, ref::Topology::torus, {1, 2, 3, 4, 5, 6, 7, 8, 0});
 constexpr ref::Heuristic kH = ref::Heuristic::misplaced_tiles;
 
-SolutionPathExpected expected_for(const ref::Tiles& start, MaxQueueLine line = MaxQueueLine::optional) {
+SolutionPathExpected expected_for(const ref::Tiles& start,
+                                  MaxQueueLine line = MaxQueueLine::optional) {
   const auto result = ref::astar(kTorus, start, kH);
   SolutionPathExpected expected;
   expected.start = start;
@@ -23,12 +23,12 @@ SolutionPathExpected expected_for(const ref::Tiles& start, MaxQueueLine line = M
   return expected;
 }
 
-std::string render(const std::vector<ref::Tiles>& states, const std::string& separator = " ", bool max_line = true,
-                   std::size_t max_queue = 0) {
+std::string render(const std::vector<ref::Tiles>& states, const std::string& separator = " ",
+                   bool max_line = true, std::size_t max_queue = 0) {
   std::string text;
   for (std::size_t i = 0; i < states.size(); ++i) {
-    text += fmt::format("{}{}h={}{}moves: {}\n", python_list(states[i]), separator, ref::evaluate(kTorus, states[i], kH),
-                        separator, i);
+    text += fmt::format("{}{}h={}{}moves: {}\n", python_list(states[i]), separator,
+                        ref::evaluate(kTorus, states[i], kH), separator, i);
   }
   if (max_line) text += fmt::format("Max queue length: {}\n", max_queue);
   return text;
@@ -45,7 +45,8 @@ TEST(SolutionPathChecker, AcceptsTheSeedsPublishedTraceWithItsDoubleSpaces) {
       "[1, 2, 3, 4, 5, 6, 7, 0, 8]  h=1  moves: 0\n"
       "[1, 2, 3, 4, 5, 6, 7, 8, 0]  h=0  moves: 1\n"
       "Max queue length: 4\n";
-  const auto check = check_solution_path(kTorus, kH, expected_for({1, 2, 3, 4, 5, 6, 7, 0, 8}), seed_output);
+  const auto check =
+      check_solution_path(kTorus, kH, expected_for({1, 2, 3, 4, 5, 6, 7, 0, 8}), seed_output);
   EXPECT_TRUE(check.path.passed) << check.path.feedback;
   EXPECT_TRUE(check.heuristic.passed) << check.heuristic.feedback;
   EXPECT_TRUE(check.format.passed) << check.format.feedback;
@@ -54,7 +55,8 @@ TEST(SolutionPathChecker, AcceptsTheSeedsPublishedTraceWithItsDoubleSpaces) {
 
 TEST(SolutionPathChecker, ReferenceOutputPassesAndMaxQueueMismatchIsAnUngradedNote) {
   const auto expected = expected_for({4, 3, 8, 5, 1, 6, 7, 2, 0});
-  const auto check = check_solution_path(kTorus, kH, expected, render(states_of(expected.reference_path), " ", true, 50));
+  const auto check = check_solution_path(kTorus, kH, expected,
+                                         render(states_of(expected.reference_path), " ", true, 50));
   EXPECT_TRUE(check.path.passed);
   EXPECT_TRUE(check.format.passed);
   ASSERT_EQ(check.notes.size(), 1u);
@@ -69,7 +71,8 @@ TEST(SolutionPathChecker, AnotherOptimalPathPassesWithANoteUnlessTheExactPathIsD
   lifo.tie_break = ref::TieBreak::latest_inserted;
   const auto other = ref::astar(kTorus, start, kH, lifo);
   ASSERT_EQ(other.path.size(), expected.reference_path.size());
-  ASSERT_NE(states_of(other.path), states_of(expected.reference_path)) << "need a different optimal path";
+  ASSERT_NE(states_of(other.path), states_of(expected.reference_path))
+      << "need a different optimal path";
   const std::string printed = render(states_of(other.path));
   auto check = check_solution_path(kTorus, kH, expected, printed);
   EXPECT_TRUE(check.path.passed) << check.path.feedback;
@@ -118,7 +121,8 @@ TEST(SolutionPathChecker, WrongHFailsTheHeuristicAspectWithABlankHint) {
   const auto& path = expected.reference_path;
   for (std::size_t i = 0; i < path.size(); ++i) {
     const bool blank_home = path[i].state.back() == 0;
-    printed += fmt::format("{} h={} moves: {}\n", python_list(path[i].state), path[i].h + (blank_home ? 0 : 1), i);
+    printed += fmt::format("{} h={} moves: {}\n", python_list(path[i].state),
+                           path[i].h + (blank_home ? 0 : 1), i);
   }
   const auto check = check_solution_path(kTorus, kH, expected, printed);
   EXPECT_TRUE(check.path.passed) << check.path.feedback;
@@ -137,21 +141,24 @@ TEST(SolutionPathChecker, StudentSpacingVariantsFailOnlyTheFormat) {
   EXPECT_TRUE(check.path.passed) << check.path.feedback;
   EXPECT_TRUE(check.heuristic.passed) << check.heuristic.feedback;
   EXPECT_FALSE(check.format.passed);
-  EXPECT_NE(check.format.feedback.find("should read `[4, 3, 8, 5, 1, 6, 7, 2, 0] h=6 moves: 0`"), std::string::npos);
+  EXPECT_NE(check.format.feedback.find("should read `[4, 3, 8, 5, 1, 6, 7, 2, 0] h=6 moves: 0`"),
+            std::string::npos);
 }
 
 TEST(SolutionPathChecker, MaxQueueLineFollowsTheSpecsPolicy) {
   const ref::Tiles start = {1, 2, 3, 4, 5, 6, 7, 0, 8};
   const std::string without = render(states_of(expected_for(start).reference_path), " ", false);
   EXPECT_TRUE(check_solution_path(kTorus, kH, expected_for(start), without).format.passed);
-  const auto required = check_solution_path(kTorus, kH, expected_for(start, MaxQueueLine::required), without);
+  const auto required =
+      check_solution_path(kTorus, kH, expected_for(start, MaxQueueLine::required), without);
   EXPECT_FALSE(required.format.passed);
   EXPECT_NE(required.format.feedback.find("Max queue length"), std::string::npos);
 }
 
 TEST(SolutionPathChecker, MoveCountsMustCountFromZero) {
   const auto expected = expected_for({1, 2, 3, 4, 5, 6, 7, 0, 8});
-  const std::string printed = "[1, 2, 3, 4, 5, 6, 7, 0, 8] h=1 moves: 1\n[1, 2, 3, 4, 5, 6, 7, 8, 0] h=0 moves: 2\n";
+  const std::string printed =
+      "[1, 2, 3, 4, 5, 6, 7, 0, 8] h=1 moves: 1\n[1, 2, 3, 4, 5, 6, 7, 8, 0] h=0 moves: 2\n";
   const auto check = check_solution_path(kTorus, kH, expected, printed);
   EXPECT_FALSE(check.path.passed);
   EXPECT_NE(check.path.feedback.find("moves should be 0"), std::string::npos);

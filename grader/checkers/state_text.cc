@@ -1,10 +1,10 @@
 #include "checkers/state_text.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <regex>
-
-#include <fmt/format.h>
 
 namespace sg {
 namespace {
@@ -33,7 +33,8 @@ std::optional<std::vector<int>> find_state_list(std::string_view line) {
   std::size_t i = open;
   while (i < close) {
     const char c = line[i];
-    if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && i + 1 < close && std::isdigit(static_cast<unsigned char>(line[i + 1])))) {
+    if (std::isdigit(static_cast<unsigned char>(c)) ||
+        (c == '-' && i + 1 < close && std::isdigit(static_cast<unsigned char>(line[i + 1])))) {
       std::size_t end = i + 1;
       while (end < close && std::isdigit(static_cast<unsigned char>(line[end]))) ++end;
       try {
@@ -116,9 +117,11 @@ std::string elide(std::string_view text, std::size_t max_lines, std::size_t max_
     position = end + 1;
   }
   if (position < text.size()) {
-    const auto newlines = std::count(text.begin() + static_cast<std::ptrdiff_t>(position), text.end(), '\n');
+    const auto newlines =
+        std::count(text.begin() + static_cast<std::ptrdiff_t>(position), text.end(), '\n');
     const auto remaining = newlines + (text.back() == '\n' ? 0 : 1);
-    result += fmt::format("... ({} more lines, {} more bytes)\n", remaining, text.size() - position);
+    result +=
+        fmt::format("... ({} more lines, {} more bytes)\n", remaining, text.size() - position);
   }
   while (!result.empty() && result.back() == '\n') result.pop_back();
   return result;

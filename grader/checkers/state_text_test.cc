@@ -6,7 +6,8 @@ namespace sg {
 namespace {
 
 TEST(FindStateList, ReadsPythonListsTuplesAndNumpyPrints) {
-  EXPECT_EQ(find_state_list("[1, 2, 0, 4, 5, 3, 6, 7, 8] h=4"), (std::vector<int>{1, 2, 0, 4, 5, 3, 6, 7, 8}));
+  EXPECT_EQ(find_state_list("[1, 2, 0, 4, 5, 3, 6, 7, 8] h=4"),
+            (std::vector<int>{1, 2, 0, 4, 5, 3, 6, 7, 8}));
   EXPECT_EQ(find_state_list("state: [1,2,3]"), (std::vector<int>{1, 2, 3}));
   EXPECT_EQ(find_state_list("(1, 2, 3) h=1"), (std::vector<int>{1, 2, 3}));
   EXPECT_EQ(find_state_list("[[1 2 3] [4 5 6]]"), (std::vector<int>{1, 2, 3, 4, 5, 6}));

@@ -1,9 +1,9 @@
 #include "checkers/successor_listing_checker.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "checkers/state_text.h"
 
@@ -40,10 +40,14 @@ bool move_wraps(const ref::TilePuzzle& puzzle, const ref::Tiles& from, ref::Blan
   const int row = blank / puzzle.cols();
   const int col = blank % puzzle.cols();
   switch (move) {
-    case ref::BlankMove::up: return row == 0;
-    case ref::BlankMove::down: return row == puzzle.rows() - 1;
-    case ref::BlankMove::left: return col == 0;
-    case ref::BlankMove::right: return col == puzzle.cols() - 1;
+    case ref::BlankMove::up:
+      return row == 0;
+    case ref::BlankMove::down:
+      return row == puzzle.rows() - 1;
+    case ref::BlankMove::left:
+      return col == 0;
+    case ref::BlankMove::right:
+      return col == puzzle.cols() - 1;
   }
   return false;
 }
@@ -60,14 +64,19 @@ std::string join_lines(const std::vector<std::string>& lines, std::size_t max_it
 
 }  // namespace
 
-std::string describe_move(const ref::TilePuzzle& puzzle, const ref::Tiles& from, ref::BlankMove move) {
+std::string describe_move(const ref::TilePuzzle& puzzle, const ref::Tiles& from,
+                          ref::BlankMove move) {
   const std::string direction = ref::to_string(move);
   if (!move_wraps(puzzle, from, move)) return fmt::format("the blank moves {}", direction);
   switch (move) {
-    case ref::BlankMove::up: return "the blank moves up from the top row and wraps around to the bottom row";
-    case ref::BlankMove::down: return "the blank moves down from the bottom row and wraps around to the top row";
-    case ref::BlankMove::left: return "the blank moves left from the first column and wraps around to the last column";
-    case ref::BlankMove::right: return "the blank moves right from the last column and wraps around to the first column";
+    case ref::BlankMove::up:
+      return "the blank moves up from the top row and wraps around to the bottom row";
+    case ref::BlankMove::down:
+      return "the blank moves down from the bottom row and wraps around to the top row";
+    case ref::BlankMove::left:
+      return "the blank moves left from the first column and wraps around to the last column";
+    case ref::BlankMove::right:
+      return "the blank moves right from the last column and wraps around to the first column";
   }
   return direction;
 }
@@ -80,9 +89,11 @@ SuccessorListingExpected expected_successor_listing(const ref::TilePuzzle& puzzl
   expected.heuristic_name = std::string(ref::to_string(heuristic));
   const std::vector<ref::BlankMove> order = {ref::BlankMove::up, ref::BlankMove::down,
                                              ref::BlankMove::left, ref::BlankMove::right};
-  const auto successors = ascending ? puzzle.successors_ascending(parent) : puzzle.successors(parent, order);
+  const auto successors =
+      ascending ? puzzle.successors_ascending(parent) : puzzle.successors(parent, order);
   for (const auto& successor : successors) {
-    expected.successors.push_back({successor.state, ref::evaluate(puzzle, successor.state, heuristic),
+    expected.successors.push_back({successor.state,
+                                   ref::evaluate(puzzle, successor.state, heuristic),
                                    successor.move, move_wraps(puzzle, parent, successor.move)});
   }
   return expected;
@@ -102,7 +113,8 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
 
   const std::vector<PrintedSuccessor> lines = read_printed(printed);
   std::map<ref::Tiles, std::size_t> rank;
-  for (std::size_t i = 0; i < expected.successors.size(); ++i) rank[expected.successors[i].state] = i;
+  for (std::size_t i = 0; i < expected.successors.size(); ++i)
+    rank[expected.successors[i].state] = i;
 
   // successors: the right set, each once, each with the right h.
   std::vector<std::string> problems;
@@ -111,14 +123,14 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
   int wrong_h_by_one_with_blank_misplaced = 0;
   for (const auto& line : lines) {
     if (!line.state) {
-      problems.push_back(fmt::format("line {}: `{}` does not contain a state like {}", line.line_number,
-                                     line.text, python_list(expected.parent)));
+      problems.push_back(fmt::format("line {}: `{}` does not contain a state like {}",
+                                     line.line_number, line.text, python_list(expected.parent)));
       continue;
     }
     const ref::Tiles& state = *line.state;
     if (const auto it = seen_on_line.find(state); it != seen_on_line.end()) {
-      problems.push_back(fmt::format("line {}: {} is printed again (first on line {})", line.line_number,
-                                     python_list(state), it->second));
+      problems.push_back(fmt::format("line {}: {} is printed again (first on line {})",
+                                     line.line_number, python_list(state), it->second));
       continue;
     }
     seen_on_line[state] = line.line_number;
@@ -126,22 +138,23 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
     if (expected_it == rank.end()) {
       const std::string invalid = puzzle.validate(state);
       if (!invalid.empty()) {
-        problems.push_back(fmt::format("line {}: {} is not a state of this puzzle: {}", line.line_number,
-                                       python_list(state), invalid));
+        problems.push_back(fmt::format("line {}: {} is not a state of this puzzle: {}",
+                                       line.line_number, python_list(state), invalid));
       } else if (state == expected.parent) {
-        problems.push_back(fmt::format("line {}: {} is the state itself, not a successor", line.line_number,
-                                       python_list(state)));
+        problems.push_back(fmt::format("line {}: {} is the state itself, not a successor",
+                                       line.line_number, python_list(state)));
       } else {
-        problems.push_back(fmt::format("line {}: {} is not a successor of {}: no single move of the blank "
-                                       "leads there",
-                                       line.line_number, python_list(state), python_list(expected.parent)));
+        problems.push_back(
+            fmt::format("line {}: {} is not a successor of {}: no single move of the blank "
+                        "leads there",
+                        line.line_number, python_list(state), python_list(expected.parent)));
       }
       continue;
     }
     const ExpectedSuccessor& want = expected.successors[expected_it->second];
     if (!line.h) {
-      problems.push_back(fmt::format("line {}: no h value printed for {} (expected `h={}`)", line.line_number,
-                                     python_list(state), want.h));
+      problems.push_back(fmt::format("line {}: no h value printed for {} (expected `h={}`)",
+                                     line.line_number, python_list(state), want.h));
     } else if (*line.h != want.h) {
       ++wrong_h;
       const bool blank_misplaced = blank_index(state) != blank_index(puzzle.goal());
@@ -161,10 +174,10 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
   if (!problems.empty()) {
     check.successors.feedback = join_lines(problems);
     if (wrong_h > 0 && wrong_h == wrong_h_by_one_with_blank_misplaced) {
-      check.successors.feedback +=
-          fmt::format("\nhint: every wrong h is one too high where the blank is out of place: the heuristic "
-                      "({}) must not count the blank",
-                      expected.heuristic_name);
+      check.successors.feedback += fmt::format(
+          "\nhint: every wrong h is one too high where the blank is out of place: the heuristic "
+          "({}) must not count the blank",
+          expected.heuristic_name);
     }
   }
 
@@ -175,7 +188,8 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
   for (const auto& line : lines) {
     if (!line.state || !rank.count(*line.state)) continue;
     ++ordered_count;
-    if (previous && rank[*line.state] < rank[*previous->state] && !inversion) inversion = {{previous, &line}};
+    if (previous && rank[*line.state] < rank[*previous->state] && !inversion)
+      inversion = {{previous, &line}};
     previous = &line;
   }
   if (ordered_count == 0) {
@@ -184,7 +198,8 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
   } else if (inversion) {
     check.order.passed = false;
     check.order.feedback = fmt::format(
-        "line {}: {} is printed after {} (line {}), but successors must be printed in ascending order, "
+        "line {}: {} is printed after {} (line {}), but successors must be printed in ascending "
+        "order, "
         "as Python's sorted() orders the lists",
         inversion->second->line_number, python_list(*inversion->second->state),
         python_list(*inversion->first->state), inversion->first->line_number);
@@ -202,7 +217,8 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
     }
     const std::string canonical = fmt::format("{} h={}", python_list(*line.state), *line.h);
     if (!same_up_to_whitespace(line.text, canonical)) {
-      format_problems.push_back(fmt::format("line {}: `{}` should read `{}`", line.line_number, line.text, canonical));
+      format_problems.push_back(
+          fmt::format("line {}: `{}` should read `{}`", line.line_number, line.text, canonical));
     }
   }
   check.format.passed = format_problems.empty() && !lines.empty();

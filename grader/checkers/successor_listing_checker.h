@@ -48,6 +48,7 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
                                               std::string_view printed);
 
 /// "the blank moves up from the top row and wraps around to the bottom row" and similar.
-std::string describe_move(const ref::TilePuzzle& puzzle, const ref::Tiles& from, ref::BlankMove move);
+std::string describe_move(const ref::TilePuzzle& puzzle, const ref::Tiles& from,
+                          ref::BlankMove move);
 
 }  // namespace sg

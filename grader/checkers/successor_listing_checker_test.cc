@@ -1,8 +1,7 @@
 #include "checkers/successor_listing_checker.h"
 
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "checkers/state_text.h"
 
@@ -15,9 +14,11 @@ SuccessorListingExpected expected_for(const ref::Tiles& state) {
   return expected_successor_listing(kTorus, ref::Heuristic::misplaced_tiles, state, true);
 }
 
-std::string render(const std::vector<ExpectedSuccessor>& successors, const char* separator = " h=") {
+std::string render(const std::vector<ExpectedSuccessor>& successors,
+                   const char* separator = " h=") {
   std::string text;
-  for (const auto& successor : successors) text += fmt::format("{}{}{}\n", python_list(successor.state), separator, successor.h);
+  for (const auto& successor : successors)
+    text += fmt::format("{}{}{}\n", python_list(successor.state), separator, successor.h);
   return text;
 }
 
@@ -27,7 +28,8 @@ TEST(SuccessorListingChecker, AcceptsTheSeedsPublishedOutput) {
       "[1, 2, 3, 0, 5, 4, 6, 7, 8] h=4\n"
       "[1, 2, 3, 4, 0, 5, 6, 7, 8] h=4\n"
       "[1, 2, 3, 4, 5, 8, 6, 7, 0] h=3\n";
-  const auto check = check_successor_listing(kTorus, expected_for({1, 2, 3, 4, 5, 0, 6, 7, 8}), seed_output);
+  const auto check =
+      check_successor_listing(kTorus, expected_for({1, 2, 3, 4, 5, 0, 6, 7, 8}), seed_output);
   EXPECT_TRUE(check.successors.passed) << check.successors.feedback;
   EXPECT_TRUE(check.order.passed) << check.order.feedback;
   EXPECT_TRUE(check.format.passed) << check.format.feedback;
@@ -75,7 +77,8 @@ TEST(SuccessorListingChecker, HeuristicCountingTheBlankGetsAHint) {
 
 TEST(SuccessorListingChecker, SpacingAroundTheEqualsSignIsAFormatMatterOnly) {
   auto expected = expected_for({1, 2, 3, 4, 0, 5, 6, 7, 8});
-  const auto check = check_successor_listing(kTorus, expected, render(expected.successors, " h = "));
+  const auto check =
+      check_successor_listing(kTorus, expected, render(expected.successors, " h = "));
   EXPECT_TRUE(check.successors.passed) << check.successors.feedback;
   EXPECT_TRUE(check.order.passed);
   EXPECT_FALSE(check.format.passed);
@@ -85,10 +88,10 @@ TEST(SuccessorListingChecker, SpacingAroundTheEqualsSignIsAFormatMatterOnly) {
 TEST(SuccessorListingChecker, ExtraDuplicateAndForeignLinesAreExplained) {
   auto expected = expected_for({1, 2, 3, 4, 5, 0, 6, 7, 8});
   std::string printed = render(expected.successors);
-  printed += python_list(expected.successors[0].state) + " h=4\n";          // duplicate
-  printed += "[1, 2, 3, 4, 5, 6, 7, 8, 0] h=0\n";                           // not one move away
-  printed += "[1, 2, 3, 4, 5, 6, 7, 8, 8] h=0\n";                           // not a state
-  printed += "done\n";                                                       // text
+  printed += python_list(expected.successors[0].state) + " h=4\n";  // duplicate
+  printed += "[1, 2, 3, 4, 5, 6, 7, 8, 0] h=0\n";                   // not one move away
+  printed += "[1, 2, 3, 4, 5, 6, 7, 8, 8] h=0\n";                   // not a state
+  printed += "done\n";                                              // text
   const auto check = check_successor_listing(kTorus, expected, printed);
   EXPECT_FALSE(check.successors.passed);
   EXPECT_NE(check.successors.feedback.find("printed again"), std::string::npos);
@@ -107,7 +110,8 @@ TEST(SuccessorListingChecker, NothingPrintedFailsEverything) {
 
 TEST(SuccessorListingChecker, BoundedPuzzleDescribesPlainMoves) {
   const ref::TilePuzzle bounded(3, 3, ref::Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 8, 0});
-  const auto expected = expected_successor_listing(bounded, ref::Heuristic::misplaced_tiles, {1, 2, 3, 4, 5, 6, 7, 8, 0}, true);
+  const auto expected = expected_successor_listing(bounded, ref::Heuristic::misplaced_tiles,
+                                                   {1, 2, 3, 4, 5, 6, 7, 8, 0}, true);
   ASSERT_EQ(expected.successors.size(), 2u);
   const auto check = check_successor_listing(bounded, expected, "");
   EXPECT_NE(check.successors.feedback.find("the blank moves up"), std::string::npos);

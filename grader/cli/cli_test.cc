@@ -1,13 +1,12 @@
 // End-to-end tests of the searchgrader binary: exit codes, error messages, results.json.
-#include <sys/wait.h>
-
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
+#include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace {
@@ -20,13 +19,14 @@ struct Result {
 };
 
 Result run(const std::string& arguments, bool with_stderr = true) {
-  const std::string command =
-      std::string(SG_BINARY_DIR) + "/searchgrader " + arguments + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  const std::string command = std::string(SG_BINARY_DIR) + "/searchgrader " + arguments +
+                              (with_stderr ? " 2>&1" : " 2>/dev/null");
   Result result;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return result;
   std::array<char, 4096> buffer{};
-  while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) result.output.append(buffer.data(), n);
+  while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+    result.output.append(buffer.data(), n);
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
@@ -52,11 +52,13 @@ TEST(Cli, HelpTeachesUsageAndExitCodes) {
 TEST(Cli, UnusableInputExitsTwoWithAClearMessage) {
   Result result = run("grade /nonexistent/spec.yaml " + kCorrect);
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.output.find("/nonexistent/spec.yaml: no such spec file"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("/nonexistent/spec.yaml: no such spec file"), std::string::npos)
+      << result.output;
 
   result = run("grade " + kSpec + " /nonexistent/submission");
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.output.find("no such submission: /nonexistent/submission"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("no such submission: /nonexistent/submission"), std::string::npos)
+      << result.output;
 
   const fs::path bad = temp_dir() / "bad.yaml";
   std::ofstream(bad) << "spec_version: 1\nassignment:\n  id: [unclosed\n";
@@ -75,7 +77,8 @@ TEST(Cli, UnusableInputExitsTwoWithAClearMessage) {
 TEST(Cli, ValidateReportsTheSpec) {
   const Result result = run("validate " + kSpec);
   EXPECT_EQ(result.exit_code, 0) << result.output;
-  EXPECT_NE(result.output.find("valid: 10 criteria (100 points)"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("valid: 10 criteria (100 points)"), std::string::npos)
+      << result.output;
 }
 
 TEST(Cli, GradesTheCorrectFixtureAndWritesResultsJson) {
@@ -105,6 +108,20 @@ TEST(Cli, JsonFormatIsTheFullReport) {
   const nlohmann::json json = nlohmann::json::parse(result.output);
   EXPECT_EQ(json["assignment_id"], "torus-8-puzzle");
   EXPECT_EQ(json["tests"].size(), 27u);
+}
+
+TEST(Cli, GradesANotebookFileDirectlyWithManualCriteriaPending) {
+  const Result result = run(
+      "grade specs/a2-iterative-deepening.yaml fixtures/a2/correct-loops-forever/Loop-A2.ipynb -j2",
+      /*with_stderr=*/false);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("Score:      80/100 (+20 pending manual grading)"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("[MANUAL]   -/10  A second search problem"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("graded your file `Loop-A2.ipynb`"), std::string::npos)
+      << result.output;
 }
 
 }  // namespace

@@ -3,16 +3,15 @@
 //   validate SPEC...        check specs and that the reference reproduces their pinned figures
 // Exit codes (stable, for scripts): 0 done; 2 unusable input (bad flags, missing or invalid spec,
 // missing submission); 3 grader fault (some or all of the grade could not be computed).
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
@@ -54,7 +53,9 @@ fs::path default_driver_dir() {
   return SG_DRIVER_DIR;
 }
 
-void error_line(const std::string& message) { fmt::print(stderr, "searchgrader: error: {}\n", message); }
+void error_line(const std::string& message) {
+  fmt::print(stderr, "searchgrader: error: {}\n", message);
+}
 
 std::string short_verdict(sg::Verdict verdict) {
   return verdict == sg::Verdict::accepted ? "ok" : std::string(sg::describe(verdict));
@@ -84,7 +85,8 @@ int run_grade(const GradeArgs& args) {
     error_line(error.what());
     if (!args.results.empty()) {
       sg::write_json_file_atomically(
-          sg::gradescope_grader_error_results(fmt::format("The assignment's spec is invalid: {}", error.what()), 0.0),
+          sg::gradescope_grader_error_results(
+              fmt::format("The assignment's spec is invalid: {}", error.what()), 0.0),
           args.results);
     }
     return kExitUsage;
@@ -99,10 +101,11 @@ int run_grade(const GradeArgs& args) {
   options.context.driver_dir = args.driver_dir;
   options.jobs = args.jobs;
   options.grader_version = SG_VERSION;
-  sg::ProgressLine progress(stderr, args.progress_lines ? sg::ProgressLine::Mode::lines : sg::ProgressLine::Mode::automatic);
+  sg::ProgressLine progress(stderr, args.progress_lines ? sg::ProgressLine::Mode::lines
+                                                        : sg::ProgressLine::Mode::automatic);
   options.on_test_done = [&](std::size_t done, std::size_t total, const sg::TestOutcome& outcome) {
-    progress.update(fmt::format("[{}/{}] {} {} ({:.1f} s)", done, total, outcome.name, short_verdict(outcome.verdict),
-                                outcome.wall_seconds));
+    progress.update(fmt::format("[{}/{}] {} {} ({:.1f} s)", done, total, outcome.name,
+                                short_verdict(outcome.verdict), outcome.wall_seconds));
   };
 
   sg::GradeReport report;
@@ -113,13 +116,15 @@ int run_grade(const GradeArgs& args) {
     progress.finish();
     error_line(fmt::format("grading failed because of a grader fault: {}", error.what()));
     if (!args.results.empty()) {
-      sg::write_json_file_atomically(sg::gradescope_grader_error_results(error.what(), 0.0), args.results);
+      sg::write_json_file_atomically(sg::gradescope_grader_error_results(error.what(), 0.0),
+                                     args.results);
     }
     return kExitGraderFault;
   }
   progress.finish();
 
-  const sg::Audience audience = args.audience == "student" ? sg::Audience::student : sg::Audience::instructor;
+  const sg::Audience audience =
+      args.audience == "student" ? sg::Audience::student : sg::Audience::instructor;
   if (args.format == "json") {
     std::cout << sg::to_json(report).dump(2) << "\n";
   } else {
@@ -148,11 +153,13 @@ int run_validate(const std::vector<std::string>& specs) {
       const sg::Assignment assignment = sg::load_spec(path);
       kinds.validate(assignment);
       std::size_t visible = 0;
-      for (const auto& test : assignment.tests) visible += test.visibility == sg::Visibility::visible ? 1 : 0;
+      for (const auto& test : assignment.tests)
+        visible += test.visibility == sg::Visibility::visible ? 1 : 0;
       std::size_t manual = 0;
       for (const auto& criterion : assignment.criteria) manual += criterion.manual ? 1 : 0;
-      fmt::print("{}: valid: {} criteria ({} points{}), {} tests ({} visible)\n", path, assignment.criteria.size(),
-                 assignment.max_points(), manual ? fmt::format(", {} manual", manual) : "", assignment.tests.size(),
+      fmt::print("{}: valid: {} criteria ({} points{}), {} tests ({} visible)\n", path,
+                 assignment.criteria.size(), assignment.max_points(),
+                 manual ? fmt::format(", {} manual", manual) : "", assignment.tests.size(),
                  visible);
     } catch (const sg::SpecError& error) {
       error_line(error.what());
@@ -165,36 +172,54 @@ int run_validate(const std::vector<std::string>& specs) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"searchgrader: grades AI search assignments (A*, iterative deepening, ...) against a YAML spec.\n"
-               "Expected results come from a reference solver; each test runs the submission in a sandboxed\n"
-               "process with time, memory and output limits; the spec's rubric turns test outcomes into points."};
+  CLI::App app{
+      "searchgrader: grades AI search assignments (A*, iterative deepening, ...) against a YAML "
+      "spec.\n"
+      "Expected results come from a reference solver; each test runs the submission in a "
+      "sandboxed\n"
+      "process with time, memory and output limits; the spec's rubric turns test outcomes into "
+      "points."};
   app.footer(kFooter);
   app.set_version_flag("--version", SG_VERSION);
   app.require_subcommand(1);
 
   GradeArgs grade;
-  CLI::App* grade_command = app.add_subcommand("grade", "Grade one submission against a spec and print the grade");
-  grade_command->add_option("SPEC", grade.spec, "The assignment's spec (YAML), e.g. specs/torus-8-puzzle.yaml")->required();
-  grade_command->add_option("SUBMISSION", grade.submission, "The submission: a folder, or a single file")->required();
-  grade_command->add_option("--results", grade.results, "Also write Gradescope's results.json to this file");
-  grade_command->add_option("--format", grade.format, "What to print: text (for people) or json (the full report)")
+  CLI::App* grade_command =
+      app.add_subcommand("grade", "Grade one submission against a spec and print the grade");
+  grade_command
+      ->add_option("SPEC", grade.spec,
+                   "The assignment's spec (YAML), e.g. specs/torus-8-puzzle.yaml")
+      ->required();
+  grade_command
+      ->add_option("SUBMISSION", grade.submission, "The submission: a folder, or a single file")
+      ->required();
+  grade_command->add_option("--results", grade.results,
+                            "Also write Gradescope's results.json to this file");
+  grade_command
+      ->add_option("--format", grade.format,
+                   "What to print: text (for people) or json (the full report)")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
-  grade_command->add_option("--audience", grade.audience,
-                            "Who reads the text: instructor (everything) or student (hidden tests' details withheld)")
+  grade_command
+      ->add_option(
+          "--audience", grade.audience,
+          "Who reads the text: instructor (everything) or student (hidden tests' details withheld)")
       ->check(CLI::IsMember({"instructor", "student"}))
       ->capture_default_str();
   grade_command->add_option("-j,--jobs", grade.jobs, "Tests run at once (default: one per core)");
   grade_command->add_flag("-v,--verbose", grade.verbose, "Show details of passing tests too");
   grade_command->add_flag("--color", grade.color, "Colour the text report (ANSI)");
   grade_command->add_flag("--progress-lines", grade.progress_lines,
-                          "Print a progress line per finished test on stderr (default: a live line on a terminal only)");
-  grade_command->add_option("--python", grade.python, "Python interpreter for Python submissions")->capture_default_str();
-  grade_command->add_option("--driver-dir", grade.driver_dir, "Folder holding python_driver.py")->capture_default_str();
+                          "Print a progress line per finished test on stderr (default: a live line "
+                          "on a terminal only)");
+  grade_command->add_option("--python", grade.python, "Python interpreter for Python submissions")
+      ->capture_default_str();
+  grade_command->add_option("--driver-dir", grade.driver_dir, "Folder holding python_driver.py")
+      ->capture_default_str();
 
   std::vector<std::string> validate_specs;
-  CLI::App* validate_command =
-      app.add_subcommand("validate", "Check specs: structure, rubric, tests, and the reference's pinned figures");
+  CLI::App* validate_command = app.add_subcommand(
+      "validate", "Check specs: structure, rubric, tests, and the reference's pinned figures");
   validate_command->add_option("SPEC", validate_specs, "Spec files")->required();
 
   try {

@@ -1,9 +1,8 @@
 #include "cli/progress_line.h"
 
+#include <fmt/format.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-
-#include <fmt/format.h>
 
 namespace sg {
 

@@ -12,7 +12,8 @@ class ProgressLine {
  public:
   enum class Mode { automatic, lines, off };
 
-  /// Writes to `stream` (usually stderr). `automatic` = rewrite in place on a terminal, off otherwise.
+  /// Writes to `stream` (usually stderr). `automatic` = rewrite in place on a terminal, off
+  /// otherwise.
   explicit ProgressLine(std::FILE* stream, Mode mode = Mode::automatic);
 
   /// Shows `text` as the current status.

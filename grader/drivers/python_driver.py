@@ -26,6 +26,13 @@ Values returned by the student are encoded into JSON with tagged objects
 ($tuple, $set, $dict, $ndarray, $iterator, $int, $repr) so the grader sees
 the Python type, not just a JSON look-alike.  Encoding never raises.
 
+With "intake": "definitions" the submission is a Jupyter notebook
+(<module>.ipynb) or a .py file (<module>.py) whose top-level code must never
+run: only function and class definitions, imports and assignments of literal
+values are executed (see load_definitions); the import record lists what was
+skipped.  Arguments may hold {"$fn": ...} callbacks that the driver builds
+(e.g. actionsF/takeActionF for an explicit graph given in the request).
+
 One request = one process: a step that hangs or kills the interpreter only
 ends this stream early; the last "begin" line says which step it was.
 """
@@ -36,6 +43,8 @@ import importlib
 import io
 import itertools
 import json
+import linecache
+import re
 import math
 import os
 import reprlib
@@ -385,6 +394,252 @@ def describe_error(exc):
     return {'type': type(exc).__name__, 'message': _safe_str(exc), 'traceback': text}
 
 
+
+# ---------------------------------------------------------------- intake
+
+class IntakeError(Exception):
+    """The submission cannot be read as a notebook or Python source."""
+
+
+# Kinds of top-level statement that run at intake: they define things and
+# (apart from a decorator or a default value) run no student logic.
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_IMPORTS = (ast.Import, ast.ImportFrom)
+_MAGIC_LINE = re.compile(r'^(\s*)(?:[%!]|[\w.]+\s*=\s*[%!])')
+_HELP_LINE = re.compile(r'^(\s*)[\w.]+\?{1,2}\s*$')
+MAX_SKIPPED_REPORTED = 200
+
+
+def _cell_source(cell):
+    source = cell.get('source', '')
+    if isinstance(source, list):
+        if not all(isinstance(part, str) for part in source):
+            raise IntakeError('a cell\'s "source" must be text or a list of text')
+        return ''.join(source)
+    if not isinstance(source, str):
+        raise IntakeError('a cell\'s "source" must be text or a list of text')
+    return source
+
+
+def read_notebook(path):
+    """[(label, source)] of the code cells of an nbformat 4 notebook."""
+    try:
+        with open(path, 'rb') as f:
+            raw = f.read()
+        notebook = json.loads(raw.decode('utf-8-sig'))
+    except UnicodeDecodeError as exc:
+        raise IntakeError('%s is not UTF-8 text: %s' % (os.path.basename(path), exc))
+    except ValueError as exc:
+        raise IntakeError('%s is not a valid Jupyter notebook (not JSON: %s)'
+                          % (os.path.basename(path), exc))
+    if not isinstance(notebook, dict) or not isinstance(notebook.get('cells'), list):
+        if isinstance(notebook, dict) and 'worksheets' in notebook:
+            raise IntakeError('%s uses the old notebook format 3: save it again with a current '
+                              'Jupyter (format 4)' % os.path.basename(path))
+        raise IntakeError('%s is not a valid Jupyter notebook: it has no list of "cells"'
+                          % os.path.basename(path))
+    cells = []
+    number = 0
+    for cell in notebook['cells']:
+        if not isinstance(cell, dict):
+            raise IntakeError('%s is not a valid Jupyter notebook: a cell is not an object'
+                              % os.path.basename(path))
+        if cell.get('cell_type') != 'code':
+            continue
+        number += 1
+        label = 'code cell %d' % number
+        count = cell.get('execution_count')
+        if isinstance(count, int) and not isinstance(count, bool):
+            label += ' (In [%d])' % count
+        cells.append((label, _cell_source(cell)))
+    return cells
+
+
+def strip_magics(source, skipped, label):
+    """IPython-only lines (%magic, !shell, x = !cmd, name?) become `pass`."""
+    lines = source.split('\n')
+    first = next((line for line in lines if line.strip()), '')
+    if first.lstrip().startswith('%%'):
+        skipped.append({'where': label, 'line': 1, 'code': first.strip()[:80],
+                        'why': 'a cell magic (the whole cell is skipped)'})
+        return ''
+    for index, line in enumerate(lines):
+        match = _MAGIC_LINE.match(line) or _HELP_LINE.match(line)
+        if match:
+            skipped.append({'where': label, 'line': index + 1, 'code': line.strip()[:80],
+                            'why': 'an IPython command'})
+            lines[index] = match.group(1) + 'pass'
+    return '\n'.join(lines)
+
+
+def _literal(node):
+    try:
+        ast.literal_eval(node)
+        return True
+    except Exception:
+        return False
+
+
+def _simple_targets(targets):
+    for target in targets:
+        if isinstance(target, ast.Name):
+            continue
+        if isinstance(target, (ast.Tuple, ast.List)) and all(
+                isinstance(e, ast.Name) for e in target.elts):
+            continue
+        return False
+    return True
+
+
+def keep_statement(node):
+    """None if a top-level statement runs at intake, else why it is skipped."""
+    if isinstance(node, _DEFINITIONS + _IMPORTS):
+        return None
+    if isinstance(node, ast.Assign):
+        if _simple_targets(node.targets) and _literal(node.value):
+            return None
+        return 'an assignment of a computed value'
+    if isinstance(node, ast.AnnAssign):
+        if node.value is None or (_simple_targets([node.target]) and _literal(node.value)):
+            return None
+        return 'an assignment of a computed value'
+    if isinstance(node, ast.Try):
+        inner = node.body + node.orelse + node.finalbody
+        for handler in node.handlers:
+            inner = inner + handler.body
+        if all(isinstance(s, ast.Pass) or keep_statement(s) is None for s in inner):
+            return None
+        return 'a try statement that runs code'
+    if isinstance(node, ast.Expr):
+        return 'an expression (a call or a value shown by the notebook)'
+    if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        return 'a loop'
+    if isinstance(node, ast.If):
+        return 'an if statement'
+    if isinstance(node, ast.Pass):
+        return 'pass'
+    return 'a top-level %s statement' % type(node).__name__
+
+
+def _register_source(filename, source):
+    # So tracebacks show the student's lines, also for notebook cells.
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+
+
+def load_definitions(module_name):
+    """Builds module `module_name` from <module>.ipynb or <module>.py, running
+    only definitions, imports and literal assignments.  Returns (module,
+    intake record).  Raises IntakeError or SyntaxError."""
+    notebook = module_name + '.ipynb'
+    script = module_name + '.py'
+    if os.path.isfile(notebook):
+        path, fmt = notebook, 'notebook'
+        cells = read_notebook(path)
+        if not cells:
+            raise IntakeError('%s has no code cells' % notebook)
+    elif os.path.isfile(script):
+        path, fmt = script, 'python'
+        try:
+            with open(script, 'rb') as f:
+                cells = [(None, f.read().decode('utf-8-sig'))]
+        except UnicodeDecodeError as exc:
+            raise IntakeError('%s is not UTF-8 text: %s' % (script, exc))
+    else:
+        raise IntakeError('neither %s nor %s is in the submission' % (notebook, script))
+    if not any(source.strip() for _, source in cells):
+        raise IntakeError('%s has no code' % path)
+
+    record = {'file': path, 'format': fmt, 'code_cells': len(cells), 'kept': 0,
+              'skipped': [], 'skipped_count': 0, 'failed_imports': []}
+    skipped = []
+    plan = []
+    sources = {}
+    for label, source in cells:
+        where = path if label is None else '%s, %s' % (path, label)
+        source = strip_magics(source, skipped, where)
+        sources[where] = source
+        _register_source(where, source)
+        tree = ast.parse(source, filename=where)   # SyntaxError names the cell
+        for node in tree.body:
+            why = keep_statement(node)
+            if why is None:
+                plan.append((where, node))
+            elif why != 'pass':
+                code = ast.get_source_segment(source, node) or ''
+                skipped.append({'where': where, 'line': node.lineno,
+                                'code': code.strip().split('\n')[0][:80], 'why': why})
+
+    module = types.ModuleType(module_name)
+    module.__file__ = os.path.abspath(path)
+    sys.modules[module_name] = module
+    namespace = module.__dict__
+    for where, node in plan:
+        code = compile(ast.Module(body=[node], type_ignores=[]), where, 'exec')
+        if isinstance(node, _IMPORTS):
+            try:
+                exec(code, namespace)
+            except Exception as exc:
+                # E.g. IPython.display outside Jupyter: the names stay undefined.
+                record['failed_imports'].append({
+                    'where': where, 'line': node.lineno,
+                    'code': (ast.get_source_segment(sources[where], node) or '')[:80],
+                    'error': '%s: %s' % (type(exc).__name__, _safe_str(exc))})
+                continue
+        else:
+            exec(code, namespace)
+        record['kept'] += 1
+    record['skipped_count'] = len(skipped)
+    record['skipped'] = skipped[:MAX_SKIPPED_REPORTED]
+    return module, record
+
+
+# ---------------------------------------------------------------- callbacks
+
+_TILE_MOVES = {'left': (0, -1), 'right': (0, 1), 'up': (-1, 0), 'down': (1, 0)}
+
+
+def make_callback(spec, module):
+    """The function a {"$fn": ...} argument stands for."""
+    kind = spec.get('$fn')
+    if kind == 'graph_actions':
+        graph = spec.get('graph')
+        if not isinstance(graph, dict):
+            raise RequestError('graph_actions needs a "graph" object')
+
+        def actionsF(state):
+            return list(graph.get(state, []))
+        return actionsF
+    if kind == 'graph_take_action':
+        def takeActionF(state, action):
+            return action
+        return takeActionF
+    if kind in ('tile_actions', 'tile_take_action'):
+        rows, cols = spec.get('rows', 3), spec.get('cols', 3)
+        order = spec.get('order', ['left', 'right', 'up', 'down'])
+
+        def blank(state):
+            cells = list(state)
+            index = cells.index(0)
+            return cells, index // cols, index % cols
+
+        if kind == 'tile_actions':
+            def actionsF(state):
+                _, row, col = blank(state)
+                return [a for a in order
+                        if 0 <= row + _TILE_MOVES[a][0] < rows and 0 <= col + _TILE_MOVES[a][1] < cols]
+            return actionsF
+
+        def takeActionF(state, action):
+            cells, row, col = blank(state)
+            d_row, d_col = _TILE_MOVES[action]
+            here, there = row * cols + col, (row + d_row) * cols + col + d_col
+            cells[here], cells[there] = cells[there], cells[here]
+            return cells
+        return takeActionF
+    if kind == 'module':
+        return getattr(module, spec.get('name'))
+    raise RequestError('unknown $fn %r' % (kind,))
+
 # ---------------------------------------------------------------- steps
 
 class RequestError(Exception):
@@ -414,6 +669,8 @@ class Session(object):
         if isinstance(value, dict):
             if len(value) == 1 and '$ref' in value:
                 return self.lookup(value['$ref'])
+            if '$fn' in value:
+                return make_callback(value, self.module)
             return dict((k, self.resolve(v)) for k, v in value.items())
         if isinstance(value, list):
             return [self.resolve(v) for v in value]
@@ -449,6 +706,8 @@ class Session(object):
         if op == 'str':
             text = str(self.lookup(self.field(step, 'target')))
             return {'value': text, 'lines': [literal_line(line) for line in split_lines(text)]}
+        if op == 'get':
+            return {'value': encode_value(self.lookup(self.field(step, 'target')))}
         if op == 'let':
             self.bound[self.field(step, 'bind')] = self.resolve(step.get('value'))
             return {'value': None}
@@ -542,7 +801,10 @@ def read_request(raw):
     limit = request.get('capture_limit_bytes', DEFAULT_CAPTURE_LIMIT)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
         raise RequestError('capture_limit_bytes must be a non-negative integer')
-    return request['module'], steps, limit
+    intake = request.get('intake', 'import')
+    if intake not in ('import', 'definitions'):
+        raise RequestError('intake must be "import" or "definitions"')
+    return request['module'], steps, limit, intake
 
 
 def main():
@@ -557,7 +819,7 @@ def main():
     stream.emit({'sg': 'hello', 'protocol': PROTOCOL,
                  'python': '%d.%d.%d' % tuple(sys.version_info[:3])})
     try:
-        module_name, steps, limit = read_request(raw)
+        module_name, steps, limit, intake = read_request(raw)
     except RequestError as exc:
         sys.stderr.write('python_driver: bad request: %s\n' % exc)
         sys.stderr.flush()
@@ -568,6 +830,9 @@ def main():
     holder = {}
 
     def do_import():
+        if intake == 'definitions':
+            holder['module'], record = load_definitions(module_name)
+            return {'intake': record}
         holder['module'] = importlib.import_module(module_name)
         return {}
 

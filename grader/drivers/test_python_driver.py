@@ -762,3 +762,188 @@ class EncodingTest(DriverTestCase):
 
 if __name__ == '__main__':
     unittest.main()
+
+
+def notebook(*cells, nbformat=4):
+    """An nbformat 4 notebook: each cell is source text, or ('markdown', text)."""
+    out = []
+    for i, cell in enumerate(cells):
+        if isinstance(cell, tuple):
+            out.append({'cell_type': cell[0], 'metadata': {}, 'source': cell[1]})
+        else:
+            lines = textwrap.dedent(cell).strip('\n').splitlines(True)
+            out.append({'cell_type': 'code', 'execution_count': i + 1, 'metadata': {},
+                        'outputs': [], 'source': lines})
+    return json.dumps({'cells': out, 'metadata': {}, 'nbformat': nbformat, 'nbformat_minor': 5})
+
+
+IDS_SOURCE = '''
+    def depthLimitedSearch(s, goal, actionsF, takeActionF, limit):
+        if s == goal:
+            return []
+        if limit == 0:
+            return 'cutoff'
+        cutoff = False
+        for action in actionsF(s):
+            child = takeActionF(s, action)
+            result = depthLimitedSearch(child, goal, actionsF, takeActionF, limit - 1)
+            if result == 'cutoff':
+                cutoff = True
+            elif result != 'failure':
+                return [child] + result
+        return 'cutoff' if cutoff else 'failure'
+
+    def iterativeDeepeningSearch(s, goal, actionsF, takeActionF, maxDepth):
+        for depth in range(maxDepth + 1):
+            result = depthLimitedSearch(s, goal, actionsF, takeActionF, depth)
+            if result == 'failure':
+                return 'failure'
+            if result != 'cutoff':
+                return [s] + result
+        return 'cutoff'
+'''
+
+
+def definitions_request(steps, module='a2'):
+    return {'protocol': 1, 'module': module, 'capture_limit_bytes': 1048576,
+            'intake': 'definitions', 'steps': steps}
+
+
+class DefinitionsIntakeTest(DriverTestCase):
+    def test_notebook_keeps_definitions_and_never_runs_experiments(self):
+        self.write('a2.ipynb', notebook(
+            ('markdown', '# A2'),
+            '%run -i A2grader.py',
+            '''
+            import os
+            from IPython.display import IFrame
+            nodes = 0
+            LIMITS = {'deep': 20}
+            state = list(range(9))
+            ''',
+            'while True:\n    pass',
+            'print("experiment")\nget_ipython().system("ls")',
+            '''
+            def f(x):
+                return [x, nodes, LIMITS['deep'], os.sep]
+            ''',
+            '!ls -l'))
+        run = self.run_driver(None, request=definitions_request([call('f', 1)]))
+        self.assertComplete(run, 1)
+        imp = run.import_record
+        self.assertTrue(imp['ok'], imp)
+        self.assertEqual(run.step(0)['value'], [1, 0, 20, '/'])
+        intake = imp['intake']
+        self.assertEqual(intake['format'], 'notebook')
+        self.assertEqual(intake['code_cells'], 6)
+        whys = [(s['where'], s['line'], s['why']) for s in intake['skipped']]
+        self.assertIn(('a2.ipynb, code cell 1 (In [2])', 1, 'an IPython command'), whys)
+        self.assertIn(('a2.ipynb, code cell 3 (In [4])', 1, 'a loop'), whys)
+        self.assertIn(('a2.ipynb, code cell 2 (In [3])', 5, 'an assignment of a computed value'), whys)
+        self.assertEqual(len([w for w in whys if 'code cell 4' in w[0]]), 2)
+        self.assertEqual(intake['failed_imports'][0]['code'], 'from IPython.display import IFrame')
+        self.assertIn('ModuleNotFoundError', intake['failed_imports'][0]['error'])
+        self.assertEqual(imp['stdout'], '')
+
+    def test_python_export_is_filtered_the_same_way(self):
+        self.write('a2.py', '''
+            #!/usr/bin/env python
+            # In[1]:
+            get_ipython().run_line_magic('run', '-i A2grader.py')
+            globalNodes = 0
+            def count():
+                global globalNodes
+                globalNodes += 1
+                return globalNodes
+            if __name__ == '__main__':
+                print("main")
+            for i in range(10**12):
+                pass
+        ''')
+        run = self.run_driver(None, request=definitions_request([call('count'), call('count')]))
+        self.assertComplete(run, 2)
+        self.assertEqual(run.import_record['intake']['format'], 'python')
+        self.assertEqual(run.step(1)['value'], 2)
+        self.assertEqual(run.import_record['intake']['skipped_count'], 3)
+
+    def test_notebook_is_preferred_and_a_syntax_error_names_the_cell(self):
+        self.write('a2.ipynb', notebook('def f():\n    return 1', 'def g(:\n    pass'))
+        run = self.run_driver(None, request=definitions_request([call('f')]))
+        self.assertEqual(run.kinds(), ['hello', 'import', 'done'])
+        error = run.import_record['error']
+        self.assertEqual(error['type'], 'SyntaxError')
+        self.assertIn('a2.ipynb, code cell 2 (In [2])', error['traceback'])
+
+    def test_malformed_and_empty_notebooks_are_intake_errors(self):
+        for content, words in (('{"cells": [', 'not JSON'),
+                               ('{"worksheets": []}', 'format 3'),
+                               (notebook(('markdown', 'only words')), 'no code cells'),
+                               (notebook('', '   '), 'has no code')):
+            self.write('a2.ipynb', content)
+            run = self.run_driver(None, request=definitions_request([call('f')]))
+            self.assertEqual(run.kinds(), ['hello', 'import', 'done'])
+            self.assertEqual(run.import_record['error']['type'], 'IntakeError')
+            self.assertIn(words, run.import_record['error']['message'])
+
+    def test_cell_magics_and_guarded_imports(self):
+        self.write('a2.ipynb', notebook(
+            '%%time\nraise SystemExit("a timed cell must not run")',
+            'try:\n    import numpy_not_here as np\nexcept ImportError:\n    np = None',
+            'LIMIT: int = 3\ndef f():\n    return np, LIMIT'))
+        run = self.run_driver(None, request=definitions_request([call('f')]))
+        self.assertComplete(run, 1)
+        self.assertEqual(run.step(0)['value'], {'$tuple': [None, 3]})
+        whys = [s['why'] for s in run.import_record['intake']['skipped']]
+        self.assertEqual(whys, ['a cell magic (the whole cell is skipped)'])
+
+    def test_traceback_shows_the_cell_and_line(self):
+        self.write('a2.ipynb', notebook('x = 1', 'def f():\n    return 1 / 0'))
+        run = self.run_driver(None, request=definitions_request([call('f')]))
+        self.assertIn('File "a2.ipynb, code cell 2 (In [2])", line 2, in f\n    return 1 / 0',
+                      run.step(0)['error']['traceback'])
+
+
+class CallbackArgumentsTest(DriverTestCase):
+    GRAPH = {'a': ['b', 'z', 'd'], 'b': ['a'], 'e': ['z'], 'd': ['y'], 'y': ['z']}
+
+    def test_graph_callbacks_drive_the_students_search(self):
+        self.write('student.py', IDS_SOURCE)
+        actions = {'$fn': 'graph_actions', 'graph': self.GRAPH}
+        take = {'$fn': 'graph_take_action'}
+        run = self.run_driver([call('iterativeDeepeningSearch', 'a', 'y', actions, take, 1),
+                               call('iterativeDeepeningSearch', 'a', 'z', actions, take, 5),
+                               call('depthLimitedSearch', 'a', 'y', actions, take, 3),
+                               call('iterativeDeepeningSearch', 'd', 'e', actions, take, 5)])
+        self.assertComplete(run, 4)
+        self.assertEqual([run.step(i)['value'] for i in range(4)],
+                         ['cutoff', ['a', 'z'], ['d', 'y'], 'failure'])
+
+    def test_tile_callbacks_and_module_functions(self):
+        self.write('student.py', IDS_SOURCE + '''
+    def myActions(state):
+        return ['up']
+''')
+        actions = {'$fn': 'tile_actions', 'rows': 3, 'cols': 3}
+        take = {'$fn': 'tile_take_action', 'rows': 3, 'cols': 3}
+        goal = [1, 2, 3, 4, 0, 5, 6, 7, 8]
+        run = self.run_driver([
+            call('iterativeDeepeningSearch', [1, 0, 3, 4, 2, 5, 6, 7, 8], goal, actions, take, 3),
+            call('iterativeDeepeningSearch', [4, 7, 2, 1, 6, 5, 0, 3, 8], goal, actions, take, 3),
+            call('iterativeDeepeningSearch', [1, 2, 3, 4, 5, 0, 6, 7, 8], goal,
+                 {'$fn': 'module', 'name': 'myActions'}, take, 2)])
+        self.assertComplete(run, 3)
+        self.assertEqual(run.step(0)['value'], [[1, 0, 3, 4, 2, 5, 6, 7, 8], goal])
+        self.assertEqual(run.step(1)['value'], 'cutoff')
+        self.assertEqual(run.step(2)['value'], 'cutoff')
+
+    def test_get_shows_whether_an_argument_was_mutated(self):
+        self.write('student.py', '''
+            def take(state, action):
+                state[0], state[1] = state[1], state[0]
+                return state
+        ''')
+        run = self.run_driver([{'op': 'let', 'bind': 's', 'value': [0, 1, 2]},
+                               call('take', {'$ref': 's'}, 'right'),
+                               {'op': 'get', 'target': 's'}])
+        self.assertComplete(run, 3)
+        self.assertEqual(run.step(2)['value'], [1, 0, 2])

@@ -7,8 +7,10 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
+#include "engine/program_build.h"
 #include "engine/submission_layout.h"
 #include "scoring/rubric_scoring.h"
 
@@ -40,7 +42,8 @@ void finalize(const TestSpec& test, TestOutcome& outcome) {
     }
   }
   outcome.aspects = std::move(bound);
-  if (outcome.verdict == Verdict::accepted && graded_aspect_failed) outcome.verdict = Verdict::wrong_answer;
+  if (outcome.verdict == Verdict::accepted && graded_aspect_failed)
+    outcome.verdict = Verdict::wrong_answer;
   if (outcome.feedback.empty()) {
     for (const auto& aspect : outcome.aspects) {
       if (!aspect.passed && !aspect.criterion_id.empty() && !aspect.feedback.empty()) {
@@ -56,25 +59,37 @@ TestOutcome grader_error(const std::string& message, const TestKind* kind) {
   outcome.verdict = Verdict::grader_error;
   outcome.feedback = fmt::format("grader error (not your fault): {}", message);
   if (kind != nullptr) {
-    for (const auto& aspect : kind->aspects()) outcome.aspects.push_back({aspect, "", false, outcome.feedback});
+    for (const auto& aspect : kind->aspects())
+      outcome.aspects.push_back({aspect, "", false, outcome.feedback});
   }
   return outcome;
 }
 
-TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const KindRegistry& kinds, Runner& runner,
-                    const SubmissionLayout& layout, const GradeOptions& options) {
+TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const KindRegistry& kinds,
+                    Runner& runner, const SubmissionLayout& layout, const GradeOptions& options,
+                    const ProgramBuild* program) {
   const TestKind* kind = kinds.find(test.kind);
-  if (kind == nullptr) return grader_error(fmt::format("unknown test kind '{}'", test.kind), nullptr);
+  if (kind == nullptr)
+    return grader_error(fmt::format("unknown test kind '{}'", test.kind), nullptr);
   if (!layout.missing.empty()) {
     TestOutcome outcome;
     outcome.verdict = Verdict::runtime_error;
     outcome.feedback = layout.missing_feedback;
-    for (const auto& aspect : kind->aspects()) outcome.aspects.push_back({aspect, "", false, outcome.feedback});
+    for (const auto& aspect : kind->aspects())
+      outcome.aspects.push_back({aspect, "", false, outcome.feedback});
+    return outcome;
+  }
+  if (program != nullptr && !program->ok()) {  // the build failed or no program was found
+    TestOutcome outcome;
+    outcome.verdict = program->failure_verdict();
+    outcome.feedback = program->failure_feedback();
+    for (const auto& aspect : kind->aspects())
+      outcome.aspects.push_back({aspect, "", false, outcome.feedback});
     return outcome;
   }
   try {
     Invocation invocation = kind->invocation(assignment, test, options.context);
-    invocation.submission = layout.root;
+    invocation.submission = program != nullptr ? program->root() : layout.root;
     for (const auto& placed : layout.renamed) invocation.support_files.push_back(placed);
     const Observation observation = runner.run(invocation);
     TestOutcome outcome = kind->evaluate(assignment, test, observation);
@@ -105,10 +120,18 @@ void hoist_common_notes(GradeReport& report) {
 
 }  // namespace
 
-GradeReport grade_submission(const Assignment& assignment, const KindRegistry& kinds, Runner& runner,
-                             const std::filesystem::path& submission, const GradeOptions& options) {
+GradeReport grade_submission(const Assignment& assignment, const KindRegistry& kinds,
+                             Runner& runner, const std::filesystem::path& submission,
+                             const GradeOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   const SubmissionLayout layout = inspect_submission(submission, assignment.submission);
+  // A command-line program is built (when it has sources) and found once, before its tests.
+  std::optional<ProgramBuild> program;
+  GradeOptions test_options = options;
+  if (assignment.submission.language == "program" && layout.missing.empty()) {
+    program = prepare_program(assignment.submission, layout.root, runner);
+    test_options.context.program_command = program->command();
+  }
 
   GradeReport report;
   report.assignment_id = assignment.id;
@@ -120,7 +143,8 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   report.tests.resize(assignment.tests.size());
 
   const std::size_t total = assignment.tests.size();
-  unsigned jobs = options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
+  unsigned jobs =
+      options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
   jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(total, 1)));
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
@@ -128,7 +152,8 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   auto worker = [&] {
     for (std::size_t index = next++; index < total; index = next++) {
       const TestSpec& test = assignment.tests[index];
-      TestOutcome outcome = run_one(assignment, test, kinds, runner, layout, options);
+      TestOutcome outcome = run_one(assignment, test, kinds, runner, layout, test_options,
+                                    program ? &*program : nullptr);
       finalize(test, outcome);
       report.tests[index] = std::move(outcome);
       if (options.on_test_done) {
@@ -144,9 +169,14 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   }
 
   hoist_common_notes(report);
-  for (const auto& note : layout.notes) report.submission_notes.insert(report.submission_notes.begin(), note);
+  for (const auto& note : layout.notes)
+    report.submission_notes.insert(report.submission_notes.begin(), note);
+  if (program)
+    report.submission_notes.insert(report.submission_notes.end(), program->notes().begin(),
+                                   program->notes().end());
   apply_rubric(assignment, report);
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return report;
 }
 

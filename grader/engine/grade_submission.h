@@ -28,7 +28,8 @@ struct GradeOptions {
 /// Grades `submission` (a directory, or a single file) against a validated `assignment`.
 /// Never throws for anything the submission does; throws std::invalid_argument only if
 /// `submission` does not exist.
-GradeReport grade_submission(const Assignment& assignment, const KindRegistry& kinds, Runner& runner,
-                             const std::filesystem::path& submission, const GradeOptions& options);
+GradeReport grade_submission(const Assignment& assignment, const KindRegistry& kinds,
+                             Runner& runner, const std::filesystem::path& submission,
+                             const GradeOptions& options);
 
 }  // namespace sg

@@ -19,13 +19,15 @@ class ScriptedKind : public TestKind {
   std::vector<std::string> aspects() const override { return {"result"}; }
   std::vector<std::string> keys() const override { return {"behaviour"}; }
   void validate(const Assignment&, const TestSpec&) const override {}
-  Invocation invocation(const Assignment&, const TestSpec& test, const GradingContext&) const override {
+  Invocation invocation(const Assignment&, const TestSpec& test,
+                        const GradingContext&) const override {
     Invocation invocation;
     invocation.argv = {"true"};
     invocation.description = test.id;
     return invocation;
   }
-  TestOutcome evaluate(const Assignment&, const TestSpec& test, const Observation& observation) const override {
+  TestOutcome evaluate(const Assignment&, const TestSpec& test,
+                       const Observation& observation) const override {
     const std::string behaviour = test.input.value("behaviour", "pass");
     if (behaviour == "throw") throw std::runtime_error("checker exploded");
     TestOutcome outcome;
@@ -73,7 +75,8 @@ class GradeSubmissionTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(directory_); }
 
-  void add_test(const std::string& id, const std::string& behaviour, std::vector<std::string> criteria) {
+  void add_test(const std::string& id, const std::string& behaviour,
+                std::vector<std::string> criteria) {
     TestSpec test;
     test.id = id;
     test.name = id;
@@ -86,7 +89,9 @@ class GradeSubmissionTest : public ::testing::Test {
   GradeReport grade(const fs::path& submission, unsigned jobs = 2) {
     GradeOptions options;
     options.jobs = jobs;
-    options.on_test_done = [this](std::size_t, std::size_t, const TestOutcome&) { ++progress_calls_; };
+    options.on_test_done = [this](std::size_t, std::size_t, const TestOutcome&) {
+      ++progress_calls_;
+    };
     return grade_submission(assignment_, kinds_, runner_, submission, options);
   }
 
@@ -146,7 +151,8 @@ TEST_F(GradeSubmissionTest, MissingRequiredFileFailsEveryTestWithoutRunningAnyth
   EXPECT_TRUE(runner_.seen.empty());
   for (const auto& test : report.tests) {
     EXPECT_EQ(test.verdict, Verdict::runtime_error);
-    EXPECT_NE(test.feedback.find("has no demo.py (it has: Demo.py)"), std::string::npos) << test.feedback;
+    EXPECT_NE(test.feedback.find("has no demo.py (it has: Demo.py)"), std::string::npos)
+        << test.feedback;
   }
   EXPECT_FALSE(report.has_grader_errors);
 }
@@ -161,7 +167,8 @@ TEST_F(GradeSubmissionTest, SingleFileUnderAnotherNameIsStagedUnderTheRequiredNa
   ASSERT_EQ(runner_.seen[0].support_files.size(), 1u);
   EXPECT_EQ(runner_.seen[0].support_files[0].destination, "demo.py");
   ASSERT_FALSE(report.submission_notes.empty());
-  EXPECT_NE(report.submission_notes[0].find("graded your file `demo (2).py` as `demo.py`"), std::string::npos);
+  EXPECT_NE(report.submission_notes[0].find("graded your file `demo (2).py` as `demo.py`"),
+            std::string::npos);
 }
 
 TEST_F(GradeSubmissionTest, WrappingFolderIsFound) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 namespace sg {
 namespace {
@@ -24,26 +25,98 @@ bool skipped_directory(const fs::path& path) {
 std::vector<std::string> files_in(const fs::path& directory) {
   std::vector<std::string> names;
   std::error_code error;
-  for (fs::recursive_directory_iterator it(directory, fs::directory_options::skip_permission_denied, error), end;
+  for (fs::recursive_directory_iterator
+           it(directory, fs::directory_options::skip_permission_denied, error),
+       end;
        it != end && names.size() < 20; it.increment(error)) {
     if (error) break;
     if (it->is_directory(error) && skipped_directory(it->path())) {
       it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file(error)) names.push_back(fs::relative(it->path(), directory, error).string());
+    if (it->is_regular_file(error))
+      names.push_back(fs::relative(it->path(), directory, error).string());
   }
   std::sort(names.begin(), names.end());
   return names;
 }
 
+std::string extension_of(const fs::path& path) {
+  std::string extension = path.extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension;
+}
+
+// `accept` mode: the submission is one file of any name with an accepted extension, either given
+// directly or found in the folder (the first extension in `accept` order with exactly one file
+// wins); it is staged as `module` + extension.
+SubmissionLayout inspect_single_file(const fs::path& submission,
+                                     const SubmissionInterface& interface) {
+  SubmissionLayout layout;
+  layout.root = submission;
+  std::error_code error;
+  const std::string wanted = fmt::format("{}", fmt::join(interface.accept, " or "));
+  std::vector<fs::path> candidates;
+  if (!fs::is_directory(submission, error)) {
+    candidates.push_back(submission);
+  } else {
+    for (fs::recursive_directory_iterator
+             it(submission, fs::directory_options::skip_permission_denied, error),
+         end;
+         it != end; it.increment(error)) {
+      if (error) break;
+      if (it->is_directory(error)) {
+        const std::string name = it->path().filename().string();
+        if (skipped_directory(it->path()) || name == ".ipynb_checkpoints" || it.depth() > 3) {
+          it.disable_recursion_pending();
+        }
+        continue;
+      }
+      if (it->is_regular_file(error)) candidates.push_back(it->path());
+    }
+  }
+  for (const auto& extension : interface.accept) {
+    std::vector<fs::path> matching;
+    for (const auto& candidate : candidates) {
+      if (extension_of(candidate) == extension) matching.push_back(candidate);
+    }
+    if (matching.empty()) continue;
+    if (matching.size() > 1) {
+      std::vector<std::string> names;
+      for (const auto& file : matching)
+        names.push_back(fs::relative(file, submission, error).string());
+      std::sort(names.begin(), names.end());
+      layout.missing = {fmt::format("a single {} file", extension)};
+      layout.missing_feedback = fmt::format(
+          "your submission has {} {} files ({}); submit exactly one notebook or Python file",
+          names.size(), extension, fmt::join(names, ", "));
+      return layout;
+    }
+    const std::string staged = interface.module + extension;
+    const std::string name = matching[0].filename().string();
+    layout.renamed.push_back({fs::absolute(matching[0]), staged});
+    layout.notes.push_back(fmt::format("graded your file `{}` (staged as `{}`)", name, staged));
+    return layout;
+  }
+  layout.missing = {fmt::format("a {} file", wanted)};
+  const auto present = fs::is_directory(submission, error)
+                           ? files_in(submission)
+                           : std::vector<std::string>{submission.filename().string()};
+  layout.missing_feedback = fmt::format(
+      "your submission has no {} file (it has: {}); submit your notebook or Python file", wanted,
+      present.empty() ? "no files" : fmt::format("{}", fmt::join(present, ", ")));
+  return layout;
+}
+
 }  // namespace
 
-SubmissionLayout inspect_submission(const fs::path& submission, const SubmissionInterface& interface) {
+SubmissionLayout inspect_submission(const fs::path& submission,
+                                    const SubmissionInterface& interface) {
   std::error_code error;
   if (!fs::exists(submission, error)) {
     throw std::invalid_argument(fmt::format("no such submission: {}", submission.string()));
   }
+  if (!interface.accept.empty()) return inspect_single_file(submission, interface);
   SubmissionLayout layout;
   layout.root = submission;
   const auto& required = interface.required_files;
@@ -64,7 +137,9 @@ SubmissionLayout inspect_submission(const fs::path& submission, const Submission
     }
   } else if (!holds_all(submission, required)) {
     // A wrapping folder (a zip's top directory): look a few levels down for the required files.
-    for (fs::recursive_directory_iterator it(submission, fs::directory_options::skip_permission_denied, error), end;
+    for (fs::recursive_directory_iterator
+             it(submission, fs::directory_options::skip_permission_denied, error),
+         end;
          it != end; it.increment(error)) {
       if (error) break;
       if (!it->is_directory(error)) continue;
@@ -74,9 +149,9 @@ SubmissionLayout inspect_submission(const fs::path& submission, const Submission
       }
       if (holds_all(it->path(), required)) {
         layout.root = it->path();
-        layout.notes.push_back(fmt::format("found {} in the folder `{}` of the submission; graded that folder",
-                                           fmt::join(required, ", "),
-                                           fs::relative(it->path(), submission, error).string()));
+        layout.notes.push_back(fmt::format(
+            "found {} in the folder `{}` of the submission; graded that folder",
+            fmt::join(required, ", "), fs::relative(it->path(), submission, error).string()));
         break;
       }
     }
@@ -88,11 +163,13 @@ SubmissionLayout inspect_submission(const fs::path& submission, const Submission
   }
 
   if (!layout.missing.empty()) {
-    const auto present = fs::is_directory(submission, error) ? files_in(submission)
-                                                             : std::vector<std::string>{submission.filename().string()};
-    layout.missing_feedback =
-        fmt::format("your submission has no {} (it has: {}); name the file exactly as the assignment asks",
-                    fmt::join(layout.missing, ", "), present.empty() ? "no files" : fmt::format("{}", fmt::join(present, ", ")));
+    const auto present = fs::is_directory(submission, error)
+                             ? files_in(submission)
+                             : std::vector<std::string>{submission.filename().string()};
+    layout.missing_feedback = fmt::format(
+        "your submission has no {} (it has: {}); name the file exactly as the assignment asks",
+        fmt::join(layout.missing, ", "),
+        present.empty() ? "no files" : fmt::format("{}", fmt::join(present, ", ")));
   }
   return layout;
 }

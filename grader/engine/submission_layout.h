@@ -1,6 +1,8 @@
 // Where a submission's files are: students upload a single file under another name
 // ("torus_puzzle (2).py"), or a folder that wraps the real one (hw2/torus_puzzle.py). This finds
-// the folder holding the required files, or says plainly what is missing.
+// the folder holding the required files, or says plainly what is missing. With
+// SubmissionInterface::accept (A2: one notebook or .py file of any name, "Darcy-A2.ipynb") it finds
+// that one file, given directly or in a folder, and stages it as `module` + its extension.
 #pragma once
 
 #include <filesystem>
@@ -21,6 +23,7 @@ struct SubmissionLayout {
 };
 
 /// Inspects `submission`. Throws std::invalid_argument if it does not exist.
-SubmissionLayout inspect_submission(const std::filesystem::path& submission, const SubmissionInterface& interface);
+SubmissionLayout inspect_submission(const std::filesystem::path& submission,
+                                    const SubmissionInterface& interface);
 
 }  // namespace sg

@@ -4,8 +4,8 @@
 
 namespace sg {
 
-void fail_all_aspects(TestOutcome& outcome, const std::vector<std::string>& aspects, const EarlyStop& stop,
-                      const std::vector<std::string>& unjudged) {
+void fail_all_aspects(TestOutcome& outcome, const std::vector<std::string>& aspects,
+                      const EarlyStop& stop, const std::vector<std::string>& unjudged) {
   outcome.verdict = stop.verdict;
   outcome.feedback = stop.feedback;
   outcome.aspects.clear();
@@ -15,13 +15,20 @@ void fail_all_aspects(TestOutcome& outcome, const std::vector<std::string>& aspe
   mark_unjudged(outcome, unjudged, "not judged: the test stopped before printing its result");
 }
 
-void mark_unjudged(TestOutcome& outcome, const std::vector<std::string>& aspects, const std::string& why) {
+void mark_unjudged(TestOutcome& outcome, const std::vector<std::string>& aspects,
+                   const std::string& why) {
   for (auto& aspect : outcome.aspects) {
     if (std::find(aspects.begin(), aspects.end(), aspect.aspect) == aspects.end()) continue;
     aspect.passed = false;
     aspect.judged = false;
     aspect.feedback = why;
   }
+}
+
+std::string function_name(const TestSpec& test, const std::string& fallback) {
+  return test.input.contains("function") && test.input["function"].is_string()
+             ? test.input["function"].get<std::string>()
+             : fallback;
 }
 
 void record_metrics(TestOutcome& outcome, const Observation& observation) {

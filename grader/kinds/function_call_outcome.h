@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kinds/python_driver_client.h"
+#include "model/assignment.h"
 #include "model/grade_report.h"
 
 namespace sg {
@@ -13,11 +14,15 @@ namespace sg {
 /// Marks every aspect in `aspects` failed with the stop's feedback and sets the verdict. Aspects in
 /// `unjudged` (those that judge what was printed, such as format) are marked not judged instead:
 /// a test that stopped early printed nothing to judge them on.
-void fail_all_aspects(TestOutcome& outcome, const std::vector<std::string>& aspects, const EarlyStop& stop,
-                      const std::vector<std::string>& unjudged = {});
+void fail_all_aspects(TestOutcome& outcome, const std::vector<std::string>& aspects,
+                      const EarlyStop& stop, const std::vector<std::string>& unjudged = {});
 
 /// Marks the named aspects not judged (e.g. format when nothing was printed).
-void mark_unjudged(TestOutcome& outcome, const std::vector<std::string>& aspects, const std::string& why);
+void mark_unjudged(TestOutcome& outcome, const std::vector<std::string>& aspects,
+                   const std::string& why);
+
+/// The function a test calls: its `function` key, or `fallback` (e.g. "solve").
+std::string function_name(const TestSpec& test, const std::string& fallback);
 
 /// Copies run metrics (CPU, wall, memory) from the observation into the outcome.
 void record_metrics(TestOutcome& outcome, const Observation& observation);

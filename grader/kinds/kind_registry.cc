@@ -2,8 +2,12 @@
 
 #include <fmt/format.h>
 
+#include "kinds/iddfs_trace_kind.h"
+#include "kinds/print_path_kind.h"
 #include "kinds/print_succ_kind.h"
 #include "kinds/priority_queue_kind.h"
+#include "kinds/puzzle_function_kind.h"
+#include "kinds/search_function_kind.h"
 #include "kinds/solve_kind.h"
 #include "spec/edit_distance.h"
 
@@ -14,6 +18,10 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<PrintSuccKind>());
   registry.add(std::make_unique<SolveKind>());
   registry.add(std::make_unique<PriorityQueueKind>());
+  registry.add(std::make_unique<SearchFunctionKind>());
+  registry.add(std::make_unique<PuzzleFunctionKind>());
+  registry.add(std::make_unique<PrintPathKind>());
+  registry.add(std::make_unique<IddfsTraceKind>());
   return registry;
 }
 
@@ -36,15 +44,17 @@ void KindRegistry::validate(const Assignment& assignment) const {
   for (const auto& test : assignment.tests) {
     const TestKind* kind = find(test.kind);
     if (kind == nullptr) {
-      throw SpecError(test.where, fmt::format("test '{}' has unknown kind '{}'{}; known kinds: {}", test.id, test.kind,
-                                              did_you_mean(test.kind, names()), fmt::join(names(), ", ")));
+      throw SpecError(test.where, fmt::format("test '{}' has unknown kind '{}'{}; known kinds: {}",
+                                              test.id, test.kind, did_you_mean(test.kind, names()),
+                                              fmt::join(names(), ", ")));
     }
     const std::vector<std::string> aspects = kind->aspects();
     for (const auto& [aspect, criteria] : test.grades) {
       if (std::find(aspects.begin(), aspects.end(), aspect) == aspects.end()) {
-        throw SpecError(test.where, fmt::format("test '{}': a {} test has no aspect '{}'{}; its aspects: {}", test.id,
-                                                test.kind, aspect, did_you_mean(aspect, aspects),
-                                                fmt::join(aspects, ", ")));
+        throw SpecError(test.where,
+                        fmt::format("test '{}': a {} test has no aspect '{}'{}; its aspects: {}",
+                                    test.id, test.kind, aspect, did_you_mean(aspect, aspects),
+                                    fmt::join(aspects, ", ")));
       }
     }
     try {

@@ -11,14 +11,8 @@
 namespace sg {
 namespace {
 
-std::string function_name(const TestSpec& test) {
-  return test.input.contains("function") && test.input["function"].is_string()
-             ? test.input["function"].get<std::string>()
-             : std::string("print_succ");
-}
-
 std::string call_text(const TestSpec& test, const ref::Tiles& state) {
-  return fmt::format("{}({})", function_name(test), python_list(state));
+  return fmt::format("{}({})", function_name(test, "print_succ"), python_list(state));
 }
 
 }  // namespace
@@ -34,8 +28,10 @@ Invocation PrintSuccKind::invocation(const Assignment& assignment, const TestSpe
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles state = read_state(test, "state", puzzle);
   nlohmann::json steps = nlohmann::json::array();
-  steps.push_back({{"op", "call"}, {"function", function_name(test)}, {"args", {state}}});
-  return make_driver_invocation(assignment, test, context, std::move(steps), call_text(test, state));
+  steps.push_back(
+      {{"op", "call"}, {"function", function_name(test, "print_succ")}, {"args", {state}}});
+  return make_driver_invocation(assignment, test, context, std::move(steps),
+                                call_text(test, state));
 }
 
 TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec& test,
@@ -62,7 +58,13 @@ TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec
   }
   const DriverStepRecord& step = transcript.steps[0];
   if (!step.ok) {
-    fail_all_aspects(outcome, aspects(), step_failure(step, call, module_file), {"order", "format"});
+    fail_all_aspects(outcome, aspects(), step_failure(step, call, module_file),
+                     {"order", "format"});
+    return outcome;
+  }
+  if (auto overflow = output_overflow(step, call, test.limits.output_bytes)) {
+    fail_all_aspects(outcome, aspects(), *overflow, {"order", "format"});
+    outcome.observed = elide(step.stdout_text);
     return outcome;
   }
   const SuccessorListingCheck check = check_successor_listing(puzzle, worded, step.stdout_text);
@@ -73,7 +75,6 @@ TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec
   if (non_empty_lines(step.stdout_text).empty()) {
     mark_unjudged(outcome, {"order", "format"}, "not judged: nothing was printed");
   }
-  if (step.stdout_truncated) outcome.notes.push_back("the printed output was truncated at the output limit");
   return outcome;
 }
 

@@ -18,32 +18,40 @@ namespace {
 // The test's steps translated into driver steps, with the reference model's expectations.
 struct Plan {
   nlohmann::json driver_steps = nlohmann::json::array();
-  std::vector<std::string> driver_calls;     // Feedback name of each driver step.
-  std::vector<PqExpectedStep> expected;      // One per checked step.
-  std::vector<std::size_t> observed_index;   // Driver step whose record answers expected[i].
+  std::vector<std::string> driver_calls;    // Feedback name of each driver step.
+  std::vector<PqExpectedStep> expected;     // One per checked step.
+  std::vector<std::size_t> observed_index;  // Driver step whose record answers expected[i].
 };
 
-nlohmann::json entry_dict(const ref::PqEntry& entry, const std::optional<std::string>& parent_name) {
-  return {{"state", entry.state},
-          {"h", entry.h},
-          {"g", entry.g},
-          {"parent", parent_name ? nlohmann::json{{"$ref", *parent_name}} : nlohmann::json(nullptr)},
-          {"f", entry.f}};
+nlohmann::json entry_dict(const ref::PqEntry& entry,
+                          const std::optional<std::string>& parent_name) {
+  return {
+      {"state", entry.state},
+      {"h", entry.h},
+      {"g", entry.g},
+      {"parent", parent_name ? nlohmann::json{{"$ref", *parent_name}} : nlohmann::json(nullptr)},
+      {"f", entry.f}};
 }
 
 class Planner {
  public:
   Planner(const Assignment& assignment, const TestSpec& test)
-      : assignment_(assignment), test_(test), puzzle_(make_puzzle(assignment, test)),
+      : assignment_(assignment),
+        test_(test),
+        puzzle_(make_puzzle(assignment, test)),
         heuristic_(assignment_heuristic(assignment)) {}
 
   Plan build() {
-    const std::string class_name = test_.input.value("class", assignment_.submission.priority_queue_class);
-    add_driver({{"op", "new"}, {"class", class_name}, {"bind", "pq"}}, fmt::format("pq = {}()", class_name));
+    const std::string class_name =
+        test_.input.value("class", assignment_.submission.priority_queue_class);
+    add_driver({{"op", "new"}, {"class", class_name}, {"bind", "pq"}},
+               fmt::format("pq = {}()", class_name));
     expect({PqOperation::construct, fmt::format("pq = {}()", class_name), "", {}, {}, {}, {}});
 
-    if (!test_.input.contains("steps") || !test_.input["steps"].is_array() || test_.input["steps"].empty()) {
-      throw SpecError(test_.where, "a priority_queue test needs `steps:` (a list of enqueue, pop, str, ...)");
+    if (!test_.input.contains("steps") || !test_.input["steps"].is_array() ||
+        test_.input["steps"].empty()) {
+      throw SpecError(test_.where,
+                      "a priority_queue test needs `steps:` (a list of enqueue, pop, str, ...)");
     }
     const auto& steps = test_.input["steps"];
     for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -77,7 +85,9 @@ class Planner {
       operation = step.begin().key();
       arguments = step.begin().value().is_null() ? nlohmann::json::object() : step.begin().value();
     } else {
-      fail("each step is a name (pop, is_empty, str, max_len) or a single-key mapping such as `enqueue: {...}`");
+      fail(
+          "each step is a name (pop, is_empty, str, max_len) or a single-key mapping such as "
+          "`enqueue: {...}`");
     }
     if (operation == "enqueue") {
       enqueue(arguments);
@@ -95,11 +105,14 @@ class Planner {
       add_driver({{"op", "getattr"}, {"target", "pq"}, {"attr", "max_len"}}, "pq.max_len");
       expect({PqOperation::max_len, "pq.max_len", "", {}, {}, model_.max_len(), {}});
     } else {
-      fail(fmt::format("unknown step '{}': use enqueue, enqueue_successors, pop, is_empty, str or max_len", operation));
+      fail(fmt::format(
+          "unknown step '{}': use enqueue, enqueue_successors, pop, is_empty, str or max_len",
+          operation));
     }
   }
 
-  int int_argument(const nlohmann::json& arguments, const char* key, std::optional<int> fallback) const {
+  int int_argument(const nlohmann::json& arguments, const char* key,
+                   std::optional<int> fallback) const {
     if (!arguments.contains(key)) {
       if (fallback) return *fallback;
       fail(fmt::format("enqueue needs `{}`", key));
@@ -110,20 +123,25 @@ class Planner {
 
   std::string fresh_name() { return fmt::format("_entry{}", ++counter_); }
 
-  void enqueue_entry(const ref::PqEntry& entry, const std::optional<std::string>& parent_name, const std::string& bind) {
+  void enqueue_entry(const ref::PqEntry& entry, const std::optional<std::string>& parent_name,
+                     const std::string& bind) {
     add_driver({{"op", "let"}, {"bind", bind}, {"value", entry_dict(entry, parent_name)}}, "");
     const std::string call = fmt::format("pq.enqueue({})", describe_entry(entry));
-    add_driver({{"op", "method"}, {"target", "pq"}, {"method", "enqueue"}, {"args", {{{"$ref", bind}}}}}, call);
+    add_driver(
+        {{"op", "method"}, {"target", "pq"}, {"method", "enqueue"}, {"args", {{{"$ref", bind}}}}},
+        call);
     std::string purpose;
     for (const auto& queued : model_.entries()) {
       if (queued.state != entry.state) continue;
       if (entry.g < queued.g) {
-        purpose = fmt::format("the state is already queued with g {}; the new g {} is lower, so that entry's g, f "
-                              "and parent are updated in place",
-                              queued.g, entry.g);
+        purpose = fmt::format(
+            "the state is already queued with g {}; the new g {} is lower, so that entry's g, f "
+            "and parent are updated in place",
+            queued.g, entry.g);
       } else {
-        purpose = fmt::format("the state is already queued with g {}; the new g {} is {}, so nothing changes", queued.g,
-                              entry.g, entry.g == queued.g ? "equal" : "higher");
+        purpose = fmt::format(
+            "the state is already queued with g {}; the new g {} is {}, so nothing changes",
+            queued.g, entry.g, entry.g == queued.g ? "equal" : "higher");
       }
     }
     model_.enqueue(entry);
@@ -134,7 +152,8 @@ class Planner {
   void enqueue(const nlohmann::json& arguments) {
     if (!arguments.is_object()) fail("enqueue takes a mapping: {state, g, parent, h, f, as}");
     for (const auto& [key, value] : arguments.items()) {
-      if (key != "state" && key != "g" && key != "h" && key != "f" && key != "parent" && key != "as") {
+      if (key != "state" && key != "g" && key != "h" && key != "f" && key != "parent" &&
+          key != "as") {
         fail(fmt::format("unknown enqueue key '{}' (state, g, h, f, parent, as)", key));
       }
     }
@@ -151,13 +170,16 @@ class Planner {
     entry.f = int_argument(arguments, "f", entry.g + entry.h);
     std::optional<std::string> parent_name;
     if (arguments.contains("parent") && !arguments["parent"].is_null()) {
-      if (!arguments["parent"].is_string()) fail("`parent` names an earlier entry (its `as:`), or is null");
+      if (!arguments["parent"].is_string())
+        fail("`parent` names an earlier entry (its `as:`), or is null");
       parent_name = arguments["parent"].get<std::string>();
       const auto parent = bindings_.find(*parent_name);
-      if (parent == bindings_.end()) fail(fmt::format("no entry is named '{}' before this step", *parent_name));
+      if (parent == bindings_.end())
+        fail(fmt::format("no entry is named '{}' before this step", *parent_name));
       entry.parent_state = parent->second.state;
     }
-    const std::string bind = arguments.contains("as") ? arguments["as"].get<std::string>() : fresh_name();
+    const std::string bind =
+        arguments.contains("as") ? arguments["as"].get<std::string>() : fresh_name();
     enqueue_entry(entry, parent_name, bind);
   }
 
@@ -167,7 +189,8 @@ class Planner {
     }
     const std::string parent_name = arguments["of"].get<std::string>();
     const auto parent = bindings_.find(parent_name);
-    if (parent == bindings_.end()) fail(fmt::format("no entry is named '{}' before this step", parent_name));
+    if (parent == bindings_.end())
+      fail(fmt::format("no entry is named '{}' before this step", parent_name));
     const ref::PqEntry parent_entry = parent->second;
     const auto successors = assignment_.search.successor_order == "move_order"
                                 ? puzzle_.successors(parent_entry.state, ref::kAllBlankMoves)
@@ -184,7 +207,8 @@ class Planner {
   }
 
   void pop(const nlohmann::json& arguments) {
-    if (model_.is_empty()) fail("this pop() would take from an empty queue; the reference cannot say what it returns");
+    if (model_.is_empty())
+      fail("this pop() would take from an empty queue; the reference cannot say what it returns");
     std::string purpose;
     int min_f = model_.entries().front().f;
     for (const auto& entry : model_.entries()) min_f = std::min(min_f, entry.f);
@@ -193,8 +217,9 @@ class Planner {
       if (entry.f == min_f) tied.push_back(python_list(entry.state));
     }
     if (tied.size() > 1) {
-      purpose = fmt::format("{} entries share the smallest f {}; the one enqueued first ({}) is popped", tied.size(),
-                            min_f, tied.front());
+      purpose =
+          fmt::format("{} entries share the smallest f {}; the one enqueued first ({}) is popped",
+                      tied.size(), min_f, tied.front());
     }
     nlohmann::json driver_step = {{"op", "method"}, {"target", "pq"}, {"method", "pop"}};
     const ref::PqEntry popped = model_.pop();
@@ -246,14 +271,16 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
     if (step.operation == PqOperation::str) {
       std::string text;
       for (const auto& entry : *step.entries) text += describe_entry(entry) + "\n";
-      outcome.expected += fmt::format("after {} steps, print(pq) shows:\n{}", &step - plan.expected.data() + 1,
-                                      text.empty() ? "(nothing)\n" : text);
+      outcome.expected +=
+          fmt::format("after {} steps, print(pq) shows:\n{}", &step - plan.expected.data() + 1,
+                      text.empty() ? "(nothing)\n" : text);
     }
   }
 
   const DriverTranscript transcript = read_transcript(observation, plan.driver_steps.size());
   outcome.notes = import_notes(transcript, module_file);
-  std::optional<EarlyStop> stop = diagnose_early_stop(observation, transcript, plan.driver_calls, module_file);
+  std::optional<EarlyStop> stop =
+      diagnose_early_stop(observation, transcript, plan.driver_calls, module_file);
   if (stop && (!transcript.import_ok || stop->verdict == Verdict::grader_error)) {
     fail_all_aspects(outcome, aspects(), *stop);
     return outcome;
@@ -272,14 +299,19 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
     }
     observed.push_back(std::move(step));
   }
+  for (std::size_t i = 0; i < transcript.steps.size() && !stop; ++i) {
+    stop = output_overflow(transcript.steps[i], plan.driver_calls[i], test.limits.output_bytes);
+  }
   AspectOutcome behaviour = check_priority_queue(plan.expected, observed);
   if (stop) {
     // The process ended early (timeout, crash): the checker names the first step that did not run.
     outcome.verdict = stop->verdict;
-    behaviour.feedback = stop->feedback + (behaviour.feedback.empty() ? "" : "\n" + behaviour.feedback);
+    behaviour.feedback =
+        stop->feedback + (behaviour.feedback.empty() ? "" : "\n" + behaviour.feedback);
     behaviour.passed = false;
     outcome.feedback = stop->feedback;
-  } else if (std::any_of(observed.begin(), observed.end(), [](const PqObservedStep& step) { return step.ran && !step.ok; })) {
+  } else if (std::any_of(observed.begin(), observed.end(),
+                         [](const PqObservedStep& step) { return step.ran && !step.ok; })) {
     outcome.verdict = Verdict::runtime_error;
   } else {
     outcome.verdict = Verdict::accepted;
@@ -287,12 +319,14 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
   outcome.aspects = {behaviour};
   for (std::size_t i = 0; i < plan.expected.size(); ++i) {
     const DriverStepRecord& record = transcript.steps[plan.observed_index[i]];
-    if (plan.expected[i].operation == PqOperation::str && record.finished && record.value.is_string()) {
+    if (plan.expected[i].operation == PqOperation::str && record.finished &&
+        record.value.is_string()) {
       outcome.observed += fmt::format("after {} steps, print(pq) showed:\n{}\n", i + 1,
                                       elide(record.value.get<std::string>(), 12, 2000));
     }
     if (!record.stdout_text.empty()) {
-      outcome.observed += fmt::format("`{}` printed:\n{}\n", plan.expected[i].call, elide(record.stdout_text, 6, 600));
+      outcome.observed += fmt::format("`{}` printed:\n{}\n", plan.expected[i].call,
+                                      elide(record.stdout_text, 6, 600));
     }
   }
   return outcome;

@@ -11,42 +11,90 @@ namespace sg {
 namespace {
 
 std::string json_string(const nlohmann::json& object, const char* key) {
-  return object.contains(key) && object[key].is_string() ? object[key].get<std::string>() : std::string();
+  return object.contains(key) && object[key].is_string() ? object[key].get<std::string>()
+                                                         : std::string();
 }
 
 std::string seconds_text(double seconds) { return fmt::format("{:.2f} s", seconds); }
 
-std::string phase_text(const DriverTranscript& transcript, const std::vector<std::string>& step_calls,
-                       const std::string& module_file) {
+std::string phase_text(const DriverTranscript& transcript,
+                       const std::vector<std::string>& step_calls, const std::string& module_file) {
   if (!transcript.started) return "while starting Python";
   if (!transcript.import_finished) {
-    return fmt::format("while importing {} (its top-level code runs at import: move experiments and test "
-                       "calls under `if __name__ == '__main__':`)",
-                       module_file);
+    return fmt::format(
+        "while importing {} (its top-level code runs at import: move experiments and test "
+        "calls under `if __name__ == '__main__':`)",
+        module_file);
   }
-  if (transcript.last_begun >= 0 && static_cast<std::size_t>(transcript.last_begun) < step_calls.size()) {
-    return fmt::format("while running `{}`", step_calls[static_cast<std::size_t>(transcript.last_begun)]);
+  if (transcript.last_begun >= 0 &&
+      static_cast<std::size_t>(transcript.last_begun) < step_calls.size()) {
+    return fmt::format("while running `{}`",
+                       step_calls[static_cast<std::size_t>(transcript.last_begun)]);
   }
   return "after the test's calls";
+}
+
+// What definitions-only intake kept, skipped and could not import, for the report.
+std::vector<std::string> intake_notes(const nlohmann::json& intake) {
+  constexpr std::size_t kListed = 8;
+  std::vector<std::string> notes;
+  const std::string file = json_string(intake, "file");
+  const auto& skipped = intake.contains("skipped") && intake["skipped"].is_array()
+                            ? intake["skipped"]
+                            : nlohmann::json::array();
+  const std::size_t skipped_count = intake.value("skipped_count", skipped.size());
+  std::string note = fmt::format(
+      "only definitions, imports and literal assignments of {} ran ({} statement{}); top-level "
+      "code never runs",
+      file, intake.value("kept", 0), intake.value("kept", 0) == 1 ? "" : "s");
+  if (skipped_count > 0) {
+    std::vector<std::string> listed;
+    for (const auto& item : skipped) {
+      if (listed.size() == kListed || !item.is_object()) break;
+      listed.push_back(fmt::format("{}, line {}: `{}` ({})", json_string(item, "where"),
+                                   item.value("line", 0), json_string(item, "code"),
+                                   json_string(item, "why")));
+    }
+    note += fmt::format("; skipped {} statement{}:\n  {}", skipped_count,
+                        skipped_count == 1 ? "" : "s", fmt::join(listed, "\n  "));
+    if (skipped_count > listed.size())
+      note += fmt::format("\n  ... and {} more", skipped_count - listed.size());
+  }
+  notes.push_back(note);
+  if (intake.contains("failed_imports") && intake["failed_imports"].is_array()) {
+    for (const auto& item : intake["failed_imports"]) {
+      if (!item.is_object()) continue;
+      notes.push_back(fmt::format(
+          "`{}` ({}, line {}) failed on the grading machine ({}); the names it imports are "
+          "undefined",
+          json_string(item, "code"), json_string(item, "where"), item.value("line", 0),
+          json_string(item, "error")));
+    }
+  }
+  return notes;
 }
 
 }  // namespace
 
 std::string DriverStepRecord::error_text() const {
-  std::string text = error_message.empty() ? error_type : fmt::format("{}: {}", error_type, error_message);
-  if (!traceback.empty()) text += "\n" + elide(traceback, 25, 3000);
+  std::string text =
+      error_message.empty() ? error_type : fmt::format("{}: {}", error_type, error_message);
+  if (!traceback.empty()) text.append("\n").append(elide(traceback, 25, 3000));
   return text;
 }
 
 Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& test,
-                                  const GradingContext& context, nlohmann::json steps, std::string description) {
+                                  const GradingContext& context, nlohmann::json steps,
+                                  std::string description) {
   Invocation invocation;
   invocation.argv = {context.python, "-I", "-B", ".searchgrader/python_driver.py"};
-  invocation.support_files.push_back({context.driver_dir / "python_driver.py", ".searchgrader/python_driver.py"});
+  invocation.support_files.push_back(
+      {context.driver_dir / "python_driver.py", ".searchgrader/python_driver.py"});
   nlohmann::json request = {{"protocol", 1},
                             {"module", assignment.submission.module},
                             {"capture_limit_bytes", test.limits.output_bytes},
                             {"steps", std::move(steps)}};
+  if (assignment.submission.definitions_only) request["intake"] = "definitions";
   invocation.stdin_data = request.dump();
   invocation.limits = test.limits;
   // The protocol stream embeds what the student printed, so leave it room beyond the cap.
@@ -73,6 +121,8 @@ DriverTranscript read_transcript(const Observation& observation, std::size_t ste
       transcript.import_seconds = record.value("seconds", 0.0);
       transcript.import_stdout = json_string(record, "stdout");
       transcript.import_stderr = json_string(record, "stderr");
+      if (record.contains("intake") && record["intake"].is_object())
+        transcript.intake = record["intake"];
       if (record.contains("error") && record["error"].is_object()) {
         transcript.import_error_type = json_string(record["error"], "type");
         transcript.import_error_message = json_string(record["error"], "message");
@@ -93,6 +143,8 @@ DriverTranscript read_transcript(const Observation& observation, std::size_t ste
         step.stdout_text = json_string(record, "stdout");
         step.stderr_text = json_string(record, "stderr");
         step.stdout_truncated = record.value("stdout_truncated", false);
+        step.stdout_bytes = record.value("stdout_bytes", std::uint64_t{0});
+        step.stderr_truncated = record.value("stderr_truncated", false);
         step.seconds = record.value("seconds", 0.0);
         if (record.contains("error") && record["error"].is_object()) {
           step.error_type = json_string(record["error"], "type");
@@ -107,7 +159,8 @@ DriverTranscript read_transcript(const Observation& observation, std::size_t ste
   return transcript;
 }
 
-std::optional<EarlyStop> diagnose_early_stop(const Observation& observation, const DriverTranscript& transcript,
+std::optional<EarlyStop> diagnose_early_stop(const Observation& observation,
+                                             const DriverTranscript& transcript,
                                              const std::vector<std::string>& step_calls,
                                              const std::string& module_file) {
   const std::string phase = phase_text(transcript, step_calls, module_file);
@@ -120,9 +173,10 @@ std::optional<EarlyStop> diagnose_early_stop(const Observation& observation, con
                        fmt::format("time limit exceeded {}: {} of CPU time used ({})", phase,
                                    seconds_text(observation.cpu_seconds), observation.detail)};
     case Termination::wall_time_limit:
-      return EarlyStop{Verdict::time_limit_exceeded,
-                       fmt::format("time limit exceeded {}: still running after {} of wall-clock time ({})",
-                                   phase, seconds_text(observation.wall_seconds), observation.detail)};
+      return EarlyStop{
+          Verdict::time_limit_exceeded,
+          fmt::format("time limit exceeded {}: still running after {} of wall-clock time ({})",
+                      phase, seconds_text(observation.wall_seconds), observation.detail)};
     case Termination::memory_limit:
       return EarlyStop{Verdict::memory_limit_exceeded,
                        fmt::format("memory limit exceeded {} ({})", phase, observation.detail)};
@@ -134,66 +188,97 @@ std::optional<EarlyStop> diagnose_early_stop(const Observation& observation, con
                        fmt::format("security violation {}: {}", phase, observation.detail)};
     case Termination::signaled:
       if (!transcript.started) {
-        return EarlyStop{Verdict::grader_error,
-                         fmt::format("the Python driver was killed before it started ({})", observation.detail)};
+        return EarlyStop{
+            Verdict::grader_error,
+            fmt::format("the Python driver was killed before it started ({})", observation.detail)};
       }
-      return EarlyStop{Verdict::runtime_error, fmt::format("the process was killed {} ({})", phase, observation.detail)};
+      return EarlyStop{Verdict::runtime_error,
+                       fmt::format("the process was killed {} ({})", phase, observation.detail)};
     case Termination::exited:
       break;
   }
   if (!transcript.started) {
     return EarlyStop{Verdict::grader_error,
-                     fmt::format("the Python driver did not start (exit code {}): {}", observation.exit_code.value_or(-1),
+                     fmt::format("the Python driver did not start (exit code {}): {}",
+                                 observation.exit_code.value_or(-1),
                                  elide(observation.stderr_stream.data, 15, 2000))};
   }
   if (transcript.import_finished && !transcript.import_ok) {
-    const Verdict verdict =
-        transcript.import_error_type == "MemoryError" ? Verdict::memory_limit_exceeded : Verdict::runtime_error;
-    std::string feedback = fmt::format("importing {} failed: {}: {}", module_file, transcript.import_error_type,
-                                       transcript.import_error_message);
-    if (transcript.import_error_type == "ModuleNotFoundError" || transcript.import_error_type == "ImportError") {
-      feedback += fmt::format("\nhint: every module {} imports must be part of your submission or installed on the "
-                              "grading machine",
-                              module_file);
+    const Verdict verdict = transcript.import_error_type == "MemoryError"
+                                ? Verdict::memory_limit_exceeded
+                                : Verdict::runtime_error;
+    std::string feedback =
+        fmt::format("importing {} failed: {}: {}", module_file, transcript.import_error_type,
+                    transcript.import_error_message);
+    if (transcript.import_error_type == "ModuleNotFoundError" ||
+        transcript.import_error_type == "ImportError") {
+      feedback += fmt::format(
+          "\nhint: every module {} imports must be part of your submission or installed on the "
+          "grading machine",
+          module_file);
     }
-    if (!transcript.import_traceback.empty()) feedback += "\n" + elide(transcript.import_traceback, 25, 3000);
+    if (!transcript.import_traceback.empty())
+      feedback.append("\n").append(elide(transcript.import_traceback, 25, 3000));
     return EarlyStop{verdict, feedback};
   }
   if (!transcript.done) {
-    return EarlyStop{Verdict::runtime_error,
-                     fmt::format("the process exited {} with exit code {} before the test finished (did the code "
-                                 "call exit(), quit() or os._exit()?)",
-                                 phase, observation.exit_code.value_or(-1))};
+    return EarlyStop{
+        Verdict::runtime_error,
+        fmt::format(
+            "the process exited {} with exit code {} before the test finished (did the code "
+            "call exit(), quit() or os._exit()?)",
+            phase, observation.exit_code.value_or(-1))};
   }
   return std::nullopt;
 }
 
-EarlyStop step_failure(const DriverStepRecord& step, const std::string& call, const std::string& module_file) {
+EarlyStop step_failure(const DriverStepRecord& step, const std::string& call,
+                       const std::string& module_file) {
   if (step.error_type == "AttributeError" && step.error_message.find("module '") == 0 &&
       step.error_message.find("has no attribute") != std::string::npos) {
     const auto quote_end = step.error_message.rfind('\'');
     const auto quote_start = step.error_message.rfind('\'', quote_end - 1);
-    const std::string missing = step.error_message.substr(quote_start + 1, quote_end - quote_start - 1);
-    return {Verdict::runtime_error,
-            fmt::format("{} does not define `{}` (check the spelling and capitalisation of the name)", module_file,
-                        missing)};
+    const std::string missing =
+        step.error_message.substr(quote_start + 1, quote_end - quote_start - 1);
+    return {
+        Verdict::runtime_error,
+        fmt::format("{} does not define `{}` (check the spelling and capitalisation of the name)",
+                    module_file, missing)};
   }
   if (step.error_type == "MemoryError") {
-    return {Verdict::memory_limit_exceeded, fmt::format("`{}` ran out of memory (MemoryError)", call)};
+    return {Verdict::memory_limit_exceeded,
+            fmt::format("`{}` ran out of memory (MemoryError)", call)};
   }
   if (step.error_type == "SystemExit") {
     return {Verdict::runtime_error,
-            fmt::format("`{}` called exit() or quit(), which ends Python: return from the function instead", call)};
+            fmt::format(
+                "`{}` called exit() or quit(), which ends Python: return from the function instead",
+                call)};
   }
   return {Verdict::runtime_error, fmt::format("`{}` raised {}", call, step.error_text())};
 }
 
-std::vector<std::string> import_notes(const DriverTranscript& transcript, const std::string& module_file) {
+std::optional<EarlyStop> output_overflow(const DriverStepRecord& step, const std::string& call,
+                                         std::uint64_t limit_bytes) {
+  if (!step.stdout_truncated && !step.stderr_truncated) return std::nullopt;
+  return EarlyStop{
+      Verdict::output_limit_exceeded,
+      fmt::format("output limit exceeded: `{}` printed {} bytes to {}; the limit is {} bytes", call,
+                  step.stdout_truncated ? step.stdout_bytes : limit_bytes,
+                  step.stdout_truncated ? "stdout" : "stderr (or more)", limit_bytes)};
+}
+
+std::vector<std::string> import_notes(const DriverTranscript& transcript,
+                                      const std::string& module_file) {
   std::vector<std::string> notes;
   if (!transcript.import_stdout.empty()) {
     const auto lines = non_empty_lines(transcript.import_stdout).size();
-    notes.push_back(fmt::format("importing {} printed {} line{} (top-level code); kept apart from this test's output",
-                                module_file, lines, lines == 1 ? "" : "s"));
+    notes.push_back(fmt::format(
+        "importing {} printed {} line{} (top-level code); kept apart from this test's output",
+        module_file, lines, lines == 1 ? "" : "s"));
+  }
+  if (transcript.intake.is_object()) {
+    for (auto& note : intake_notes(transcript.intake)) notes.push_back(std::move(note));
   }
   if (transcript.import_seconds > 1.0) {
     notes.push_back(fmt::format("importing {} took {} (top-level code runs at import)", module_file,

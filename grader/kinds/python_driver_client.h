@@ -4,11 +4,10 @@
 // named step, crash) as a verdict with feedback.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "kinds/test_kind.h"
 #include "model/observation.h"
@@ -25,6 +24,8 @@ struct DriverStepRecord {
   std::string stdout_text;
   std::string stderr_text;
   bool stdout_truncated = false;
+  std::uint64_t stdout_bytes = 0;  ///< All that the step printed, including what was cut.
+  bool stderr_truncated = false;
   double seconds = 0.0;
   std::string error_type;
   std::string error_message;
@@ -45,6 +46,9 @@ struct DriverTranscript {
   std::string import_error_type;
   std::string import_error_message;
   std::string import_traceback;
+  /// With definitions-only intake: the driver's record of what ran and what was skipped
+  /// (docs/driver-protocol.md); null otherwise.
+  nlohmann::json intake;
   std::vector<DriverStepRecord> steps;
   bool done = false;
   int last_begun = -1;  ///< Index of the last step that began (the one running if killed).
@@ -69,15 +73,24 @@ struct EarlyStop {
 /// Why the test did not complete normally, or nullopt if the import succeeded and the driver
 /// reached `done` within the limits. `step_calls[i]` names step i for feedback; `module_file`
 /// is e.g. "torus_puzzle.py".
-std::optional<EarlyStop> diagnose_early_stop(const Observation& observation, const DriverTranscript& transcript,
+std::optional<EarlyStop> diagnose_early_stop(const Observation& observation,
+                                             const DriverTranscript& transcript,
                                              const std::vector<std::string>& step_calls,
                                              const std::string& module_file);
 
 /// Feedback for a step that raised: names a missing function plainly, else type, message and
 /// traceback. MemoryError maps to memory_limit_exceeded, everything else to runtime_error.
-EarlyStop step_failure(const DriverStepRecord& step, const std::string& call, const std::string& module_file);
+EarlyStop step_failure(const DriverStepRecord& step, const std::string& call,
+                       const std::string& module_file);
 
-/// Notes for the test about the import (what top-level code printed, how long it took).
-std::vector<std::string> import_notes(const DriverTranscript& transcript, const std::string& module_file);
+/// An output-limit stop if the step printed more than the test's output limit (the driver keeps
+/// only the first `limit_bytes` of each stream), else nullopt.
+std::optional<EarlyStop> output_overflow(const DriverStepRecord& step, const std::string& call,
+                                         std::uint64_t limit_bytes);
+
+/// Notes for the test about the import (what top-level code printed, how long it took, and with
+/// definitions-only intake what was skipped and which imports failed).
+std::vector<std::string> import_notes(const DriverTranscript& transcript,
+                                      const std::string& module_file);
 
 }  // namespace sg

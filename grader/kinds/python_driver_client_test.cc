@@ -13,14 +13,21 @@ Observation exited_with(std::string stream, int code = 0) {
   return observation;
 }
 
-const std::string kHello = R"({"sg": "hello", "protocol": 1, "python": "3.11.2"})" "\n";
-const std::string kImportOk = R"({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "hi\n", "stderr": ""})" "\n";
+const std::string kHello = R"({"sg": "hello", "protocol": 1, "python": "3.11.2"})"
+                           "\n";
+const std::string kImportOk =
+    R"({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "hi\n", "stderr": ""})"
+    "\n";
 
 TEST(ReadTranscript, ReadsStepsAndIgnoresForeignLines) {
-  const std::string stream = kHello + kImportOk + "garbage line\n{\"not\": \"protocol\"}\n" +
-                             R"({"sg": "begin", "index": 0})" "\n" +
-                             R"({"sg": "step", "index": 0, "ok": true, "value": null, "stdout": "[1] h=0\n", "seconds": 0.5})" "\n" +
-                             R"({"sg": "done"})" "\n";
+  const std::string stream =
+      kHello + kImportOk + "garbage line\n{\"not\": \"protocol\"}\n" +
+      R"({"sg": "begin", "index": 0})"
+      "\n" +
+      R"({"sg": "step", "index": 0, "ok": true, "value": null, "stdout": "[1] h=0\n", "seconds": 0.5})"
+      "\n" +
+      R"({"sg": "done"})"
+      "\n";
   const DriverTranscript transcript = read_transcript(exited_with(stream), 1);
   EXPECT_TRUE(transcript.started);
   EXPECT_TRUE(transcript.import_ok);
@@ -34,21 +41,26 @@ TEST(ReadTranscript, ReadsStepsAndIgnoresForeignLines) {
 }
 
 TEST(DiagnoseEarlyStop, TimeoutNamesTheStepThatWasRunning) {
-  Observation observation = exited_with(kHello + kImportOk + R"({"sg": "begin", "index": 0})" "\n");
+  Observation observation = exited_with(kHello + kImportOk +
+                                        R"({"sg": "begin", "index": 0})"
+                                        "\n");
   observation.termination = Termination::cpu_time_limit;
   observation.cpu_seconds = 20.01;
   observation.detail = "limit 20 s";
   const auto transcript = read_transcript(observation, 1);
-  const auto stop = diagnose_early_stop(observation, transcript, {"solve([8, 7, 6])"}, "torus_puzzle.py");
+  const auto stop =
+      diagnose_early_stop(observation, transcript, {"solve([8, 7, 6])"}, "torus_puzzle.py");
   ASSERT_TRUE(stop);
   EXPECT_EQ(stop->verdict, Verdict::time_limit_exceeded);
-  EXPECT_NE(stop->feedback.find("while running `solve([8, 7, 6])`"), std::string::npos) << stop->feedback;
+  EXPECT_NE(stop->feedback.find("while running `solve([8, 7, 6])`"), std::string::npos)
+      << stop->feedback;
 }
 
 TEST(DiagnoseEarlyStop, TimeoutDuringImportBlamesTopLevelCode) {
   Observation observation = exited_with(kHello);
   observation.termination = Termination::wall_time_limit;
-  const auto stop = diagnose_early_stop(observation, read_transcript(observation, 1), {"solve([1])"}, "torus_puzzle.py");
+  const auto stop = diagnose_early_stop(observation, read_transcript(observation, 1),
+                                        {"solve([1])"}, "torus_puzzle.py");
   ASSERT_TRUE(stop);
   EXPECT_NE(stop->feedback.find("while importing torus_puzzle.py"), std::string::npos);
   EXPECT_NE(stop->feedback.find("if __name__ == '__main__':"), std::string::npos);
@@ -56,26 +68,35 @@ TEST(DiagnoseEarlyStop, TimeoutDuringImportBlamesTopLevelCode) {
 
 TEST(DiagnoseEarlyStop, FailedImportShowsTheErrorAndAHint) {
   const std::string stream =
-      kHello + R"({"sg": "import", "ok": false, "error": {"type": "ModuleNotFoundError", "message": "No module named 'helpers'", "traceback": "File \"torus_puzzle.py\", line 1"}})" "\n" +
-      R"({"sg": "done"})" "\n";
-  const auto stop = diagnose_early_stop(exited_with(stream), read_transcript(exited_with(stream), 1), {"x"}, "torus_puzzle.py");
+      kHello +
+      R"({"sg": "import", "ok": false, "error": {"type": "ModuleNotFoundError", "message": "No module named 'helpers'", "traceback": "File \"torus_puzzle.py\", line 1"}})"
+      "\n" +
+      R"({"sg": "done"})"
+      "\n";
+  const auto stop = diagnose_early_stop(
+      exited_with(stream), read_transcript(exited_with(stream), 1), {"x"}, "torus_puzzle.py");
   ASSERT_TRUE(stop);
   EXPECT_EQ(stop->verdict, Verdict::runtime_error);
-  EXPECT_NE(stop->feedback.find("importing torus_puzzle.py failed: ModuleNotFoundError"), std::string::npos);
+  EXPECT_NE(stop->feedback.find("importing torus_puzzle.py failed: ModuleNotFoundError"),
+            std::string::npos);
   EXPECT_NE(stop->feedback.find("hint"), std::string::npos);
 }
 
 TEST(DiagnoseEarlyStop, DriverThatNeverStartedIsAGraderError) {
   Observation observation = exited_with("", 2);
   observation.stderr_stream.data = "python3: can't open file";
-  const auto stop = diagnose_early_stop(observation, read_transcript(observation, 1), {"x"}, "m.py");
+  const auto stop =
+      diagnose_early_stop(observation, read_transcript(observation, 1), {"x"}, "m.py");
   ASSERT_TRUE(stop);
   EXPECT_EQ(stop->verdict, Verdict::grader_error);
 }
 
 TEST(DiagnoseEarlyStop, ExitBeforeDoneIsARuntimeError) {
-  const std::string stream = kHello + kImportOk + R"({"sg": "begin", "index": 0})" "\n";
-  const auto stop = diagnose_early_stop(exited_with(stream, 0), read_transcript(exited_with(stream), 1), {"solve([1])"}, "m.py");
+  const std::string stream = kHello + kImportOk +
+                             R"({"sg": "begin", "index": 0})"
+                             "\n";
+  const auto stop = diagnose_early_stop(
+      exited_with(stream, 0), read_transcript(exited_with(stream), 1), {"solve([1])"}, "m.py");
   ASSERT_TRUE(stop);
   EXPECT_EQ(stop->verdict, Verdict::runtime_error);
   EXPECT_NE(stop->feedback.find("exit()"), std::string::npos);
@@ -86,10 +107,45 @@ TEST(StepFailure, MissingFunctionIsNamedPlainly) {
   step.error_type = "AttributeError";
   step.error_message = "module 'torus_puzzle' has no attribute 'print_succ'";
   const EarlyStop stop = step_failure(step, "print_succ([1])", "torus_puzzle.py");
-  EXPECT_EQ(stop.feedback, "torus_puzzle.py does not define `print_succ` (check the spelling and capitalisation of the name)");
+  EXPECT_EQ(stop.feedback,
+            "torus_puzzle.py does not define `print_succ` (check the spelling and capitalisation "
+            "of the name)");
   step.error_type = "MemoryError";
   step.error_message = "";
   EXPECT_EQ(step_failure(step, "solve([1])", "m.py").verdict, Verdict::memory_limit_exceeded);
+}
+
+TEST(OutputOverflow, TruncatedCaptureIsAnOutputLimitVerdict) {
+  DriverStepRecord step;
+  EXPECT_FALSE(output_overflow(step, "solve([1])", 1024));
+  step.stdout_truncated = true;
+  step.stdout_bytes = 5000;
+  const auto stop = output_overflow(step, "solve([1])", 1024);
+  ASSERT_TRUE(stop);
+  EXPECT_EQ(stop->verdict, Verdict::output_limit_exceeded);
+  EXPECT_NE(stop->feedback.find("printed 5000 bytes to stdout; the limit is 1024 bytes"),
+            std::string::npos);
+}
+
+TEST(ImportNotes, DefinitionsIntakeListsWhatWasSkippedAndWhichImportsFailed) {
+  const std::string stream =
+      kHello +
+      R"j({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "", "stderr": "", "intake": {"file": "a2.ipynb", )j"
+      R"j("format": "notebook", "code_cells": 3, "kept": 4, "skipped_count": 1, "skipped": [{"where": )j"
+      R"j("a2.ipynb, code cell 2 (In [5])", "line": 1, "code": "while True:", "why": "a loop"}], )j"
+      R"j("failed_imports": [{"where": "a2.ipynb, code cell 1 (In [1])", "line": 2, "code": )j"
+      R"j("from IPython.display import IFrame", "error": "ModuleNotFoundError: No module named 'IPython'"}]}})j"
+      "\n"
+      R"({"sg": "done"})"
+      "\n";
+  const DriverTranscript transcript = read_transcript(exited_with(stream), 0);
+  const auto notes = import_notes(transcript, "your submission");
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_NE(notes[0].find("a2.ipynb ran (4 statements)"), std::string::npos) << notes[0];
+  EXPECT_NE(notes[0].find("a2.ipynb, code cell 2 (In [5]), line 1: `while True:` (a loop)"),
+            std::string::npos)
+      << notes[0];
+  EXPECT_NE(notes[1].find("`from IPython.display import IFrame`"), std::string::npos) << notes[1];
 }
 
 }  // namespace

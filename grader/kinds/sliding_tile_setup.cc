@@ -24,11 +24,14 @@ void check_keys(const TestSpec& test, const std::vector<std::string>& allowed) {
 
 ref::TilePuzzle make_puzzle(const Assignment& assignment, const TestSpec& test) {
   if (!assignment.domain) {
-    throw SpecError(test.where, fmt::format("a {} test needs a `domain:` section (type: sliding_tile)", test.kind));
+    throw SpecError(
+        test.where,
+        fmt::format("a {} test needs a `domain:` section (type: sliding_tile)", test.kind));
   }
   const SlidingTileDomain& domain = *assignment.domain;
   return ref::TilePuzzle(domain.rows, domain.cols,
-                         domain.topology == "torus" ? ref::Topology::torus : ref::Topology::bounded, domain.goal);
+                         domain.topology == "torus" ? ref::Topology::torus : ref::Topology::bounded,
+                         domain.goal);
 }
 
 ref::Heuristic assignment_heuristic(const Assignment& assignment) {
@@ -38,19 +41,24 @@ ref::Heuristic assignment_heuristic(const Assignment& assignment) {
 
 ref::FrontierPolicy frontier_policy(const Assignment& assignment) {
   ref::FrontierPolicy policy;
-  policy.tie_break = assignment.search.tie_break == "latest_inserted" ? ref::TieBreak::latest_inserted
-                                                                       : ref::TieBreak::earliest_inserted;
+  policy.tie_break = assignment.search.tie_break == "latest_inserted"
+                         ? ref::TieBreak::latest_inserted
+                         : ref::TieBreak::earliest_inserted;
   policy.update_on_lower_g = assignment.search.update_on_lower_g;
-  policy.successor_order = assignment.search.successor_order == "move_order" ? ref::SuccessorOrder::move_order
-                                                                              : ref::SuccessorOrder::ascending_state;
+  policy.successor_order = assignment.search.successor_order == "move_order"
+                               ? ref::SuccessorOrder::move_order
+                               : ref::SuccessorOrder::ascending_state;
   return policy;
 }
 
 std::string heuristic_wording(ref::Heuristic heuristic) {
   switch (heuristic) {
-    case ref::Heuristic::misplaced_tiles: return "misplaced tiles, not counting the blank";
-    case ref::Heuristic::manhattan: return "sum of Manhattan distances";
-    case ref::Heuristic::zero: return "zero";
+    case ref::Heuristic::misplaced_tiles:
+      return "misplaced tiles, not counting the blank";
+    case ref::Heuristic::manhattan:
+      return "sum of Manhattan distances";
+    case ref::Heuristic::zero:
+      return "zero";
   }
   return "heuristic";
 }
@@ -58,12 +66,14 @@ std::string heuristic_wording(ref::Heuristic heuristic) {
 ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::TilePuzzle& puzzle) {
   const SourceLocation where = location_of(test, "/" + key);
   if (!test.input.contains(key)) {
-    throw SpecError(test.where, fmt::format("a {} test needs `{}:` (a state, row-major, 0 = blank)", test.kind, key));
+    throw SpecError(test.where, fmt::format("a {} test needs `{}:` (a state, row-major, 0 = blank)",
+                                            test.kind, key));
   }
   const auto state = as_int_list(test.input[key]);
   if (!state) throw SpecError(where, fmt::format("`{}` must be a list of integers", key));
   const std::string problem = puzzle.validate(*state);
-  if (!problem.empty()) throw SpecError(where, fmt::format("`{}` is not a state of this puzzle: {}", key, problem));
+  if (!problem.empty())
+    throw SpecError(where, fmt::format("`{}` is not a state of this puzzle: {}", key, problem));
   return *state;
 }
 

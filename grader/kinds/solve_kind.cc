@@ -11,12 +11,6 @@
 namespace sg {
 namespace {
 
-std::string function_name(const TestSpec& test) {
-  return test.input.contains("function") && test.input["function"].is_string()
-             ? test.input["function"].get<std::string>()
-             : std::string("solve");
-}
-
 MaxQueueLine max_queue_line(const TestSpec& test) {
   const std::string value = test.input.value("max_queue_line", std::string("optional"));
   if (value == "required") return MaxQueueLine::required;
@@ -26,19 +20,23 @@ MaxQueueLine max_queue_line(const TestSpec& test) {
 
 // The reference's solution, checked against the figures the spec pins from the assignment.
 // Throws SpecError when the reference cannot solve the state or disagrees with a pinned figure.
-ref::AStarResult reference_solution(const Assignment& assignment, const TestSpec& test, const ref::TilePuzzle& puzzle,
-                                    const ref::Tiles& start) {
-  const ref::AStarResult result = ref::astar(puzzle, start, assignment_heuristic(assignment), frontier_policy(assignment));
+ref::AStarResult reference_solution(const Assignment& assignment, const TestSpec& test,
+                                    const ref::TilePuzzle& puzzle, const ref::Tiles& start) {
+  const ref::AStarResult result =
+      ref::astar(puzzle, start, assignment_heuristic(assignment), frontier_policy(assignment));
   if (!result.found) {
     throw SpecError(location_of(test, "/state"),
-                    fmt::format("the goal cannot be reached from {}: choose a solvable start state", python_list(start)));
+                    fmt::format("the goal cannot be reached from {}: choose a solvable start state",
+                                python_list(start)));
   }
   if (test.input.contains("cross_check")) {
     const auto& pinned = test.input["cross_check"];
     const SourceLocation where = location_of(test, "/cross_check");
-    if (!pinned.is_object()) throw SpecError(where, "cross_check must be a mapping (moves, max_queue_length)");
+    if (!pinned.is_object())
+      throw SpecError(where, "cross_check must be a mapping (moves, max_queue_length)");
     for (const auto& [key, value] : pinned.items()) {
-      if (!value.is_number_integer()) throw SpecError(where, fmt::format("cross_check.{} must be a whole number", key));
+      if (!value.is_number_integer())
+        throw SpecError(where, fmt::format("cross_check.{} must be a whole number", key));
       const long long want = value.get<long long>();
       long long got = 0;
       if (key == "moves") {
@@ -46,12 +44,14 @@ ref::AStarResult reference_solution(const Assignment& assignment, const TestSpec
       } else if (key == "max_queue_length") {
         got = static_cast<long long>(result.max_frontier);
       } else {
-        throw SpecError(where, fmt::format("unknown cross_check key '{}' (moves, max_queue_length)", key));
+        throw SpecError(where,
+                        fmt::format("unknown cross_check key '{}' (moves, max_queue_length)", key));
       }
       if (got != want) {
-        throw SpecError(where, fmt::format("the reference gives {} = {} for {}, but the spec pins {} from the "
-                                           "assignment: the reference's semantics or the spec is wrong",
-                                           key, got, python_list(start), want));
+        throw SpecError(
+            where, fmt::format("the reference gives {} = {} for {}, but the spec pins {} from the "
+                               "assignment: the reference's semantics or the spec is wrong",
+                               key, got, python_list(start), want));
       }
     }
   }
@@ -69,8 +69,10 @@ void SolveKind::validate(const Assignment& assignment, const TestSpec& test) con
   }
   if (test.input.contains("max_queue_line")) {
     const auto& value = test.input["max_queue_line"];
-    if (!value.is_string() || (value != "optional" && value != "required" && value != "forbidden")) {
-      throw SpecError(location_of(test, "/max_queue_line"), "max_queue_line must be optional, required or forbidden");
+    if (!value.is_string() ||
+        (value != "optional" && value != "required" && value != "forbidden")) {
+      throw SpecError(location_of(test, "/max_queue_line"),
+                      "max_queue_line must be optional, required or forbidden");
     }
   }
   reference_solution(assignment, test, puzzle, start);
@@ -81,9 +83,10 @@ Invocation SolveKind::invocation(const Assignment& assignment, const TestSpec& t
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   nlohmann::json steps = nlohmann::json::array();
-  steps.push_back({{"op", "call"}, {"function", function_name(test)}, {"args", {start}}});
-  return make_driver_invocation(assignment, test, context, std::move(steps),
-                                fmt::format("{}({})", function_name(test), python_list(start)));
+  steps.push_back({{"op", "call"}, {"function", function_name(test, "solve")}, {"args", {start}}});
+  return make_driver_invocation(
+      assignment, test, context, std::move(steps),
+      fmt::format("{}({})", function_name(test, "solve"), python_list(start)));
 }
 
 TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& test,
@@ -92,7 +95,7 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
   const ref::Tiles start = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);
   const std::string module_file = assignment.submission.module + ".py";
-  const std::string call = fmt::format("{}({})", function_name(test), python_list(start));
+  const std::string call = fmt::format("{}({})", function_name(test, "solve"), python_list(start));
 
   TestOutcome outcome;
   outcome.call = call;
@@ -117,14 +120,19 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
     fail_all_aspects(outcome, aspects(), step_failure(step, call, module_file), {"format"});
     return outcome;
   }
+  if (auto overflow = output_overflow(step, call, test.limits.output_bytes)) {
+    fail_all_aspects(outcome, aspects(), *overflow, {"format"});
+    outcome.observed = elide(step.stdout_text);
+    return outcome;
+  }
   SolutionPathCheck check = check_solution_path(puzzle, heuristic, expected, step.stdout_text);
   outcome.verdict = Verdict::accepted;
   outcome.aspects = {check.path, check.heuristic, check.format};
   outcome.expected = check.expected_text;
   outcome.observed = elide(step.stdout_text);
-  if (non_empty_lines(step.stdout_text).empty()) mark_unjudged(outcome, {"format"}, "not judged: nothing was printed");
+  if (non_empty_lines(step.stdout_text).empty())
+    mark_unjudged(outcome, {"format"}, "not judged: nothing was printed");
   for (auto& note : check.notes) outcome.notes.push_back(std::move(note));
-  if (step.stdout_truncated) outcome.notes.push_back("the printed output was truncated at the output limit");
   return outcome;
 }
 

@@ -19,6 +19,9 @@ namespace sg {
 struct GradingContext {
   std::filesystem::path driver_dir;  ///< Holds python_driver.py.
   std::string python = "python3";    ///< Interpreter for Python submissions.
+  /// For `language: program` submissions: the argv prefix that runs the (built) program in the
+  /// working directory, e.g. {"./eightpuzzle"} (set by the engine once per submission).
+  std::vector<std::string> program_command;
 };
 
 class TestKind {

@@ -5,11 +5,10 @@
 
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "model/invocation.h"
 #include "model/verdict.h"
@@ -26,7 +25,8 @@ struct SourceLocation {
 
 /// How a criterion turns its tests' aspects into points.
 enum class CriterionScoring {
-  all_or_nothing,  ///< Full points iff every bound aspect passed (the seed rubrics' "Full Marks / No Marks").
+  all_or_nothing,  ///< Full points iff every bound aspect passed (the seed rubrics' "Full Marks /
+                   ///< No Marks").
   proportional,    ///< Points × fraction of bound aspects that passed.
 };
 
@@ -41,12 +41,32 @@ struct Criterion {
   SourceLocation where;
 };
 
-/// How the submission is called. `language: python` + `module` = function-call tests via the driver.
+/// How the submission is called. `language: python` + `module` = function-call tests via the
+/// driver. `language: program` = a command-line program: `entry` names the candidates for the
+/// program to run (the first that exists after the build wins, e.g. {"eightpuzzle.py",
+/// "eightpuzzle"}), and `build` says how C/C++ sources are built first ("auto": make if there is a
+/// Makefile, CMake if there is a CMakeLists.txt, else nothing; "make", "cmake" or "none"), under
+/// `build_limits`.
 struct SubmissionInterface {
   std::string language = "python";
-  std::string module;                        ///< Python module to import, e.g. "torus_puzzle".
+  std::string module;                       ///< Python module to import, e.g. "torus_puzzle".
   std::vector<std::string> required_files;  ///< e.g. {"torus_puzzle.py"}.
+  /// When not empty: the submission is ONE file of any name with one of these extensions (e.g.
+  /// {".ipynb", ".py"}: "Darcy-A2.ipynb"), staged as `module` + its extension; replaces
+  /// required_files.
+  std::vector<std::string> accept;
+  /// Run only definitions, imports and literal assignments of the module's top level (notebook
+  /// intake, docs/driver-protocol.md), never its experiments.
+  bool definitions_only = false;
   std::string priority_queue_class = "PriorityQueue";
+  std::vector<std::string> entry;  ///< Program candidates, relative to the submission (program).
+  std::string build = "auto";      ///< "auto", "make", "cmake" or "none" (program).
+  Limits build_limits{.cpu_seconds = 60,
+                      .wall_seconds = 120,
+                      .memory_bytes = 2048ull << 20,
+                      .output_bytes = 256u << 10,
+                      .max_processes = 64,
+                      .max_open_files = 256};
 };
 
 /// A sliding-tile puzzle domain (rows × cols, bounded or torus, any multiset of tiles; 0 = blank).
@@ -56,6 +76,9 @@ struct SlidingTileDomain {
   std::string topology = "bounded";  ///< "bounded" or "torus".
   std::vector<int> goal;
   std::string heuristic = "misplaced_tiles";  ///< "misplaced_tiles", "manhattan" or "zero".
+  /// The order in which the assignment lists the blank's moves ("left", "right", "up", "down");
+  /// empty = not prescribed.
+  std::vector<std::string> action_order;
 };
 
 /// The assignment's prescribed search behaviour (what the reference must imitate).

@@ -62,9 +62,9 @@ struct GradeReport {
   std::string spec_path;
   std::string submission_path;
   std::string grader_version;
-  std::string isolation_tier;  ///< The sandbox tier every test ran under.
-  double score = 0.0;          ///< Sum of criterion points (manual criteria count 0 until graded).
-  double max_score = 0.0;      ///< Sum of all criteria's max points, manual ones included.
+  std::string isolation_tier;   ///< The sandbox tier every test ran under.
+  double score = 0.0;           ///< Sum of criterion points (manual criteria count 0 until graded).
+  double max_score = 0.0;       ///< Sum of all criteria's max points, manual ones included.
   double pending_points = 0.0;  ///< Points of manual criteria not yet graded.
   double seconds = 0.0;         ///< Wall-clock seconds the whole grading took.
   std::vector<CriterionOutcome> criteria;

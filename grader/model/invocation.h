@@ -13,18 +13,25 @@ namespace sg {
 
 /// Resource limits for one invocation. Units are in the names; 0 means "no limit" only where said.
 struct Limits {
-  double cpu_seconds = 10.0;   ///< CPU time (user + system) of the process tree.
-  double wall_seconds = 20.0;  ///< Wall-clock time from spawn to exit.
+  double cpu_seconds = 10.0;                   ///< CPU time (user + system) of the process tree.
+  double wall_seconds = 20.0;                  ///< Wall-clock time from spawn to exit.
   std::uint64_t memory_bytes = 1024ull << 20;  ///< Address space (rlimit tier) or cgroup memory.
   std::uint64_t output_bytes = 1ull << 20;     ///< Cap on captured stdout, and separately stderr.
-  int max_processes = 64;                      ///< Processes/threads of the box (where enforceable).
-  int max_open_files = 256;                    ///< RLIMIT_NOFILE.
+  int max_processes = 64;    ///< Processes/threads of the box (where enforceable).
+  int max_open_files = 256;  ///< RLIMIT_NOFILE.
 };
 
 /// A file placed into the run's fresh working directory before the process starts.
 struct PlacedFile {
   std::filesystem::path source;       ///< Absolute path on the grader's side.
   std::filesystem::path destination;  ///< Relative to the working directory.
+};
+
+/// A file the grader writes into the working directory before the process starts (e.g. a test's
+/// input file, generated from the spec), replacing whatever the submission put there.
+struct WrittenFile {
+  std::filesystem::path destination;  ///< Relative to the working directory, no "..".
+  std::string content;
 };
 
 /// One process to run. argv[0] is an absolute path or a name resolved on the allow-listed PATH.
@@ -35,6 +42,13 @@ struct Invocation {
   std::filesystem::path submission;
   /// Support files (e.g. the Python driver) copied beside the submission.
   std::vector<PlacedFile> support_files;
+  /// Files written into the working directory after the submission and support files.
+  std::vector<WrittenFile> written_files;
+  /// When not empty: after the process ends, the working directory's contents (regular files
+  /// and directories, never symlinks) are copied into this existing, empty grader-side
+  /// directory, e.g. to keep what a build step produced. Failure to copy is noted in
+  /// Observation::detail and leaves the directory partly filled.
+  std::filesystem::path collect_into;
   /// Bytes fed to stdin; nullopt means stdin is /dev/null.
   std::optional<std::string> stdin_data;
   /// Extra environment variables on top of the runner's allow-list.

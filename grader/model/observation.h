@@ -10,14 +10,15 @@ namespace sg {
 
 /// How the process ended, from the supervisor's point of view.
 enum class Termination {
-  exited,               ///< Exited on its own; see exit_code.
-  signaled,             ///< Killed by a signal it did not get from the supervisor; see signal.
-  cpu_time_limit,       ///< Supervisor killed it: CPU time over Limits::cpu_seconds.
-  wall_time_limit,      ///< Supervisor killed it: wall clock over Limits::wall_seconds.
-  memory_limit,         ///< Memory over Limits::memory_bytes (how it was detected: see detail).
-  output_limit,         ///< stdout or stderr passed Limits::output_bytes; killed at once.
-  security_violation,   ///< A forbidden operation (e.g. a denied system call).
-  runner_error,         ///< The runner itself failed (could not spawn, copy, ...): not the student's fault.
+  exited,              ///< Exited on its own; see exit_code.
+  signaled,            ///< Killed by a signal it did not get from the supervisor; see signal.
+  cpu_time_limit,      ///< Supervisor killed it: CPU time over Limits::cpu_seconds.
+  wall_time_limit,     ///< Supervisor killed it: wall clock over Limits::wall_seconds.
+  memory_limit,        ///< Memory over Limits::memory_bytes (how it was detected: see detail).
+  output_limit,        ///< stdout or stderr passed Limits::output_bytes; killed at once.
+  security_violation,  ///< A forbidden operation (e.g. a denied system call).
+  runner_error,        ///< The runner itself failed (could not spawn, copy, ...): not the student's
+                       ///< fault.
 };
 
 /// Captured stream: the first Limits::output_bytes bytes, and how many bytes were written in all.
@@ -33,8 +34,8 @@ struct Observation {
   std::optional<int> signal;     ///< The signal that ended the process, if any.
   CapturedStream stdout_stream;
   CapturedStream stderr_stream;
-  double cpu_seconds = 0.0;   ///< User + system CPU of the process tree.
-  double wall_seconds = 0.0;  ///< Wall clock from spawn to exit.
+  double cpu_seconds = 0.0;             ///< User + system CPU of the process tree.
+  double wall_seconds = 0.0;            ///< Wall clock from spawn to exit.
   std::uint64_t peak_memory_bytes = 0;  ///< Peak resident set (max over the reaped tree).
   std::string isolation_tier;           ///< e.g. "process-group+rlimits".
   std::string detail;  ///< Supervisor's explanation (which limit, runner error message, ...).

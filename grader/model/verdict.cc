@@ -35,14 +35,22 @@ std::string_view to_string(Verdict verdict) {
 
 std::string_view describe(Verdict verdict) {
   switch (verdict) {
-    case Verdict::accepted: return "accepted";
-    case Verdict::wrong_answer: return "wrong answer";
-    case Verdict::time_limit_exceeded: return "time limit exceeded";
-    case Verdict::memory_limit_exceeded: return "memory limit exceeded";
-    case Verdict::output_limit_exceeded: return "output limit exceeded";
-    case Verdict::runtime_error: return "runtime error";
-    case Verdict::security_violation: return "security violation";
-    case Verdict::grader_error: return "grader error";
+    case Verdict::accepted:
+      return "accepted";
+    case Verdict::wrong_answer:
+      return "wrong answer";
+    case Verdict::time_limit_exceeded:
+      return "time limit exceeded";
+    case Verdict::memory_limit_exceeded:
+      return "memory limit exceeded";
+    case Verdict::output_limit_exceeded:
+      return "output limit exceeded";
+    case Verdict::runtime_error:
+      return "runtime error";
+    case Verdict::security_violation:
+      return "security violation";
+    case Verdict::grader_error:
+      return "grader error";
   }
   return "grader error";
 }

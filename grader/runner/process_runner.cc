@@ -421,6 +421,15 @@ class ProcessRunner final : public Runner {
       } catch (...) {
         evidence.runner_error = "unknown error in the runner";
       }
+      if (!invocation.collect_into.empty() && !evidence.runner_error) {
+        try {
+          copy_submission(directory.workdir(), invocation.collect_into,
+                          options_.max_submission_bytes);
+        } catch (const std::exception& e) {
+          evidence.notes.push_back(std::string("could not collect the working directory: ") +
+                                   e.what());
+        }
+      }
       if (!options_.keep_workdir) {
         const std::string error = directory.remove();
         if (!error.empty())
@@ -453,6 +462,7 @@ void ProcessRunner::run_in(const RunDirectory& directory, const Invocation& invo
   // 1. The working directory and stdin.
   copy_submission(invocation.submission, workdir, options_.max_submission_bytes);
   for (const PlacedFile& file : invocation.support_files) place_support_file(file, workdir);
+  for (const WrittenFile& file : invocation.written_files) write_support_text(file, workdir);
   UniqueFd stdin_fd = open_stdin(invocation, directory);
 
   // 2. Everything the child needs, before fork.

@@ -122,6 +122,33 @@ TEST_F(ProcessRunnerTest, CapturesExitCodeStdoutAndStderr) {
   EXPECT_LT(o.wall_seconds, 2.0);
 }
 
+TEST_F(ProcessRunnerTest, WritesGeneratedFilesIntoTheWorkingDirectory) {
+  write_file("in1", "the student's own");
+  Invocation invocation = sh("cat in1; cat data/in2");
+  invocation.written_files = {{"in1", "(2 2)\n"}, {"data/in2", "((1 2) (* 3))\n"}};
+  const Observation o = runner_->run(invocation);
+  ASSERT_EQ(o.termination, Termination::exited) << o.detail;
+  EXPECT_EQ(o.stdout_stream.data, "(2 2)\n((1 2) (* 3))\n");
+  invocation.written_files = {{"../escape", "x"}};
+  EXPECT_EQ(runner_->run(invocation).termination, Termination::runner_error);
+}
+
+TEST_F(ProcessRunnerTest, CollectsTheWorkingDirectoryWhenAsked) {
+  write_file("Makefile", "all:\n");
+  const fs::path collected = root_ / "collected";
+  fs::create_directory(collected);
+  Invocation invocation =
+      sh("mkdir out && echo built > out/prog && chmod +x out/prog && ln -s /etc/passwd link");
+  invocation.collect_into = collected;
+  const Observation o = runner_->run(invocation);
+  ASSERT_EQ(o.termination, Termination::exited) << o.detail;
+  EXPECT_TRUE(fs::is_regular_file(collected / "Makefile"));
+  ASSERT_TRUE(fs::is_regular_file(collected / "out" / "prog"));
+  EXPECT_NE(fs::status(collected / "out" / "prog").permissions() & fs::perms::owner_exec,
+            fs::perms::none);
+  EXPECT_FALSE(fs::exists(fs::symlink_status(collected / "link")));  // symlinks are never copied
+}
+
 TEST_F(ProcessRunnerTest, DeliversStdinDataFromAFileOutsideTheWorkingDirectory) {
   Invocation invocation = sh("cat; readlink /proc/self/fd/0; pwd");
   invocation.stdin_data = std::string("hello\0world\n", 12);

@@ -253,6 +253,36 @@ void place_support_file(const PlacedFile& file, const fs::path& workdir) {
   }
 }
 
+void write_support_text(const WrittenFile& file, const fs::path& workdir) {
+  const fs::path relative = file.destination.lexically_normal();
+  if (relative.empty() || relative.is_absolute() || relative == "." || *relative.begin() == "..") {
+    throw std::runtime_error(fmt::format(
+        "written file destination {} must be a relative path inside the working directory",
+        file.destination.string()));
+  }
+  const fs::path target = workdir / relative;
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(target, ec))) {
+    const std::string error = remove_tree(target);
+    if (!error.empty())
+      throw std::runtime_error(fmt::format("cannot replace {}: {}", target.string(), error));
+  }
+  fs::create_directories(target.parent_path(), ec);
+  if (ec) {
+    throw std::runtime_error(
+        fmt::format("cannot create {}: {}", target.parent_path().string(), ec.message()));
+  }
+  UniqueFd fd(::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
+  if (!fd) throw_errno(fmt::format("cannot create {}", target.string()), errno);
+  std::string_view rest = file.content;
+  while (!rest.empty()) {
+    const ssize_t written = ::write(fd.get(), rest.data(), rest.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written < 0) throw_errno(fmt::format("cannot write {}", target.string()), errno);
+    rest.remove_prefix(static_cast<std::size_t>(written));
+  }
+}
+
 std::string remove_tree(const fs::path& given) {
   const fs::path path = given.has_filename() ? given : given.parent_path();
   const fs::path parent_path = path.has_parent_path() ? path.parent_path() : fs::path(".");

@@ -59,6 +59,11 @@ std::uint64_t copy_submission(const std::filesystem::path& submission,
 /// copy fails.
 void place_support_file(const PlacedFile& file, const std::filesystem::path& workdir);
 
+/// Writes `file.content` to `workdir / file.destination` (mode 0644), creating parent
+/// directories and replacing whatever the submission put there. Throws std::runtime_error under
+/// the same conditions as place_support_file.
+void write_support_text(const WrittenFile& file, const std::filesystem::path& workdir);
+
 /// Removes `path` and everything below it. Never follows symlinks; gives each directory back
 /// owner rwx before entering it, so trees the student made unreadable (chmod 000) go too, also
 /// when the runner is not root. Returns "" on success, else what could not be removed and why.

@@ -56,7 +56,9 @@ void apply_rubric(const Assignment& assignment, GradeReport& report) {
     if (grader_error) {
       outcome.status = CriterionStatus::grader_error;
       outcome.points = 0.0;
-      outcome.summary = "not graded: a grader error stopped one of its tests (not counted against the submission)";
+      outcome.summary =
+          "not graded: a grader error stopped one of its tests (not counted against the "
+          "submission)";
     } else if (aspects_total > 0 && aspects_passed == aspects_total) {
       outcome.status = CriterionStatus::passed;
       outcome.points = criterion.points;
@@ -64,9 +66,11 @@ void apply_rubric(const Assignment& assignment, GradeReport& report) {
     } else if (aspects_total == 0) {
       outcome.status = CriterionStatus::failed;
       outcome.points = 0.0;
-      outcome.summary = "no test could judge this criterion (every one stopped early or printed nothing)";
+      outcome.summary =
+          "no test could judge this criterion (every one stopped early or printed nothing)";
     } else {
-      const double fraction = aspects_total == 0 ? 0.0 : static_cast<double>(aspects_passed) / aspects_total;
+      const double fraction =
+          aspects_total == 0 ? 0.0 : static_cast<double>(aspects_passed) / aspects_total;
       if (criterion.scoring == CriterionScoring::proportional && aspects_passed > 0) {
         outcome.status = CriterionStatus::partial;
         outcome.points = criterion.points * fraction;
@@ -74,7 +78,8 @@ void apply_rubric(const Assignment& assignment, GradeReport& report) {
         outcome.status = CriterionStatus::failed;
         outcome.points = 0.0;
       }
-      outcome.summary = fmt::format("{} of {} test{} passed", tests - failed_tests.size(), tests, tests == 1 ? "" : "s");
+      outcome.summary = fmt::format("{} of {} test{} passed", tests - failed_tests.size(), tests,
+                                    tests == 1 ? "" : "s");
     }
     report.score += outcome.points;
     report.criteria.push_back(std::move(outcome));

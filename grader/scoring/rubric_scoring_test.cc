@@ -7,9 +7,10 @@ namespace {
 
 Assignment make_assignment() {
   Assignment assignment;
-  assignment.criteria = {{"a", "Criterion A", 5, CriterionScoring::all_or_nothing, false, "", {}},
-                         {"b", "Criterion B", 10, CriterionScoring::proportional, false, "", {}},
-                         {"m", "Written answers", 20, CriterionScoring::all_or_nothing, true, "", {}}};
+  assignment.criteria = {
+      {"a", "Criterion A", 5, CriterionScoring::all_or_nothing, false, "", {}},
+      {"b", "Criterion B", 10, CriterionScoring::proportional, false, "", {}},
+      {"m", "Written answers", 20, CriterionScoring::all_or_nothing, true, "", {}}};
   return assignment;
 }
 
@@ -24,9 +25,11 @@ TestOutcome test(std::string id, Verdict verdict, std::vector<AspectOutcome> asp
 
 TEST(RubricScoring, AllOrNothingProportionalAndManual) {
   GradeReport report;
-  report.tests = {test("t1", Verdict::accepted, {{"x", "a", true, ""}, {"y", "b", true, ""}}),
-                  test("t2", Verdict::wrong_answer, {{"x", "a", false, "no"}, {"y", "b", true, ""}}),
-                  test("t3", Verdict::wrong_answer, {{"y", "b", false, "no"}, {"z", "", false, "format only"}})};
+  report.tests = {
+      test("t1", Verdict::accepted, {{"x", "a", true, ""}, {"y", "b", true, ""}}),
+      test("t2", Verdict::wrong_answer, {{"x", "a", false, "no"}, {"y", "b", true, ""}}),
+      test("t3", Verdict::wrong_answer,
+           {{"y", "b", false, "no"}, {"z", "", false, "format only"}})};
   apply_rubric(make_assignment(), report);
   ASSERT_EQ(report.criteria.size(), 3u);
   EXPECT_EQ(report.criteria[0].status, CriterionStatus::failed);
@@ -43,7 +46,8 @@ TEST(RubricScoring, AllOrNothingProportionalAndManual) {
 
 TEST(RubricScoring, FullMarksWhenEveryBoundAspectPasses) {
   GradeReport report;
-  report.tests = {test("t1", Verdict::accepted, {{"x", "a", true, ""}, {"y", "b", true, ""}, {"z", "", false, "ungraded"}})};
+  report.tests = {test("t1", Verdict::accepted,
+                       {{"x", "a", true, ""}, {"y", "b", true, ""}, {"z", "", false, "ungraded"}})};
   apply_rubric(make_assignment(), report);
   EXPECT_EQ(report.criteria[0].status, CriterionStatus::passed);
   EXPECT_DOUBLE_EQ(report.score, 15.0);
@@ -64,12 +68,14 @@ TEST(RubricScoring, UnjudgedAspectsLeaveTheDecisionToOtherTests) {
   AspectOutcome unjudged{"format", "a", false, "not judged: the test stopped early"};
   unjudged.judged = false;
   GradeReport report;
-  report.tests = {test("t1", Verdict::time_limit_exceeded, {unjudged}), test("t2", Verdict::accepted, {{"format", "a", true, ""}}),
+  report.tests = {test("t1", Verdict::time_limit_exceeded, {unjudged}),
+                  test("t2", Verdict::accepted, {{"format", "a", true, ""}}),
                   test("t3", Verdict::accepted, {{"y", "b", true, ""}})};
   apply_rubric(make_assignment(), report);
   EXPECT_EQ(report.criteria[0].status, CriterionStatus::passed);
 
-  report.tests = {test("t1", Verdict::time_limit_exceeded, {unjudged}), test("t3", Verdict::accepted, {{"y", "b", true, ""}})};
+  report.tests = {test("t1", Verdict::time_limit_exceeded, {unjudged}),
+                  test("t3", Verdict::accepted, {{"y", "b", true, ""}})};
   apply_rubric(make_assignment(), report);
   EXPECT_EQ(report.criteria[0].status, CriterionStatus::failed);
   EXPECT_NE(report.criteria[0].summary.find("no test could judge"), std::string::npos);

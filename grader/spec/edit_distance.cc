@@ -1,9 +1,9 @@
 #include "spec/edit_distance.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <numeric>
-
-#include <fmt/format.h>
 
 namespace sg {
 

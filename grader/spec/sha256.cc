@@ -1,17 +1,17 @@
 #include "spec/sha256.h"
 
+#include <fmt/format.h>
 #include <openssl/evp.h>
 
 #include <array>
 #include <memory>
 #include <stdexcept>
 
-#include <fmt/format.h>
-
 namespace sg {
 
 std::string sha256_hex(std::string_view bytes) {
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
+                                                                  &EVP_MD_CTX_free);
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
   unsigned int length = 0;
   if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1 ||

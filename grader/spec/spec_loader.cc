@@ -1,11 +1,11 @@
 #include "spec/spec_loader.h"
 
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
 #include <fstream>
 #include <set>
 #include <sstream>
-
-#include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 
 #include "spec/edit_distance.h"
 #include "spec/sha256.h"
@@ -172,8 +172,10 @@ Limits read_limits(const Reader& reader, const YAML::Node& node, Limits limits) 
   reader.only_keys(node, "limits",
                    {"cpu_seconds", "wall_seconds", "memory_mib", "output_kib", "max_processes",
                     "max_open_files"});
-  if (node["cpu_seconds"]) limits.cpu_seconds = reader.positive_number(node["cpu_seconds"], "cpu_seconds");
-  if (node["wall_seconds"]) limits.wall_seconds = reader.positive_number(node["wall_seconds"], "wall_seconds");
+  if (node["cpu_seconds"])
+    limits.cpu_seconds = reader.positive_number(node["cpu_seconds"], "cpu_seconds");
+  if (node["wall_seconds"])
+    limits.wall_seconds = reader.positive_number(node["wall_seconds"], "wall_seconds");
   if (node["memory_mib"]) {
     limits.memory_bytes =
         static_cast<std::uint64_t>(reader.positive_number(node["memory_mib"], "memory_mib")) << 20;
@@ -182,8 +184,10 @@ Limits read_limits(const Reader& reader, const YAML::Node& node, Limits limits) 
     limits.output_bytes =
         static_cast<std::uint64_t>(reader.positive_number(node["output_kib"], "output_kib")) << 10;
   }
-  if (node["max_processes"]) limits.max_processes = reader.integer(node["max_processes"], "max_processes");
-  if (node["max_open_files"]) limits.max_open_files = reader.integer(node["max_open_files"], "max_open_files");
+  if (node["max_processes"])
+    limits.max_processes = reader.integer(node["max_processes"], "max_processes");
+  if (node["max_open_files"])
+    limits.max_open_files = reader.integer(node["max_open_files"], "max_open_files");
   return limits;
 }
 
@@ -192,32 +196,82 @@ void read_assignment_info(const Reader& reader, const YAML::Node& node, Assignme
   reader.only_keys(node, "assignment", {"id", "title", "source", "description"});
   if (!node["id"]) reader.fail(node, "assignment needs an 'id' (e.g. torus-8-puzzle)");
   assignment.id = reader.string(node["id"], "assignment.id");
-  assignment.title = node["title"] ? reader.string(node["title"], "assignment.title") : assignment.id;
+  assignment.title =
+      node["title"] ? reader.string(node["title"], "assignment.title") : assignment.id;
 }
 
-void read_submission(const Reader& reader, const YAML::Node& node, SubmissionInterface& submission) {
+void read_submission(const Reader& reader, const YAML::Node& node,
+                     SubmissionInterface& submission) {
   reader.expect_map(node, "submission");
   reader.only_keys(node, "submission",
-                   {"language", "module", "required_files", "priority_queue_class"});
-  if (node["language"]) submission.language = reader.one_of(node["language"], "submission.language", {"python"});
-  if (!node["module"]) reader.fail(node, "submission needs a 'module' (the Python module to import, e.g. torus_puzzle)");
-  submission.module = reader.string(node["module"], "submission.module");
+                   {"language", "module", "required_files", "priority_queue_class", "entry",
+                    "build", "build_limits", "accept", "definitions_only"});
+  if (node["language"])
+    submission.language =
+        reader.one_of(node["language"], "submission.language", {"python", "program"});
+  if (submission.language == "program") {
+    if (!node["entry"])
+      reader.fail(
+          node,
+          "a program submission needs an 'entry' (the program to run, or a list of candidates)");
+    if (node["entry"].IsSequence()) {
+      for (const auto& entry : node["entry"])
+        submission.entry.push_back(reader.string(entry, "each entry"));
+    } else {
+      submission.entry.push_back(reader.string(node["entry"], "submission.entry"));
+    }
+    if (submission.entry.empty()) reader.fail(node["entry"], "entry lists no program");
+    if (node["build"])
+      submission.build =
+          reader.one_of(node["build"], "submission.build", {"auto", "make", "cmake", "none"});
+    if (node["build_limits"])
+      submission.build_limits = read_limits(reader, node["build_limits"], submission.build_limits);
+  } else if (node["entry"] || node["build"] || node["build_limits"]) {
+    reader.fail(node, "entry, build and build_limits are for `language: program` submissions");
+  }
+  if (submission.language != "program" || node["module"]) {  // a program is found by `entry`
+    if (!node["module"])
+      reader.fail(node,
+                  "submission needs a 'module' (the Python module to import, e.g. torus_puzzle)");
+    submission.module = reader.string(node["module"], "submission.module");
+  }
+  if (node["accept"]) {  // one file of any name (SubmissionInterface::accept)
+    if (node["required_files"])
+      reader.fail(node["accept"], "give either accept or required_files, not both");
+    reader.expect_sequence(node["accept"], "submission.accept");
+    for (const auto& extension : node["accept"]) {
+      submission.accept.push_back(
+          reader.one_of(extension, "each accepted extension", {".py", ".ipynb"}));
+    }
+  }
+  if (node["definitions_only"]) {
+    submission.definitions_only =
+        reader.boolean(node["definitions_only"], "submission.definitions_only");
+  }
+  if (std::count(submission.accept.begin(), submission.accept.end(), ".ipynb") &&
+      !submission.definitions_only) {
+    reader.fail(
+        node["accept"],
+        "a notebook (.ipynb) needs `definitions_only: true`: its top-level cells never run");
+  }
   if (node["required_files"]) {
     reader.expect_sequence(node["required_files"], "submission.required_files");
     for (const auto& file : node["required_files"]) {
       submission.required_files.push_back(reader.string(file, "each required file"));
     }
-  } else {
+  } else if (submission.language != "program" && submission.accept.empty()) {
     submission.required_files.push_back(submission.module + ".py");
   }
   if (node["priority_queue_class"]) {
-    submission.priority_queue_class = reader.string(node["priority_queue_class"], "priority_queue_class");
+    submission.priority_queue_class =
+        reader.string(node["priority_queue_class"], "priority_queue_class");
   }
 }
 
 SlidingTileDomain read_domain(const Reader& reader, const YAML::Node& node) {
   reader.expect_map(node, "domain");
-  reader.only_keys(node, "domain", {"type", "rows", "cols", "topology", "goal", "heuristic"});
+  reader.only_keys(node, "domain",
+                   {"type", "rows", "cols", "topology", "goal", "heuristic", "action_order"});
   if (!node["type"]) reader.fail(node, "domain needs a 'type' (sliding_tile)");
   reader.one_of(node["type"], "domain.type", {"sliding_tile"});
   SlidingTileDomain domain;
@@ -228,7 +282,8 @@ SlidingTileDomain read_domain(const Reader& reader, const YAML::Node& node) {
                                   "and the board must have at least 2 cells",
                                   domain.rows, domain.cols));
   }
-  if (node["topology"]) domain.topology = reader.one_of(node["topology"], "domain.topology", {"bounded", "torus"});
+  if (node["topology"])
+    domain.topology = reader.one_of(node["topology"], "domain.topology", {"bounded", "torus"});
   if (!node["goal"]) reader.fail(node, "domain needs a 'goal' state (row-major list, 0 = blank)");
   domain.goal = reader.int_list(node["goal"], "domain.goal");
   if (domain.goal.size() != static_cast<std::size_t>(domain.rows * domain.cols)) {
@@ -239,23 +294,41 @@ SlidingTileDomain read_domain(const Reader& reader, const YAML::Node& node) {
     reader.fail(node["goal"], "goal must contain exactly one blank (0)");
   }
   if (node["heuristic"]) {
-    domain.heuristic = reader.one_of(node["heuristic"], "domain.heuristic", {"misplaced_tiles", "manhattan", "zero"});
+    domain.heuristic = reader.one_of(node["heuristic"], "domain.heuristic",
+                                     {"misplaced_tiles", "manhattan", "zero"});
+  }
+  if (node["action_order"]) {
+    reader.expect_sequence(node["action_order"], "domain.action_order");
+    for (const auto& action : node["action_order"]) {
+      const std::string name =
+          reader.one_of(action, "each action", {"left", "right", "up", "down"});
+      if (std::count(domain.action_order.begin(), domain.action_order.end(), name)) {
+        reader.fail(action, fmt::format("action '{}' is listed twice", name));
+      }
+      domain.action_order.push_back(name);
+    }
   }
   return domain;
 }
 
 SearchSemantics read_search(const Reader& reader, const YAML::Node& node) {
   reader.expect_map(node, "search");
-  reader.only_keys(node, "search", {"algorithm", "successor_order", "tie_break", "update_on_lower_g"});
+  reader.only_keys(node, "search",
+                   {"algorithm", "successor_order", "tie_break", "update_on_lower_g"});
   SearchSemantics search;
-  if (node["algorithm"]) search.algorithm = reader.one_of(node["algorithm"], "search.algorithm", {"astar"});
+  if (node["algorithm"])
+    search.algorithm = reader.one_of(node["algorithm"], "search.algorithm", {"astar"});
   if (node["successor_order"]) {
-    search.successor_order = reader.one_of(node["successor_order"], "search.successor_order", {"ascending_state", "move_order"});
+    search.successor_order = reader.one_of(node["successor_order"], "search.successor_order",
+                                           {"ascending_state", "move_order"});
   }
   if (node["tie_break"]) {
-    search.tie_break = reader.one_of(node["tie_break"], "search.tie_break", {"earliest_inserted", "latest_inserted"});
+    search.tie_break = reader.one_of(node["tie_break"], "search.tie_break",
+                                     {"earliest_inserted", "latest_inserted"});
   }
-  if (node["update_on_lower_g"]) search.update_on_lower_g = reader.boolean(node["update_on_lower_g"], "search.update_on_lower_g");
+  if (node["update_on_lower_g"])
+    search.update_on_lower_g =
+        reader.boolean(node["update_on_lower_g"], "search.update_on_lower_g");
   return search;
 }
 
@@ -265,28 +338,34 @@ void read_rubric(const Reader& reader, const YAML::Node& node, Assignment& assig
   std::set<std::string> ids;
   for (const auto& item : node) {
     reader.expect_map(item, "each rubric criterion");
-    reader.only_keys(item, "a rubric criterion", {"id", "name", "points", "scoring", "manual", "description"});
+    reader.only_keys(item, "a rubric criterion",
+                     {"id", "name", "points", "scoring", "manual", "description"});
     Criterion criterion;
     criterion.where = reader.at(item);
     if (!item["id"]) reader.fail(item, "criterion needs an 'id'");
     criterion.id = reader.string(item["id"], "criterion id");
-    if (!ids.insert(criterion.id).second) reader.fail(item["id"], fmt::format("duplicate criterion id '{}'", criterion.id));
+    if (!ids.insert(criterion.id).second)
+      reader.fail(item["id"], fmt::format("duplicate criterion id '{}'", criterion.id));
     criterion.name = item["name"] ? reader.string(item["name"], "criterion name") : criterion.id;
-    if (!item["points"]) reader.fail(item, fmt::format("criterion '{}' needs 'points'", criterion.id));
+    if (!item["points"])
+      reader.fail(item, fmt::format("criterion '{}' needs 'points'", criterion.id));
     criterion.points = reader.number(item["points"], "points");
     if (criterion.points < 0) reader.fail(item["points"], "points must not be negative");
     if (item["scoring"]) {
-      criterion.scoring = reader.one_of(item["scoring"], "scoring", {"all_or_nothing", "proportional"}) == "proportional"
+      criterion.scoring = reader.one_of(item["scoring"], "scoring",
+                                        {"all_or_nothing", "proportional"}) == "proportional"
                               ? CriterionScoring::proportional
                               : CriterionScoring::all_or_nothing;
     }
     if (item["manual"]) criterion.manual = reader.boolean(item["manual"], "manual");
-    if (item["description"]) criterion.description = reader.string(item["description"], "description");
+    if (item["description"])
+      criterion.description = reader.string(item["description"], "description");
     assignment.criteria.push_back(std::move(criterion));
   }
 }
 
-const std::vector<std::string> kCommonTestKeys = {"id", "name", "kind", "visibility", "grades", "limits", "description"};
+const std::vector<std::string> kCommonTestKeys = {"id",     "name",   "kind",       "visibility",
+                                                  "grades", "limits", "description"};
 
 void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
   reader.expect_sequence(node, "tests");
@@ -299,15 +378,18 @@ void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assign
     reader.expect_map(item, "each test");
     TestSpec test;
     test.where = reader.at(item);
-    if (!item["id"]) reader.fail(item, "test needs an 'id' (stable, used in reports and the results store)");
+    if (!item["id"])
+      reader.fail(item, "test needs an 'id' (stable, used in reports and the results store)");
     test.id = reader.string(item["id"], "test id");
-    if (!ids.insert(test.id).second) reader.fail(item["id"], fmt::format("duplicate test id '{}'", test.id));
+    if (!ids.insert(test.id).second)
+      reader.fail(item["id"], fmt::format("duplicate test id '{}'", test.id));
     if (!item["kind"]) reader.fail(item, fmt::format("test '{}' needs a 'kind'", test.id));
     test.kind = reader.string(item["kind"], "test kind");
     test.name = item["name"] ? reader.string(item["name"], "test name") : test.id;
     if (item["visibility"]) {
-      const std::string visibility = reader.one_of(
-          item["visibility"], "visibility", {"visible", "hidden", "after_due_date", "after_published"});
+      const std::string visibility =
+          reader.one_of(item["visibility"], "visibility",
+                        {"visible", "hidden", "after_due_date", "after_published"});
       test.visibility = *visibility_from_string(visibility);
     }
     test.limits = item["limits"] ? read_limits(reader, item["limits"], assignment.default_limits)
@@ -326,11 +408,13 @@ void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assign
           const std::string criterion = reader.string(target, "criterion id");
           const Criterion* found = assignment.find_criterion(criterion);
           if (found == nullptr) {
-            reader.fail(target, fmt::format("grades refers to criterion '{}', which is not in the rubric{}",
-                                            criterion, did_you_mean(criterion, criterion_ids)));
+            reader.fail(target,
+                        fmt::format("grades refers to criterion '{}', which is not in the rubric{}",
+                                    criterion, did_you_mean(criterion, criterion_ids)));
           }
           if (found->manual) {
-            reader.fail(target, fmt::format("criterion '{}' is manual; tests cannot grade it", criterion));
+            reader.fail(target,
+                        fmt::format("criterion '{}' is manual; tests cannot grade it", criterion));
           }
           test.grades[aspect].push_back(criterion);
         }
@@ -338,7 +422,8 @@ void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assign
     }
     for (const auto& entry : item) {
       const std::string key = entry.first.as<std::string>();
-      if (std::find(kCommonTestKeys.begin(), kCommonTestKeys.end(), key) != kCommonTestKeys.end()) continue;
+      if (std::find(kCommonTestKeys.begin(), kCommonTestKeys.end(), key) != kCommonTestKeys.end())
+        continue;
       test.input[key] = reader.to_json(entry.second, "/" + key, test.key_locations);
     }
     assignment.tests.push_back(std::move(test));
@@ -346,16 +431,19 @@ void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assign
 
   for (const auto& criterion : assignment.criteria) {
     if (criterion.manual) continue;
-    const bool bound = std::any_of(assignment.tests.begin(), assignment.tests.end(), [&](const TestSpec& test) {
-      return std::any_of(test.grades.begin(), test.grades.end(), [&](const auto& grade) {
-        return std::find(grade.second.begin(), grade.second.end(), criterion.id) != grade.second.end();
-      });
-    });
+    const bool bound =
+        std::any_of(assignment.tests.begin(), assignment.tests.end(), [&](const TestSpec& test) {
+          return std::any_of(test.grades.begin(), test.grades.end(), [&](const auto& grade) {
+            return std::find(grade.second.begin(), grade.second.end(), criterion.id) !=
+                   grade.second.end();
+          });
+        });
     if (!bound) {
-      throw SpecError(criterion.where,
-                      fmt::format("criterion '{}' has no test grading it: add `grades: {{<aspect>: {}}}` to "
-                                  "a test, or mark it `manual: true`",
-                                  criterion.id, criterion.id));
+      throw SpecError(
+          criterion.where,
+          fmt::format("criterion '{}' has no test grading it: add `grades: {{<aspect>: {}}}` to "
+                      "a test, or mark it `manual: true`",
+                      criterion.id, criterion.id));
     }
   }
 }
@@ -366,20 +454,25 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
   }
   reader.expect_map(root, "the spec");
   reader.only_keys(root, "the spec",
-                   {"spec_version", "assignment", "submission", "domain", "search", "limits", "rubric", "tests"});
+                   {"spec_version", "assignment", "submission", "domain", "search", "limits",
+                    "rubric", "tests"});
   if (!root["spec_version"]) reader.fail(root, "the spec needs 'spec_version: 1' at the top");
   const int version = reader.integer(root["spec_version"], "spec_version");
-  if (version != 1) reader.fail(root["spec_version"], fmt::format("spec_version {} is not supported (this grader reads 1)", version));
+  if (version != 1)
+    reader.fail(root["spec_version"],
+                fmt::format("spec_version {} is not supported (this grader reads 1)", version));
 
   Assignment assignment;
   if (!root["assignment"]) reader.fail(root, "the spec needs an 'assignment' section (id, title)");
   read_assignment_info(reader, root["assignment"], assignment);
-  if (!root["submission"]) reader.fail(root, "the spec needs a 'submission' section (language, module)");
+  if (!root["submission"])
+    reader.fail(root, "the spec needs a 'submission' section (language, module)");
   read_submission(reader, root["submission"], assignment.submission);
   if (root["domain"]) assignment.domain = read_domain(reader, root["domain"]);
   if (root["search"]) assignment.search = read_search(reader, root["search"]);
   if (root["limits"]) assignment.default_limits = read_limits(reader, root["limits"], Limits{});
-  if (!root["rubric"]) reader.fail(root, "the spec needs a 'rubric' (a list of criteria with points)");
+  if (!root["rubric"])
+    reader.fail(root, "the spec needs a 'rubric' (a list of criteria with points)");
   read_rubric(reader, root["rubric"], assignment);
   if (!root["tests"]) reader.fail(root, "the spec needs 'tests'");
   read_tests(reader, root["tests"], assignment);
@@ -406,8 +499,9 @@ Assignment load_spec_from_string(std::string_view yaml_text, const std::string& 
 Assignment load_spec(const std::filesystem::path& path) {
   std::ifstream file(path, std::ios::binary);
   if (!file) {
-    throw SpecError({path.string(), 0, 0},
-                    std::filesystem::exists(path) ? "cannot read the spec file" : "no such spec file");
+    throw SpecError({path.string(), 0, 0}, std::filesystem::exists(path)
+                                               ? "cannot read the spec file"
+                                               : "no such spec file");
   }
   std::ostringstream text;
   text << file.rdbuf();

@@ -70,12 +70,44 @@ TEST(SpecLoader, ReadsEverySection) {
   ASSERT_EQ(a.tests.size(), 1u);
   const TestSpec& t = a.tests[0];
   EXPECT_EQ(t.visibility, Visibility::after_due_date);
-  EXPECT_DOUBLE_EQ(t.limits.cpu_seconds, 5.0);  // inherited
+  EXPECT_DOUBLE_EQ(t.limits.cpu_seconds, 5.0);   // inherited
   EXPECT_DOUBLE_EQ(t.limits.wall_seconds, 3.0);  // overridden
   EXPECT_EQ(t.grades.at("successors"), std::vector<std::string>{"succ"});
   EXPECT_EQ(t.input["state"], nlohmann::json({1, 2, 3, 4, 0, 5, 6, 7, 8}));
   EXPECT_EQ(t.key_locations.at("/state").line, 27);
   EXPECT_EQ(a.spec_sha256.size(), 64u);
+}
+
+TEST(SpecLoader, ReadsAProgramSubmission) {
+  const Assignment a = load_spec_from_string(
+      variant("  language: python\n  module: demo\n",
+              "  language: program\n  entry: [eightpuzzle.py, eightpuzzle]\n  build: make\n"
+              "  build_limits: {cpu_seconds: 90}\n"),
+      "specs/demo.yaml");
+  EXPECT_EQ(a.submission.language, "program");
+  EXPECT_EQ(a.submission.entry, (std::vector<std::string>{"eightpuzzle.py", "eightpuzzle"}));
+  EXPECT_EQ(a.submission.build, "make");
+  EXPECT_EQ(a.submission.build_limits.cpu_seconds, 90);
+  EXPECT_EQ(a.submission.build_limits.wall_seconds, 120);  // the build's own default
+  EXPECT_TRUE(a.submission.required_files.empty());
+  EXPECT_EQ(load_spec_from_string(variant("  language: python\n  module: demo\n",
+                                          "  language: program\n  entry: prog\n"),
+                                  "specs/demo.yaml")
+                .submission.build,
+            "auto");
+}
+
+TEST(SpecLoader, ProgramKeysAreCheckedAndBelongToPrograms) {
+  EXPECT_NE(error_of(variant("  language: python\n  module: demo\n", "  language: program\n"))
+                .find("a program submission needs an 'entry'"),
+            std::string::npos);
+  EXPECT_NE(error_of(variant("  module: demo\n", "  module: demo\n  entry: prog\n"))
+                .find("are for `language: program` submissions"),
+            std::string::npos);
+  EXPECT_NE(error_of(variant("  language: python\n  module: demo\n",
+                             "  language: program\n  entry: prog\n  build: ninja\n"))
+                .find("submission.build must be one of auto, make, cmake, none"),
+            std::string::npos);
 }
 
 TEST(SpecLoader, InvalidYamlNamesLineAndColumn) {
@@ -91,24 +123,31 @@ TEST(SpecLoader, MisspeltKeysGetASuggestion) {
 }
 
 TEST(SpecLoader, DanglingCriterionReferenceIsAnError) {
-  const std::string message = error_of(variant("grades: {successors: succ}", "grades: {successors: sucs}"));
+  const std::string message =
+      error_of(variant("grades: {successors: succ}", "grades: {successors: sucs}"));
   EXPECT_NE(message.find("not in the rubric (did you mean 'succ'?)"), std::string::npos) << message;
 }
 
 TEST(SpecLoader, CriterionWithoutTestsMustBeManual) {
   const std::string message = error_of(variant("    manual: true\n", ""));
-  EXPECT_NE(message.find("criterion 'written' has no test grading it"), std::string::npos) << message;
+  EXPECT_NE(message.find("criterion 'written' has no test grading it"), std::string::npos)
+      << message;
 }
 
 TEST(SpecLoader, TypesAndRangesAreChecked) {
-  EXPECT_NE(error_of(variant("points: 5", "points: five")).find("expected points to be a number"), std::string::npos);
-  EXPECT_NE(error_of(variant("goal: [1, 2, 3, 4, 5, 6, 7, 8, 0]", "goal: [1, 2, 3, 0]")).find("goal has 4 tiles"),
+  EXPECT_NE(error_of(variant("points: 5", "points: five")).find("expected points to be a number"),
             std::string::npos);
-  EXPECT_NE(error_of(variant("topology: torus", "topology: donut")).find("must be one of bounded, torus"),
+  EXPECT_NE(error_of(variant("goal: [1, 2, 3, 4, 5, 6, 7, 8, 0]", "goal: [1, 2, 3, 0]"))
+                .find("goal has 4 tiles"),
             std::string::npos);
-  EXPECT_NE(error_of(variant("visibility: after_due_date", "visibility: secret")).find("visibility must be one of"),
+  EXPECT_NE(
+      error_of(variant("topology: torus", "topology: donut")).find("must be one of bounded, torus"),
+      std::string::npos);
+  EXPECT_NE(error_of(variant("visibility: after_due_date", "visibility: secret"))
+                .find("visibility must be one of"),
             std::string::npos);
-  EXPECT_NE(error_of(variant("spec_version: 1", "spec_version: 2")).find("not supported"), std::string::npos);
+  EXPECT_NE(error_of(variant("spec_version: 1", "spec_version: 2")).find("not supported"),
+            std::string::npos);
 }
 
 TEST(SpecLoader, DuplicateIdsAreRejected) {
@@ -124,7 +163,8 @@ TEST(SpecLoader, MissingFileIsAClearError) {
     load_spec("/nonexistent/spec.yaml");
     FAIL();
   } catch (const SpecError& error) {
-    EXPECT_NE(std::string(error.what()).find("/nonexistent/spec.yaml: no such spec file"), std::string::npos);
+    EXPECT_NE(std::string(error.what()).find("/nonexistent/spec.yaml: no such spec file"),
+              std::string::npos);
   }
 }
 

@@ -1,0 +1,117 @@
+#include "checkers/field_extractor.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+#include "checkers/state_text.h"
+
+namespace sg {
+namespace {
+
+bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+}  // namespace
+
+FieldPattern::FieldPattern(std::string_view pattern) : pattern_(pattern) {
+  // Rewrite named groups as plain capturing groups, numbering every capturing group.
+  std::string plain;
+  std::size_t captures = 0;
+  bool in_class = false;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == '\\' && i + 1 < pattern.size()) {
+      plain += pattern.substr(i, 2);
+      ++i;
+      continue;
+    }
+    if (in_class) {
+      in_class = c != ']';
+      plain += c;
+      continue;
+    }
+    if (c == '[') {
+      in_class = true;
+      plain += c;
+      continue;
+    }
+    if (c != '(') {
+      plain += c;
+      continue;
+    }
+    const std::string_view rest = pattern.substr(i + 1);
+    std::size_t name_start = 0;
+    if (rest.starts_with("?<") && !rest.starts_with("?<=") && !rest.starts_with("?<!")) {
+      name_start = 2;
+    } else if (rest.starts_with("?P<")) {
+      name_start = 3;
+    }
+    if (name_start > 0) {
+      const std::size_t close = rest.find('>', name_start);
+      const std::string_view name = close == std::string_view::npos
+                                        ? std::string_view()
+                                        : rest.substr(name_start, close - name_start);
+      if (name.empty() || !std::all_of(name.begin(), name.end(), name_char) ||
+          std::isdigit(static_cast<unsigned char>(name.front()))) {
+        throw std::invalid_argument(fmt::format(
+            "pattern `{}`: a named group is written (?<name>...) with a name of letters, digits "
+            "and _ that does not start with a digit",
+            pattern));
+      }
+      for (const auto& [known, index] : groups_) {
+        if (known == name)
+          throw std::invalid_argument(
+              fmt::format("pattern `{}`: group `{}` is named twice", pattern, name));
+      }
+      groups_.emplace_back(std::string(name), ++captures);
+      plain += '(';
+      i += close + 1;
+      continue;
+    }
+    if (!rest.starts_with("?")) ++captures;
+    plain += c;
+  }
+  if (groups_.empty()) {
+    throw std::invalid_argument(
+        fmt::format("pattern `{}` has no named group such as (?<length>\\d+)", pattern));
+  }
+  try {
+    regex_ = std::regex(plain, std::regex::ECMAScript);
+  } catch (const std::regex_error& error) {
+    throw std::invalid_argument(
+        fmt::format("pattern `{}` is not a valid regular expression: {}", pattern, error.what()));
+  }
+  if (regex_.mark_count() != captures) {
+    throw std::invalid_argument(fmt::format("pattern `{}`: cannot number its groups", pattern));
+  }
+}
+
+std::vector<std::string> FieldPattern::names() const {
+  std::vector<std::string> out;
+  for (const auto& group : groups_) out.push_back(group.first);
+  return out;
+}
+
+std::vector<FieldMatch> FieldPattern::find_all(std::string_view text) const {
+  std::vector<FieldMatch> matches;
+  for (const NumberedLine& line : non_empty_lines(text)) {
+    std::smatch found;
+    if (!std::regex_search(line.text, found, regex_)) continue;
+    FieldMatch match{line.number, line.text, {}};
+    for (const auto& [name, index] : groups_) {
+      if (found[index].matched) match.fields[name] = found[index].str();
+    }
+    matches.push_back(std::move(match));
+  }
+  return matches;
+}
+
+std::optional<FieldMatch> FieldPattern::find(std::string_view text) const {
+  std::vector<FieldMatch> all = find_all(text);
+  if (all.empty()) return std::nullopt;
+  return std::move(all.front());
+}
+
+}  // namespace sg

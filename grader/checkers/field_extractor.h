@@ -1,0 +1,47 @@
+// Extraction of named fields from printed output by regular expression, e.g.
+// `Solution Length: (?<length>\d+)` reads {"length": "12"} from a line "Solution Length: 12".
+// Reusable by every spec whose program prints figures among other text (seed 004's "Solution
+// Length", "Max queue length: 46"). The pattern is ECMAScript (std::regex) plus named groups
+// written `(?<name>...)` or Python's `(?P<name>...)`; it is searched in each line (not anchored).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sg {
+
+/// One line that matched, with its named fields (a group that did not take part is absent).
+struct FieldMatch {
+  int line_number = 0;  ///< 1-based line of the text.
+  std::string line;     ///< The whole line, "\r" removed.
+  std::map<std::string, std::string> fields;
+};
+
+/// A compiled pattern with named groups.
+class FieldPattern {
+ public:
+  /// Compiles `pattern`. Throws std::invalid_argument naming the problem: an invalid regular
+  /// expression, an empty, malformed or repeated group name, or no named group at all.
+  explicit FieldPattern(std::string_view pattern);
+
+  /// The pattern as written.
+  const std::string& pattern() const { return pattern_; }
+  /// The group names, in the order their groups open.
+  std::vector<std::string> names() const;
+
+  /// The first line of `text` where the pattern is found, or nullopt.
+  std::optional<FieldMatch> find(std::string_view text) const;
+  /// Every line of `text` where the pattern is found (the first match in each line).
+  std::vector<FieldMatch> find_all(std::string_view text) const;
+
+ private:
+  std::string pattern_;
+  std::regex regex_;
+  std::vector<std::pair<std::string, std::size_t>> groups_;  // name -> capture index
+};
+
+}  // namespace sg

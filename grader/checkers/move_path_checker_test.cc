@@ -1,0 +1,65 @@
+#include "checkers/move_path_checker.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "checkers/state_text.h"
+
+namespace sg {
+namespace {
+
+using ref::BlankMove;
+using ::testing::HasSubstr;
+
+const ref::TilePuzzle kPuzzle(2, 2, ref::Topology::bounded, {1, 2, 3, 0});
+const MoveNotation kNotation{ref::to_string, python_list};
+
+MovePathExpected from(ref::Tiles start, std::size_t optimal) {
+  MovePathExpected expected;
+  expected.start = std::move(start);
+  expected.optimal_length = optimal;
+  return expected;
+}
+
+TEST(MovePathCheckerTest, AcceptsAShortestLegalPathToTheGoal) {
+  const AspectOutcome outcome =
+      check_move_path(kPuzzle, from({1, 2, 0, 3}, 1), {BlankMove::right}, kNotation);
+  EXPECT_TRUE(outcome.passed) << outcome.feedback;
+  EXPECT_EQ(outcome.aspect, "path");
+  EXPECT_TRUE(check_move_path(kPuzzle, from({1, 2, 3, 0}, 0), {}, kNotation).passed);
+}
+
+TEST(MovePathCheckerTest, NamesTheFirstIllegalMoveAndTheStateItWasMadeFrom) {
+  const AspectOutcome outcome = check_move_path(kPuzzle, from({1, 2, 0, 3}, 1),
+                                                {BlankMove::right, BlankMove::right}, kNotation);
+  EXPECT_FALSE(outcome.passed);
+  EXPECT_THAT(outcome.feedback, HasSubstr("move 2 of the path (right) is illegal: in [1, 2, 3, 0] "
+                                          "the blank is in the rightmost column"));
+}
+
+TEST(MovePathCheckerTest, SaysWhereAPathEndsInsteadOfTheGoal) {
+  const AspectOutcome outcome =
+      check_move_path(kPuzzle, from({1, 2, 0, 3}, 1), {BlankMove::up}, kNotation);
+  EXPECT_FALSE(outcome.passed);
+  EXPECT_THAT(outcome.feedback,
+              HasSubstr("lead to [0, 2, 1, 3], which is not the goal [1, 2, 3, 0]"));
+}
+
+TEST(MovePathCheckerTest, LongerThanOptimalFailsUnlessOptimalityIsNotRequired) {
+  const std::vector<BlankMove> long_way = {BlankMove::right, BlankMove::left, BlankMove::right};
+  MovePathExpected expected = from({1, 2, 0, 3}, 1);
+  AspectOutcome outcome = check_move_path(kPuzzle, expected, long_way, kNotation);
+  EXPECT_FALSE(outcome.passed);
+  EXPECT_THAT(outcome.feedback,
+              HasSubstr("reaches the goal in 3 moves, but the shortest path has 1"));
+  expected.require_optimal = false;
+  EXPECT_TRUE(check_move_path(kPuzzle, expected, long_way, kNotation).passed);
+}
+
+TEST(MovePathCheckerTest, RejectsAnInvalidStart) {
+  EXPECT_THROW(check_move_path(kPuzzle, from({1, 1, 0, 3}, 1), {}, kNotation),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace sg

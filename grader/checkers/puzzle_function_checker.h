@@ -1,0 +1,50 @@
+// Checks the sliding-tile helper functions an assignment asks for (A2's findBlank_8p,
+// actionsF_8p and takeActionF_8p) against the reference puzzle, one call at a time. Values are
+// compared as the assignment allows (a tuple or a list for a (row, column) pair, any iterable of
+// action names, a numpy array for a state), with a note when they were normalised; feedback
+// names the classic mistakes (left and right mirrored, actions in the wrong order, the input
+// state modified in place).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/grade_report.h"
+#include "reference/tile_puzzle.h"
+
+namespace sg {
+
+/// One judged call: passed or why not, and any normalisation notes.
+struct FunctionCallCheck {
+  bool passed = false;
+  std::string feedback;
+  std::vector<std::string> notes;
+};
+
+/// Action names in the assignment's order, e.g. {left, right, up, down}: the legal blank moves
+/// of `state`, in that order (what actionsF_8p must return).
+std::vector<std::string> legal_actions(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
+                                       const std::vector<ref::BlankMove>& order);
+
+/// findBlank_8p(state) must return (row, column) of the blank, 0-based, as a tuple or a list.
+FunctionCallCheck check_find_blank(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
+                                   const nlohmann::json& observed, const std::string& call);
+
+/// actionsF_8p(state) must return exactly the legal actions in `order` (any iterable).
+FunctionCallCheck check_actions(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
+                                const std::vector<ref::BlankMove>& order,
+                                const nlohmann::json& observed, const std::string& call);
+
+/// takeActionF_8p(state, action) must return the state after the blank makes `move`.
+FunctionCallCheck check_take_action(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
+                                    ref::BlankMove move, const nlohmann::json& observed,
+                                    const std::string& call);
+
+/// The state passed to takeActionF_8p must be unchanged after the call (`after` is the driver's
+/// reading of the same object once the call returned).
+FunctionCallCheck check_unchanged(const ref::Tiles& before, const nlohmann::json& after,
+                                  const std::string& call);
+
+}  // namespace sg

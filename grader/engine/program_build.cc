@@ -1,0 +1,185 @@
+#include "engine/program_build.h"
+
+#include <fmt/format.h>
+#include <stdlib.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "checkers/state_text.h"
+#include "runner/workdir.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The build command the spec and the submission call for, or empty for none.
+std::vector<std::string> build_command(const SubmissionInterface& interface,
+                                       const fs::path& submission) {
+  std::error_code error;
+  const bool directory = fs::is_directory(submission, error);
+  const bool has_makefile = directory && (fs::is_regular_file(submission / "Makefile", error) ||
+                                          fs::is_regular_file(submission / "makefile", error) ||
+                                          fs::is_regular_file(submission / "GNUmakefile", error));
+  const bool has_cmake = directory && fs::is_regular_file(submission / "CMakeLists.txt", error);
+  std::string how = interface.build;
+  if (how == "auto") how = has_makefile ? "make" : has_cmake ? "cmake" : "none";
+  if (how == "make") return {"make"};
+  if (how == "cmake") {
+    return {"/bin/sh", "-c",
+            "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build"};
+  }
+  return {};
+}
+
+// The command that runs `relative` (a file inside the tree), or an error message.
+std::vector<std::string> run_command(const fs::path& tree, const std::string& relative,
+                                     std::string& problem) {
+  const fs::path file = tree / relative;
+  std::error_code error;
+  const fs::perms perms = fs::status(file, error).permissions();
+  std::ifstream in(file, std::ios::binary);
+  std::string first_line;
+  std::getline(in, first_line);
+  if (!first_line.empty() && first_line.back() == '\r') first_line.pop_back();
+  const std::string dot_relative = "./" + relative;
+  const bool starts_runnable = first_line.rfind("#!", 0) == 0 || first_line.rfind(
+                                                                     "\x7f"
+                                                                     "ELF",
+                                                                     0) == 0;
+  if ((perms & fs::perms::owner_exec) != fs::perms::none && starts_runnable) return {dot_relative};
+  if (first_line.rfind("#!", 0) == 0) {
+    std::vector<std::string> words = whitespace_tokens(first_line.substr(2));
+    if (!words.empty() && words[0] == "/usr/bin/env") words.erase(words.begin());
+    if (!words.empty()) {
+      words.push_back(relative);
+      return words;
+    }
+  }
+  if (fs::path(relative).extension() == ".py") return {"python3", relative};
+  problem =
+      fmt::format("`{}` is not executable and has no #! line naming its interpreter", relative);
+  return {};
+}
+
+std::string files_listing(const fs::path& tree) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (fs::directory_iterator it(tree, error), end; it != end && names.size() < 20;
+       it.increment(error)) {
+    if (error) break;
+    names.push_back(it->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names.empty() ? "no files" : fmt::format("{}", fmt::join(names, ", "));
+}
+
+}  // namespace
+
+ProgramBuild::~ProgramBuild() {
+  if (!owned_dir_.empty()) remove_tree(owned_dir_);
+}
+
+ProgramBuild::ProgramBuild(ProgramBuild&& other) noexcept { *this = std::move(other); }
+
+ProgramBuild& ProgramBuild::operator=(ProgramBuild&& other) noexcept {
+  if (this != &other) {
+    if (!owned_dir_.empty()) remove_tree(owned_dir_);
+    ok_ = other.ok_;
+    root_ = std::move(other.root_);
+    owned_dir_ = std::move(other.owned_dir_);
+    other.owned_dir_.clear();
+    command_ = std::move(other.command_);
+    failure_verdict_ = other.failure_verdict_;
+    failure_feedback_ = std::move(other.failure_feedback_);
+    notes_ = std::move(other.notes_);
+  }
+  return *this;
+}
+
+ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::path& submission,
+                             Runner& runner) {
+  ProgramBuild build;
+  build.root_ = submission;
+  std::error_code error;
+
+  const std::vector<std::string> command = build_command(interface, submission);
+  if (!command.empty()) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern =
+        (fs::path(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") / "sg-build-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      build.failure_verdict_ = Verdict::grader_error;
+      build.failure_feedback_ =
+          fmt::format("grader error (not your fault): cannot create a build directory {}", pattern);
+      return build;
+    }
+    build.owned_dir_ = pattern;
+    build.root_ = build.owned_dir_ / "tree";
+    fs::create_directory(build.root_, error);
+
+    Invocation invocation;
+    invocation.argv = command;
+    invocation.submission = submission;
+    invocation.limits = interface.build_limits;
+    invocation.collect_into = build.root_;
+    invocation.description = fmt::format("build: {}", command[0] == "make" ? "make" : "cmake");
+    const std::string shown =
+        command[0] == "make" ? "make" : "cmake -S . -B build && cmake --build build";
+    const Observation observation = runner.run(invocation);
+    const std::string output =
+        elide(observation.stdout_stream.data + observation.stderr_stream.data, 40, 6000);
+    if (observation.termination == Termination::runner_error) {
+      build.failure_verdict_ = Verdict::grader_error;
+      build.failure_feedback_ =
+          fmt::format("grader error (not your fault): the build `{}` could not be run: {}", shown,
+                      observation.detail);
+      return build;
+    }
+    if (observation.termination != Termination::exited || observation.exit_code != 0) {
+      build.failure_verdict_ = Verdict::runtime_error;
+      build.failure_feedback_ = fmt::format(
+          "the build failed: `{}` ended with {}; no test could run. What it printed:\n{}", shown,
+          observation.detail, output);
+      return build;
+    }
+    build.notes_.push_back(
+        fmt::format("built with `{}` in {:.2f} s", shown, observation.wall_seconds));
+    if (observation.detail.find("could not collect") != std::string::npos) {
+      build.notes_.push_back(observation.detail);
+    }
+    if (observation.stderr_stream.data.find("warning") != std::string::npos) {
+      build.notes_.push_back("the build printed warnings:\n" +
+                             elide(observation.stderr_stream.data, 15, 2000));
+    }
+  }
+
+  // The program: the first entry candidate present (for CMake builds, also under build/).
+  const bool single_file = !fs::is_directory(build.root_, error);
+  for (const std::string& candidate : interface.entry) {
+    std::vector<std::string> places = {candidate};
+    if (!command.empty() && command[0] != "make") places.push_back("build/" + candidate);
+    for (const std::string& place : places) {
+      const bool present = single_file ? build.root_.filename() == fs::path(place)
+                                       : fs::is_regular_file(build.root_ / place, error);
+      if (!present) continue;
+      std::string problem;
+      const fs::path tree = single_file ? build.root_.parent_path() : build.root_;
+      build.command_ = run_command(tree, place, problem);
+      if (build.command_.empty()) {
+        build.failure_feedback_ = problem;
+        return build;
+      }
+      build.ok_ = true;
+      return build;
+    }
+  }
+  build.failure_feedback_ =
+      fmt::format("no program to run: expected {} in your submission{} (it has: {})",
+                  fmt::join(interface.entry, " or "), command.empty() ? "" : " after the build",
+                  single_file ? build.root_.filename().string() : files_listing(build.root_));
+  return build;
+}
+
+}  // namespace sg

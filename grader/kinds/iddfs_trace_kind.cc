@@ -1,0 +1,196 @@
+#include "kinds/iddfs_trace_kind.h"
+
+#include <fmt/format.h>
+
+#include "checkers/iddfs_trace_checker.h"
+#include "checkers/state_text.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/program_run.h"
+#include "kinds/sliding_tile_setup.h"
+#include "notation/lisp_grid.h"
+
+namespace sg {
+namespace {
+
+constexpr int kDefaultMaxDepth = 12;
+
+std::string text_key(const TestSpec& test, const std::string& key) {
+  if (!test.input.contains(key)) {
+    throw SpecError(test.where,
+                    fmt::format("an iddfs_trace test needs `{}` (in the seed's notation)", key));
+  }
+  if (!test.input[key].is_string()) {
+    throw SpecError(location_of(test, "/" + key),
+                    fmt::format("`{}` must be a string in the seed's notation, "
+                                "e.g. \"((1 2) (* 3))\"",
+                                key));
+  }
+  return test.input[key].get<std::string>();
+}
+
+std::string input_file_name(const TestSpec& test) {
+  return test.input.value("input_file", std::string("input.txt"));
+}
+
+// Everything the test's input means, in the reference's terms.
+struct Problem {
+  LispPuzzleFile file;
+  std::string file_text;
+  ref::TilePuzzle puzzle;
+  IddfsTraceExpected expected;
+};
+
+Problem read_problem(const TestSpec& test) {
+  const std::string dimensions = text_key(test, "dimensions");
+  const std::string start = text_key(test, "start");
+  const std::string goal = text_key(test, "goal");
+  LispPuzzleFile file;
+  try {
+    file.size = parse_lisp_dimensions(dimensions);
+  } catch (const NotationError& error) {
+    throw SpecError(location_of(test, "/dimensions"), error.what());
+  }
+  try {
+    file.start = parse_lisp_grid(start, file.size);
+  } catch (const NotationError& error) {
+    throw SpecError(location_of(test, "/start"), error.what());
+  }
+  try {
+    file.goal = parse_lisp_grid(goal, file.size);
+  } catch (const NotationError& error) {
+    throw SpecError(location_of(test, "/goal"), error.what());
+  }
+  std::optional<ref::TilePuzzle> puzzle;
+  try {
+    puzzle.emplace(file.size.rows, file.size.cols, ref::Topology::bounded, file.goal);
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(location_of(test, "/goal"), fmt::format("not a goal board: {}", error.what()));
+  }
+  if (const std::string problem = puzzle->validate(file.start); !problem.empty()) {
+    throw SpecError(
+        location_of(test, "/start"),
+        fmt::format(
+            "the start does not hold the goal's tiles: {} (with tile values shifted by one, "
+            "`*` = 0)",
+            problem));
+  }
+  const int max_depth = test.input.value("max_depth", kDefaultMaxDepth);
+  IddfsTraceExpected expected;
+  expected.start = file.start;
+  expected.size = file.size;
+  expected.options.max_limit = max_depth;
+  expected.reference = ref::iterative_deepening(*puzzle, file.start, expected.options);
+  if (!expected.reference.found) {
+    throw SpecError(
+        location_of(test, "/start"),
+        fmt::format(
+            "the reference finds no path to the goal within {} moves{}: choose a start that "
+            "reaches the goal (the program would search forever)",
+            max_depth, expected.reference.truncated ? " (trace too long)" : ""));
+  }
+  const std::string file_text = dimensions + "\n" + start + "\n" + goal + "\n";
+  return Problem{std::move(file), file_text, std::move(*puzzle), std::move(expected)};
+}
+
+void check_cross_check(const TestSpec& test, const Problem& problem) {
+  if (!test.input.contains("cross_check")) return;
+  const auto& pinned = test.input["cross_check"];
+  const SourceLocation where = location_of(test, "/cross_check");
+  if (!pinned.is_object())
+    throw SpecError(where, "cross_check must be a mapping (moves, trace_lines)");
+  for (const auto& [key, value] : pinned.items()) {
+    if (!value.is_number_integer())
+      throw SpecError(where, fmt::format("cross_check.{} must be a whole number", key));
+    long long got = 0;
+    if (key == "moves") {
+      got = static_cast<long long>(problem.expected.reference.path.size());
+    } else if (key == "trace_lines") {
+      got = static_cast<long long>(problem.expected.reference.trace.size());
+    } else {
+      throw SpecError(where, fmt::format("unknown cross_check key '{}' (moves, trace_lines)", key));
+    }
+    if (got != value.get<long long>()) {
+      throw SpecError(
+          where, fmt::format("the reference gives {} = {}, but the spec pins {}: the reference's "
+                             "semantics or the spec is wrong",
+                             key, got, value.get<long long>()));
+    }
+  }
+}
+
+ProgramRun program_run(const TestSpec& test, const Problem& problem) {
+  ProgramRun run;
+  run.args = {input_file_name(test)};
+  run.files = {{input_file_name(test), problem.file_text}};
+  return run;
+}
+
+}  // namespace
+
+void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  if (assignment.submission.language != "program") {
+    throw SpecError(
+        test.where,
+        "an iddfs_trace test runs a program: the spec's submission needs `language: program`");
+  }
+  if (test.input.contains("input_file")) {
+    const auto& name = test.input["input_file"];
+    if (!name.is_string() || name.get<std::string>().empty() ||
+        name.get<std::string>().find('/') != std::string::npos ||
+        name.get<std::string>().front() == '.') {
+      throw SpecError(location_of(test, "/input_file"),
+                      "input_file must be a plain file name, e.g. in1");
+    }
+  }
+  if (test.input.contains("max_depth") &&
+      (!test.input["max_depth"].is_number_integer() || test.input["max_depth"].get<int>() < 1 ||
+       test.input["max_depth"].get<int>() > 30)) {
+    throw SpecError(location_of(test, "/max_depth"),
+                    "max_depth must be a whole number from 1 to 30");
+  }
+  check_cross_check(test, read_problem(test));
+}
+
+Invocation IddfsTraceKind::invocation(const Assignment&, const TestSpec& test,
+                                      const GradingContext& context) const {
+  const Problem problem = read_problem(test);
+  Invocation invocation = make_program_invocation(test, context, program_run(test, problem));
+  invocation.description +=
+      fmt::format("\nwhere {} holds:\n{}", input_file_name(test), problem.file_text);
+  return invocation;
+}
+
+TestOutcome IddfsTraceKind::evaluate(const Assignment&, const TestSpec& test,
+                                     const Observation& observation) const {
+  const Problem problem = read_problem(test);
+  TestOutcome outcome;
+  record_metrics(outcome, observation);
+  // outcome.call stays empty: the engine fills in the invocation's description.
+  const std::string printed = observation.stdout_stream.data;
+  const IddfsOutputCheck check = check_iddfs_output(problem.puzzle, problem.expected, printed);
+  outcome.expected = check.expected_text;
+  outcome.observed = elide(printed, 40, 4000);
+
+  if (auto stop = diagnose_program_stop(observation)) {
+    EarlyStop explained = *stop;
+    if (!check.trace.passed && stop->verdict != Verdict::grader_error) {
+      explained.feedback +=
+          "\nthe trace printed before that already differs: " + check.trace.feedback;
+    }
+    fail_all_aspects(outcome, aspects(), explained);
+    return outcome;
+  }
+  outcome.verdict = observation.exit_code == 0 ? Verdict::accepted : Verdict::runtime_error;
+  AspectOutcome exit{"exit", "", observation.exit_code == 0, ""};
+  if (!exit.passed) {
+    exit.feedback = exit_status_feedback(observation);
+    outcome.feedback = exit.feedback;
+  }
+  outcome.aspects = {check.trace, check.path, exit};
+  if (observation.stdout_stream.truncated)
+    outcome.notes.push_back("the output was truncated at the output limit");
+  return outcome;
+}
+
+}  // namespace sg

@@ -1,0 +1,136 @@
+#include "kinds/iddfs_trace_kind.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "checkers/iddfs_trace_checker.h"
+#include "notation/lisp_grid.h"
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// A program spec with one iddfs_trace test; `test_keys` replaces its kind-specific keys.
+Assignment spec_with(const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+rubric: [{id: trace, points: 1}]
+tests:
+  - id: t
+    kind: iddfs_trace
+    grades: {trace: trace}
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+const std::string kTwoByTwo = R"yaml(    input_file: in1
+    dimensions: "(2 2)"
+    start: "((1 2) (* 0))"
+    goal: "((* 2) (1 0))"
+)yaml";
+
+std::string validation_error(const std::string& keys) {
+  const Assignment assignment = spec_with(keys);
+  try {
+    IddfsTraceKind().validate(assignment, assignment.tests[0]);
+  } catch (const SpecError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+// What the reference says the program should print for the 2 x 2 test.
+std::string reference_output() {
+  const LispGridSize size{2, 2};
+  const ref::TilePuzzle puzzle(2, 2, ref::Topology::bounded,
+                               parse_lisp_grid("((* 2) (1 0))", size));
+  return iddfs_expected_output(
+      ref::iterative_deepening(puzzle, parse_lisp_grid("((1 2) (* 0))", size)));
+}
+
+Observation exited(std::string out, int code = 0) {
+  Observation observation;
+  observation.termination = Termination::exited;
+  observation.exit_code = code;
+  observation.stdout_stream.data = std::move(out);
+  return observation;
+}
+
+TEST(IddfsTraceKindTest, ValidatesTheSeedsNotationAndReachability) {
+  EXPECT_EQ(validation_error(kTwoByTwo), "no error");
+  EXPECT_THAT(validation_error("    dimensions: \"(2 2)\"\n    start: \"((1 2) (* 0))\"\n"),
+              HasSubstr("needs `goal`"));
+  EXPECT_THAT(validation_error("    dimensions: \"(2 2)\"\n    start: \"((1 2) (* 0 3))\"\n    "
+                               "goal: \"((* 2) (1 0))\"\n"),
+              HasSubstr("row 2 has 3 cells, expected 2"));
+  EXPECT_THAT(
+      validation_error(
+          "    dimensions: \"(2 2)\"\n    start: \"((1 2) (* 5))\"\n    goal: \"((* 2) (1 0))\"\n"),
+      HasSubstr("the start does not hold the goal's tiles"));
+  // On a 2 x 2 board the blank only cycles: swapping two tiles is unreachable.
+  EXPECT_THAT(
+      validation_error(
+          "    dimensions: \"(2 2)\"\n    start: \"((2 1) (* 0))\"\n    goal: \"((1 2) (* 0))\"\n"
+          "    max_depth: 8\n"),
+      HasSubstr("finds no path to the goal within 8 moves"));
+  EXPECT_THAT(validation_error(kTwoByTwo + "    cross_check: {moves: 3}\n"),
+              HasSubstr("the reference gives moves = 1, but the spec pins 3"));
+  std::string escaping = kTwoByTwo;
+  escaping.replace(escaping.find("in1"), 3, "../in");
+  EXPECT_THAT(validation_error(escaping), HasSubstr("input_file must be a plain file name"));
+}
+
+TEST(IddfsTraceKindTest, WritesTheInputFileAndPassesItsName) {
+  const Assignment assignment = spec_with(kTwoByTwo);
+  GradingContext context;
+  context.program_command = {"python3", "eightpuzzle.py"};
+  const Invocation invocation =
+      IddfsTraceKind().invocation(assignment, assignment.tests[0], context);
+  EXPECT_THAT(invocation.argv, ElementsAre("python3", "eightpuzzle.py", "in1"));
+  ASSERT_EQ(invocation.written_files.size(), 1u);
+  EXPECT_EQ(invocation.written_files[0].destination, "in1");
+  EXPECT_EQ(invocation.written_files[0].content, "(2 2)\n((1 2) (* 0))\n((* 2) (1 0))\n");
+  EXPECT_THAT(invocation.description,
+              HasSubstr("python3 eightpuzzle.py in1\nwhere in1 holds:\n(2 2)"));
+}
+
+TEST(IddfsTraceKindTest, JudgesTraceAndPathApartAndTheExitStatusToo) {
+  const Assignment assignment = spec_with(kTwoByTwo);
+  const TestSpec& test = assignment.tests[0];
+  const IddfsTraceKind kind;
+  TestOutcome outcome = kind.evaluate(assignment, test, exited(reference_output()));
+  EXPECT_EQ(outcome.verdict, Verdict::accepted);
+  ASSERT_EQ(outcome.aspects.size(), 3u);
+  for (const auto& aspect : outcome.aspects)
+    EXPECT_TRUE(aspect.passed) << aspect.aspect << ": " << aspect.feedback;
+
+  Observation crashed = exited(reference_output(), 1);
+  crashed.stderr_stream.data = "Traceback ...\nValueError: bad\n";
+  outcome = kind.evaluate(assignment, test, crashed);
+  EXPECT_EQ(outcome.verdict, Verdict::runtime_error);
+  EXPECT_TRUE(outcome.aspects[0].passed);
+  EXPECT_TRUE(outcome.aspects[1].passed);
+  EXPECT_FALSE(outcome.aspects[2].passed);
+  EXPECT_THAT(outcome.aspects[2].feedback, HasSubstr("exited with status 1 (expected 0)"));
+  EXPECT_THAT(outcome.aspects[2].feedback, HasSubstr("ValueError: bad"));
+}
+
+TEST(IddfsTraceKindTest, ALimitFailsEveryAspectAndKeepsTheTraceDiagnosis) {
+  const Assignment assignment = spec_with(kTwoByTwo);
+  Observation killed = exited(reference_output() + "(2 DOWN)\n");
+  killed.termination = Termination::cpu_time_limit;
+  killed.exit_code.reset();
+  killed.detail = "CPU limit 20 s";
+  const TestOutcome outcome = IddfsTraceKind().evaluate(assignment, assignment.tests[0], killed);
+  EXPECT_EQ(outcome.verdict, Verdict::time_limit_exceeded);
+  for (const auto& aspect : outcome.aspects) EXPECT_FALSE(aspect.passed);
+  EXPECT_THAT(outcome.feedback, HasSubstr("time limit exceeded"));
+  EXPECT_THAT(outcome.feedback, HasSubstr("the trace should end after"));
+}
+
+}  // namespace
+}  // namespace sg

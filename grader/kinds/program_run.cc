@@ -1,0 +1,84 @@
+#include "kinds/program_run.h"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "checkers/state_text.h"
+
+namespace sg {
+
+Invocation make_program_invocation(const TestSpec& test, const GradingContext& context,
+                                   ProgramRun run) {
+  if (context.program_command.empty()) {
+    throw std::logic_error(
+        "a program test needs the engine's program command (is the spec's "
+        "submission `language: program`?)");
+  }
+  Invocation invocation;
+  invocation.argv = context.program_command;
+  invocation.argv.insert(invocation.argv.end(), run.args.begin(), run.args.end());
+  invocation.description = program_call_text(context, run);
+  invocation.written_files = std::move(run.files);
+  invocation.stdin_data = std::move(run.stdin_data);
+  invocation.limits = test.limits;
+  return invocation;
+}
+
+std::string program_call_text(const GradingContext& context, const ProgramRun& run) {
+  std::vector<std::string> words = context.program_command;
+  words.insert(words.end(), run.args.begin(), run.args.end());
+  return fmt::format("{}", fmt::join(words, " "));
+}
+
+std::optional<EarlyStop> diagnose_program_stop(const Observation& observation) {
+  switch (observation.termination) {
+    case Termination::runner_error:
+      return EarlyStop{Verdict::grader_error,
+                       fmt::format("grader error (not your fault): the test could not run: {}",
+                                   observation.detail)};
+    case Termination::cpu_time_limit:
+      return EarlyStop{Verdict::time_limit_exceeded,
+                       fmt::format("time limit exceeded: {:.2f} s of CPU time used ({})",
+                                   observation.cpu_seconds, observation.detail)};
+    case Termination::wall_time_limit:
+      return EarlyStop{Verdict::time_limit_exceeded,
+                       fmt::format("time limit exceeded: still running after {:.2f} s ({})",
+                                   observation.wall_seconds, observation.detail)};
+    case Termination::memory_limit:
+      return EarlyStop{Verdict::memory_limit_exceeded,
+                       fmt::format("memory limit exceeded ({})", observation.detail)};
+    case Termination::output_limit:
+      return EarlyStop{Verdict::output_limit_exceeded,
+                       fmt::format("output limit exceeded: {} (does the search stop at the goal?)",
+                                   observation.detail)};
+    case Termination::security_violation:
+      return EarlyStop{Verdict::security_violation,
+                       fmt::format("security violation: {}", observation.detail)};
+    case Termination::signaled:
+      return EarlyStop{Verdict::runtime_error,
+                       fmt::format("the program crashed: {}{}", observation.detail,
+                                   observation.stderr_stream.data.empty()
+                                       ? std::string()
+                                       : "\nits stderr ends with:\n" +
+                                             elide(observation.stderr_stream.data, 15, 2000))};
+    case Termination::exited:
+      break;
+  }
+  return std::nullopt;
+}
+
+std::string exit_status_feedback(const Observation& observation) {
+  std::string text = fmt::format("the program exited with status {} (expected 0)",
+                                 observation.exit_code.value_or(-1));
+  if (!observation.stderr_stream.data.empty()) {
+    // The end of stderr is where a traceback's last line is.
+    const std::string& err = observation.stderr_stream.data;
+    const std::size_t keep = 2000;
+    text += "; its stderr ends with:\n" +
+            (err.size() > keep ? "..." + err.substr(err.size() - keep) : err);
+  }
+  return text;
+}
+
+}  // namespace sg

@@ -1,0 +1,39 @@
+// Running a command-line program submission for one test (`language: program`): the invocation
+// (the engine's program command, then the test's arguments; input files written into the
+// working directory; stdin), and what stopped the program before it finished normally (limits,
+// a crash, a non-zero exit status) as a verdict with feedback in plain words.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kinds/python_driver_client.h"
+#include "kinds/test_kind.h"
+#include "model/observation.h"
+
+namespace sg {
+
+/// What one program test runs.
+struct ProgramRun {
+  std::vector<std::string> args;   ///< After the program command, e.g. {"in1"}.
+  std::vector<WrittenFile> files;  ///< Input files written into the working directory.
+  std::optional<std::string> stdin_data;
+};
+
+/// The invocation: context.program_command + run.args, under the test's limits. Throws
+/// std::logic_error if the engine set no program command (not a program assignment).
+Invocation make_program_invocation(const TestSpec& test, const GradingContext& context,
+                                   ProgramRun run);
+
+/// "./eightpuzzle.py in1": how feedback names what ran.
+std::string program_call_text(const GradingContext& context, const ProgramRun& run);
+
+/// Why the program did not run to a normal end, or nullopt if it exited (any exit status)
+/// within the limits. Runner failures are grader errors.
+std::optional<EarlyStop> diagnose_program_stop(const Observation& observation);
+
+/// Feedback for a non-zero exit status, with the end of what the program wrote to stderr.
+std::string exit_status_feedback(const Observation& observation);
+
+}  // namespace sg

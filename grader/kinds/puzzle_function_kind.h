@@ -1,0 +1,34 @@
+// puzzle_function: calls one of the 8-puzzle helpers A2 asks for on several states and judges
+// each return value against the reference puzzle (checkers/puzzle_function_checker.h).
+//
+// Spec keys:
+//   role:     find_blank | actions | take_action          (required)
+//   function: the Python name (default findBlank_8p / actionsF_8p / takeActionF_8p)
+//   states:   the states to call it on                     (required, a list of states)
+//   actions:  take_action only: the actions to apply to each state (default: every legal one,
+//             in the domain's action_order)
+//   cross_check: {value: ...}: what the assignment publishes for the first call (the course
+//             grader's output), which the reference must reproduce
+// Aspects: value (every call returned the right value), input_unchanged (take_action: no call
+// modified the state passed to it).
+#pragma once
+
+#include "kinds/test_kind.h"
+
+namespace sg {
+
+class PuzzleFunctionKind : public TestKind {
+ public:
+  std::string_view name() const override { return "puzzle_function"; }
+  std::vector<std::string> aspects() const override { return {"value", "input_unchanged"}; }
+  std::vector<std::string> keys() const override {
+    return {"role", "function", "states", "actions", "cross_check", "goal"};
+  }
+  void validate(const Assignment& assignment, const TestSpec& test) const override;
+  Invocation invocation(const Assignment& assignment, const TestSpec& test,
+                        const GradingContext& context) const override;
+  TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
+                       const Observation& observation) const override;
+};
+
+}  // namespace sg

@@ -1,0 +1,115 @@
+#include "kinds/search_call_setup.h"
+
+#include <fmt/format.h>
+
+#include "checkers/python_value.h"
+#include "checkers/state_text.h"
+#include "kinds/sliding_tile_setup.h"
+
+namespace sg {
+
+ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test) {
+  const ref::TilePuzzle domain = make_puzzle(assignment, test);
+  if (!test.input.contains("goal")) return domain;
+  const ref::Tiles goal = read_state(test, "goal", domain);
+  return ref::TilePuzzle(domain.rows(), domain.cols(), domain.topology(), goal);
+}
+
+std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment) {
+  std::vector<ref::BlankMove> order;
+  if (assignment.domain) {
+    for (const auto& name : assignment.domain->action_order)
+      order.push_back(*ref::parse_blank_move(name));
+  }
+  if (order.empty()) order.assign(std::begin(ref::kAllBlankMoves), std::end(ref::kAllBlankMoves));
+  return order;
+}
+
+nlohmann::json tile_callback(const ref::TilePuzzle& puzzle,
+                             const std::vector<ref::BlankMove>& order, bool take_action) {
+  nlohmann::json names = nlohmann::json::array();
+  for (const auto move : order) names.push_back(ref::to_string(move));
+  return {{"$fn", take_action ? "tile_take_action" : "tile_actions"},
+          {"rows", puzzle.rows()},
+          {"cols", puzzle.cols()},
+          {"order", names}};
+}
+
+SearchDomainRules tile_rules(const ref::TilePuzzle& puzzle) {
+  SearchDomainRules rules;
+  rules.read_state = [&puzzle](const nlohmann::json& value,
+                               std::string& normalised) -> std::optional<nlohmann::json> {
+    const auto tiles = as_int_list(value, &normalised);
+    if (!tiles || !puzzle.validate(*tiles).empty()) return std::nullopt;
+    return nlohmann::json(*tiles);
+  };
+  rules.step_problem = [&puzzle](const nlohmann::json& from,
+                                 const nlohmann::json& to) -> std::string {
+    return puzzle.move_between(from.get<ref::Tiles>(), to.get<ref::Tiles>())
+               ? std::string()
+               : std::string("no single move of the blank turns one into the other");
+  };
+  rules.render = [](const nlohmann::json& state) { return python_list(state.get<ref::Tiles>()); };
+  return rules;
+}
+
+SearchDomainRules graph_rules(const ref::ExplicitGraph& graph) {
+  SearchDomainRules rules;
+  rules.read_state = [](const nlohmann::json& value,
+                        std::string&) -> std::optional<nlohmann::json> {
+    if (value.is_string()) return value;
+    return std::nullopt;
+  };
+  rules.step_problem = [&graph](const nlohmann::json& from,
+                                const nlohmann::json& to) -> std::string {
+    const auto source = from.get<std::string>();
+    const auto target = to.get<std::string>();
+    if (graph.has_edge(source, target)) return {};
+    return fmt::format("the graph has no edge from '{}' to '{}'", source, target);
+  };
+  rules.render = [](const nlohmann::json& state) { return python_repr(state); };
+  return rules;
+}
+
+ref::ExplicitGraph read_graph(const TestSpec& test) {
+  const SourceLocation where = location_of(test, "/graph");
+  if (!test.input.contains("graph") || !test.input["graph"].is_object()) {
+    throw SpecError(test.input.contains("graph") ? where : test.where,
+                    "`graph:` must be a mapping of node: [successor, ...]");
+  }
+  std::map<std::string, std::vector<std::string>> table;
+  for (const auto& [node, successors] : test.input["graph"].items()) {
+    if (!successors.is_array())
+      throw SpecError(where, fmt::format("graph node '{}' needs a list of successors", node));
+    for (const auto& successor : successors) {
+      if (!successor.is_string()) {
+        throw SpecError(
+            where, fmt::format("the successors of '{}' must be node names (quote numbers)", node));
+      }
+      table[node].push_back(successor.get<std::string>());
+    }
+  }
+  try {
+    return ref::ExplicitGraph(std::move(table));
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(where, error.what());
+  }
+}
+
+int read_count(const TestSpec& test, const std::string& key) {
+  if (!test.input.contains(key))
+    throw SpecError(test.where, fmt::format("a {} test needs `{}:`", test.kind, key));
+  const auto& value = test.input[key];
+  if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > 1000) {
+    throw SpecError(location_of(test, "/" + key),
+                    fmt::format("`{}` must be a whole number from 0 to 1000", key));
+  }
+  return value.get<int>();
+}
+
+std::string submission_file(const Assignment& assignment) {
+  return assignment.submission.accept.empty() ? assignment.submission.module + ".py"
+                                              : "your submission";
+}
+
+}  // namespace sg

@@ -1,0 +1,48 @@
+// Shared by the kinds of the iterative-deepening assignment (search_function, puzzle_function,
+// print_path): the sliding-tile puzzle with a test's own goal, the assignment's action order, the
+// driver callbacks ({"$fn": ...}, docs/driver-protocol.md) that stand in for actionsF /
+// takeActionF, how a domain's states are read back and judged, and spec readers for graphs and
+// whole numbers that point at the offending key.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "checkers/search_result_checker.h"
+#include "model/assignment.h"
+#include "reference/explicit_graph.h"
+#include "reference/tile_puzzle.h"
+
+namespace sg {
+
+/// The spec's sliding_tile puzzle, with the test's `goal:` (a state) instead of the domain's goal
+/// when the test has one. Throws SpecError at the key.
+ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test);
+
+/// The domain's `action_order` (A2: left, right, up, down), or up, down, left, right if unset.
+std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment);
+
+/// {"$fn": "tile_actions" | "tile_take_action", rows, cols, order}: correct callbacks for
+/// `puzzle`, built by the driver.
+nlohmann::json tile_callback(const ref::TilePuzzle& puzzle,
+                             const std::vector<ref::BlankMove>& order, bool take_action);
+
+/// States of `puzzle` are lists of ints (tuples and numpy arrays accepted); a step is legal iff
+/// one blank move joins the two boards.
+SearchDomainRules tile_rules(const ref::TilePuzzle& puzzle);
+
+/// States of `graph` are node names; a step is legal iff the edge is listed.
+SearchDomainRules graph_rules(const ref::ExplicitGraph& graph);
+
+/// The test's `graph:` mapping (node: [successors]). Throws SpecError at the key.
+ref::ExplicitGraph read_graph(const TestSpec& test);
+
+/// The whole number at `key`; throws SpecError when missing or not a whole number >= 0.
+int read_count(const TestSpec& test, const std::string& key);
+
+/// How feedback names the submission's file: "torus_puzzle.py", or "your submission" when it is a
+/// notebook or a .py file of any name.
+std::string submission_file(const Assignment& assignment);
+
+}  // namespace sg

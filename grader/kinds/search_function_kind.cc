@@ -1,0 +1,262 @@
+#include "kinds/search_function_kind.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "checkers/python_value.h"
+#include "checkers/state_text.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/python_driver_client.h"
+#include "kinds/search_call_setup.h"
+#include "kinds/sliding_tile_setup.h"
+#include "reference/depth_limited_search.h"
+
+namespace sg {
+namespace {
+
+// Expansions the reference may spend on one test; a spec asking for more is rejected, since the
+// student's Python search would need minutes for it.
+constexpr std::size_t kReferenceBudget = 3'000'000;
+
+using Outcome = ExpectedSearchResult::Outcome;
+
+// Everything one test needs, derived from the spec: the domain, its rules, the call and the
+// reference's answer.
+struct Plan {
+  bool iterative = true;
+  std::string function;
+  int limit = 0;
+  std::unique_ptr<ref::ExplicitGraph> graph;
+  std::unique_ptr<ref::TilePuzzle> puzzle;
+  SearchDomainRules rules;
+  ExpectedSearchResult expected;
+  nlohmann::json actions_callback;
+  nlohmann::json take_action_callback;
+  std::string call;
+  std::string own_call;
+  bool own_functions = false;
+};
+
+Outcome outcome_of(ref::DepthLimitedStatus status) {
+  switch (status) {
+    case ref::DepthLimitedStatus::found:
+      return Outcome::path;
+    case ref::DepthLimitedStatus::cutoff:
+      return Outcome::cutoff;
+    case ref::DepthLimitedStatus::failure:
+      return Outcome::failure;
+  }
+  return Outcome::failure;
+}
+
+template <class State, class Expand>
+void solve(Plan& plan, const State& start, const State& goal, const Expand& expand,
+           const TestSpec& test) {
+  ref::DepthLimitedResult<State> result;
+  try {
+    result =
+        plan.iterative
+            ? ref::iterative_deepening_search(start, goal, expand, plan.limit, kReferenceBudget)
+            : ref::depth_limited_search(start, goal, expand, plan.limit, kReferenceBudget);
+  } catch (const ref::SearchBudgetExceeded&) {
+    throw SpecError(
+        location_of(test, "/limit"),
+        fmt::format(
+            "this search needs more than {} expansions: choose a smaller limit or an easier start "
+            "(a Python search would take minutes)",
+            kReferenceBudget));
+  }
+  plan.expected.outcome = outcome_of(result.status);
+  for (const auto& state : result.path) plan.expected.path.push_back(nlohmann::json(state));
+}
+
+Plan make_plan(const Assignment& assignment, const TestSpec& test) {
+  Plan plan;
+  const std::string algorithm = test.input.value("algorithm", std::string());
+  if (algorithm != "iterative_deepening" && algorithm != "depth_limited") {
+    throw SpecError(test.input.contains("algorithm") ? location_of(test, "/algorithm") : test.where,
+                    "a search_function test needs `algorithm: iterative_deepening` or `algorithm: "
+                    "depth_limited`");
+  }
+  plan.iterative = algorithm == "iterative_deepening";
+  plan.function =
+      function_name(test, plan.iterative ? "iterativeDeepeningSearch" : "depthLimitedSearch");
+  plan.limit = read_count(test, "limit");
+  plan.own_functions = test.input.value("own_functions", false);
+  plan.expected.includes_start = plan.iterative;
+  plan.expected.limit = plan.limit;
+  plan.expected.function = plan.function;
+
+  if (test.input.contains("graph")) {
+    plan.graph = std::make_unique<ref::ExplicitGraph>(read_graph(test));
+    for (const char* key : {"start", "goal"}) {
+      if (!test.input.contains(key) || !test.input[key].is_string()) {
+        throw SpecError(
+            test.input.contains(key) ? location_of(test, fmt::format("/{}", key)) : test.where,
+            fmt::format("a graph search needs `{}:` (a node name)", key));
+      }
+    }
+    if (plan.own_functions)
+      throw SpecError(location_of(test, "/own_functions"), "own_functions is for puzzle searches");
+    const std::string start = test.input["start"];
+    const std::string goal = test.input["goal"];
+    plan.rules = graph_rules(*plan.graph);
+    plan.expected.start = start;
+    plan.expected.goal = goal;
+    const ref::ExplicitGraph& graph = *plan.graph;
+    solve(
+        plan, start, goal, [&graph](const std::string& state) { return graph.actions(state); },
+        test);
+    plan.actions_callback = {{"$fn", "graph_actions"}, {"graph", test.input["graph"]}};
+    plan.take_action_callback = {{"$fn", "graph_take_action"}};
+  } else {
+    plan.puzzle = std::make_unique<ref::TilePuzzle>(puzzle_for_test(assignment, test));
+    const ref::TilePuzzle& puzzle = *plan.puzzle;
+    const ref::Tiles start = read_state(test, "start", puzzle);
+    const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
+    plan.rules = tile_rules(puzzle);
+    plan.expected.start = start;
+    plan.expected.goal = puzzle.goal();
+    solve(
+        plan, start, puzzle.goal(),
+        [&puzzle, &order](const ref::Tiles& state) {
+          std::vector<ref::Tiles> children;
+          for (auto& successor : puzzle.successors(state, order))
+            children.push_back(std::move(successor.state));
+          return children;
+        },
+        test);
+    plan.actions_callback = tile_callback(puzzle, order, false);
+    plan.take_action_callback = tile_callback(puzzle, order, true);
+  }
+  const std::string start_text = plan.rules.render(plan.expected.start);
+  const std::string goal_text = plan.rules.render(plan.expected.goal);
+  plan.call = fmt::format("{}({}, {}, actionsF, takeActionF, {})", plan.function, start_text,
+                          goal_text, plan.limit);
+  plan.own_call = fmt::format("{}({}, {}, actionsF_8p, takeActionF_8p, {})", plan.function,
+                              start_text, goal_text, plan.limit);
+  return plan;
+}
+
+void check_cross(const Plan& plan, const TestSpec& test) {
+  if (!test.input.contains("cross_check")) return;
+  const auto& pinned = test.input["cross_check"];
+  const SourceLocation where = location_of(test, "/cross_check");
+  if (!pinned.is_object()) throw SpecError(where, "cross_check must be a mapping (result, moves)");
+  const std::string got = plan.expected.outcome == Outcome::path     ? "path"
+                          : plan.expected.outcome == Outcome::cutoff ? "cutoff"
+                                                                     : "failure";
+  for (const auto& [key, value] : pinned.items()) {
+    if (key == "result") {
+      if (!value.is_string() || value.get<std::string>() != got) {
+        throw SpecError(
+            where,
+            fmt::format("the reference's result is {}, but the spec pins {} from the assignment",
+                        plan.expected.outcome == Outcome::path
+                            ? render_expected(plan.expected, plan.rules)
+                            : got,
+                        value.dump()));
+      }
+    } else if (key == "moves") {
+      const int moves = static_cast<int>(plan.expected.path.size()) - (plan.iterative ? 1 : 0);
+      if (plan.expected.outcome != Outcome::path || !value.is_number_integer() ||
+          value.get<int>() != moves) {
+        throw SpecError(
+            where,
+            fmt::format("the reference's answer is {}, not a path of {} moves as the spec pins",
+                        render_expected(plan.expected, plan.rules), value.dump()));
+      }
+    } else {
+      throw SpecError(where, fmt::format("unknown cross_check key '{}' (result, moves)", key));
+    }
+  }
+}
+
+nlohmann::json search_step(const Plan& plan, const nlohmann::json& actions,
+                           const nlohmann::json& take_action) {
+  return {{"op", "call"},
+          {"function", plan.function},
+          {"args", {plan.expected.start, plan.expected.goal, actions, take_action, plan.limit}}};
+}
+
+}  // namespace
+
+void SearchFunctionKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  if (test.input.contains("own_functions") && !test.input["own_functions"].is_boolean()) {
+    throw SpecError(location_of(test, "/own_functions"), "own_functions must be true or false");
+  }
+  const Plan plan = make_plan(assignment, test);
+  check_cross(plan, test);
+}
+
+Invocation SearchFunctionKind::invocation(const Assignment& assignment, const TestSpec& test,
+                                          const GradingContext& context) const {
+  const Plan plan = make_plan(assignment, test);
+  nlohmann::json steps = nlohmann::json::array();
+  steps.push_back(search_step(plan, plan.actions_callback, plan.take_action_callback));
+  if (plan.own_functions) {
+    steps.push_back(search_step(plan, {{"$fn", "module"}, {"name", "actionsF_8p"}},
+                                {{"$fn", "module"}, {"name", "takeActionF_8p"}}));
+  }
+  return make_driver_invocation(assignment, test, context, std::move(steps), plan.call);
+}
+
+TestOutcome SearchFunctionKind::evaluate(const Assignment& assignment, const TestSpec& test,
+                                         const Observation& observation) const {
+  const Plan plan = make_plan(assignment, test);
+  const std::string module_file = submission_file(assignment);
+  TestOutcome outcome;
+  outcome.call = plan.call;
+  outcome.expected = render_expected(plan.expected, plan.rules);
+  record_metrics(outcome, observation);
+  std::vector<std::string> calls = {plan.call};
+  if (plan.own_functions) calls.push_back(plan.own_call);
+  const DriverTranscript transcript = read_transcript(observation, calls.size());
+  outcome.notes = import_notes(transcript, module_file);
+  std::vector<std::string> unjudged;
+  if (!plan.own_functions) unjudged.push_back("own_functions");
+  if (auto stop = diagnose_early_stop(observation, transcript, calls, module_file)) {
+    // A search still running on the student's own functions says nothing about the graded call
+    // when that one finished.
+    if (!(plan.own_functions && transcript.steps[0].finished)) {
+      fail_all_aspects(outcome, aspects(), *stop, unjudged);
+      return outcome;
+    }
+  }
+  outcome.verdict = Verdict::accepted;
+  const DriverStepRecord& step = transcript.steps[0];
+  if (!step.ok) {
+    const EarlyStop failure = step_failure(step, plan.call, module_file);
+    outcome.verdict = failure.verdict;
+    outcome.aspects.push_back({"result", "", false, failure.feedback});
+  } else {
+    SearchResultCheck check = check_search_result(plan.expected, plan.rules, step.value);
+    outcome.observed = elide(python_repr(step.value), 30, 2000);
+    outcome.aspects.push_back(check.result);
+    for (auto& note : check.notes) outcome.notes.push_back(std::move(note));
+  }
+  if (!plan.own_functions) return outcome;
+  const DriverStepRecord& own = transcript.steps[1];
+  AspectOutcome own_aspect{"own_functions", "", false, ""};
+  if (!own.finished) {
+    own_aspect.feedback = fmt::format(
+        "with your own actionsF_8p and takeActionF_8p, `{}` did not finish within the "
+        "limits",
+        plan.own_call);
+  } else if (!own.ok) {
+    own_aspect.feedback = step_failure(own, plan.own_call, module_file).feedback;
+  } else {
+    SearchResultCheck check = check_search_result(plan.expected, plan.rules, own.value);
+    own_aspect.passed = check.result.passed;
+    if (!own_aspect.passed) {
+      own_aspect.feedback =
+          fmt::format("with your own actionsF_8p and takeActionF_8p: {}", check.result.feedback);
+    }
+  }
+  outcome.aspects.push_back(own_aspect);
+  return outcome;
+}
+
+}  // namespace sg
