@@ -54,15 +54,22 @@ void finalize(const TestSpec& test, TestOutcome& outcome) {
   }
 }
 
-TestOutcome grader_error(const std::string& message, const TestKind* kind) {
+// An outcome in which every aspect of the kind failed for one reason (nothing ran).
+TestOutcome failed_outcome(const TestKind* kind, Verdict verdict, std::string feedback) {
   TestOutcome outcome;
-  outcome.verdict = Verdict::grader_error;
-  outcome.feedback = fmt::format("grader error (not your fault): {}", message);
+  outcome.verdict = verdict;
+  outcome.feedback = std::move(feedback);
   if (kind != nullptr) {
-    for (const auto& aspect : kind->aspects())
+    for (const auto& aspect : kind->aspects()) {
       outcome.aspects.push_back({aspect, "", false, outcome.feedback});
+    }
   }
   return outcome;
+}
+
+TestOutcome grader_error(const std::string& message, const TestKind* kind) {
+  return failed_outcome(kind, Verdict::grader_error,
+                        fmt::format("grader error (not your fault): {}", message));
 }
 
 TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const KindRegistry& kinds,
@@ -71,21 +78,10 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
   const TestKind* kind = kinds.find(test.kind);
   if (kind == nullptr)
     return grader_error(fmt::format("unknown test kind '{}'", test.kind), nullptr);
-  if (!layout.missing.empty()) {
-    TestOutcome outcome;
-    outcome.verdict = Verdict::runtime_error;
-    outcome.feedback = layout.missing_feedback;
-    for (const auto& aspect : kind->aspects())
-      outcome.aspects.push_back({aspect, "", false, outcome.feedback});
-    return outcome;
-  }
+  if (!layout.missing.empty())
+    return failed_outcome(kind, Verdict::runtime_error, layout.missing_feedback);
   if (program != nullptr && !program->ok()) {  // the build failed or no program was found
-    TestOutcome outcome;
-    outcome.verdict = program->failure_verdict();
-    outcome.feedback = program->failure_feedback();
-    for (const auto& aspect : kind->aspects())
-      outcome.aspects.push_back({aspect, "", false, outcome.feedback});
-    return outcome;
+    return failed_outcome(kind, program->failure_verdict(), program->failure_feedback());
   }
   try {
     Invocation invocation = kind->invocation(assignment, test, options.context);
