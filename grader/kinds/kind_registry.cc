@@ -6,6 +6,7 @@
 #include "kinds/print_path_kind.h"
 #include "kinds/print_succ_kind.h"
 #include "kinds/priority_queue_kind.h"
+#include "kinds/program_output_kind.h"
 #include "kinds/puzzle_function_kind.h"
 #include "kinds/search_function_kind.h"
 #include "kinds/solve_kind.h"
@@ -22,6 +23,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<PuzzleFunctionKind>());
   registry.add(std::make_unique<PrintPathKind>());
   registry.add(std::make_unique<IddfsTraceKind>());
+  registry.add(std::make_unique<ProgramOutputKind>());
   return registry;
 }
 

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <ctime>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -185,7 +186,15 @@ struct ChildPlan {
     for (int fd = 4; fd < plan.close_fallback_limit; ++fd) ::close(fd);
   }
 
-  ::execve(plan.exec_path, plan.argv, plan.envp);
+  // ETXTBSY: a child that another thread forked while this run's copy of the program was still
+  // open for writing holds that descriptor until it execs. Wait briefly for it (a known
+  // fork/exec race; nanosleep is async-signal-safe) instead of failing the run.
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    ::execve(plan.exec_path, plan.argv, plan.envp);
+    if (errno != ETXTBSY) break;
+    const timespec pause{0, 5'000'000};
+    ::nanosleep(&pause, nullptr);
+  }
   fail(kStageExec, -1, errno);
   ::_exit(127);  // not reached
 }

@@ -1,0 +1,410 @@
+#include "kinds/program_output_kind.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+#include <set>
+#include <stdexcept>
+
+#include "checkers/field_extractor.h"
+#include "checkers/move_path_checker.h"
+#include "checkers/state_text.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/program_run.h"
+#include "kinds/sliding_tile_setup.h"
+#include "notation/compact_eight.h"
+#include "reference/astar.h"
+
+namespace sg {
+namespace {
+
+constexpr const char* kDefaultGoal = "b12 345 678";
+const std::vector<std::string> kCheckTypes = {"contains",      "absent", "state",   "grid",
+                                              "allowed_moves", "field",  "solution"};
+
+ref::Tiles compact_key(const TestSpec& test, const std::string& key, const std::string& fallback) {
+  std::string text = fallback;
+  if (test.input.contains(key)) {
+    if (!test.input[key].is_string())
+      throw SpecError(
+          location_of(test, "/" + key),
+          fmt::format("`{}` must be a state in compact notation, e.g. \"b12 345 678\"", key));
+    text = test.input[key].get<std::string>();
+  }
+  try {
+    return parse_compact_state(text);
+  } catch (const NotationError& error) {
+    throw SpecError(location_of(test, "/" + key), error.what());
+  }
+}
+
+// Everything the test means in the reference's terms.
+struct Problem {
+  ref::TilePuzzle puzzle;
+  std::optional<ref::Tiles> start;
+  std::optional<ref::Tiles> state;  // start with the spec's moves applied
+};
+
+Problem read_problem(const TestSpec& test) {
+  Problem problem{
+      ref::TilePuzzle(3, 3, ref::Topology::bounded, compact_key(test, "goal", kDefaultGoal)),
+      std::nullopt, std::nullopt};
+  if (!test.input.contains("start")) return problem;
+  problem.start = compact_key(test, "start", "");
+  ref::Tiles state = *problem.start;
+  if (test.input.contains("moves")) {
+    const auto& moves = test.input["moves"];
+    if (!moves.is_array())
+      throw SpecError(location_of(test, "/moves"), "moves must be a list of up/down/left/right");
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const auto move =
+          moves[i].is_string() ? ref::parse_blank_move(moves[i].get<std::string>()) : std::nullopt;
+      if (!move)
+        throw SpecError(location_of(test, fmt::format("/moves/{}", i)),
+                        "a move is one of up, down, left, right");
+      auto next = problem.puzzle.result(state, *move);
+      if (!next)
+        throw SpecError(location_of(test, fmt::format("/moves/{}", i)),
+                        fmt::format("the reference cannot move the blank {} in {}",
+                                    ref::to_string(*move), print_compact_state(state)));
+      state = std::move(*next);
+    }
+  }
+  problem.state = std::move(state);
+  return problem;
+}
+
+std::string check_type(const nlohmann::json& check) {
+  for (const auto& [key, value] : check.items()) return key;
+  return "";
+}
+
+std::string regex_key(const TestSpec& test, const std::string& where, const nlohmann::json& value,
+                      const std::string& required_group) {
+  if (!value.is_string()) throw SpecError(location_of(test, where), "a pattern must be a string");
+  try {
+    const FieldPattern pattern(value.get<std::string>());
+    const auto names = pattern.names();
+    if (!required_group.empty() &&
+        std::find(names.begin(), names.end(), required_group) == names.end())
+      throw SpecError(location_of(test, where),
+                      fmt::format("the pattern needs a named group `{}`", required_group));
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(location_of(test, where), error.what());
+  }
+  return value.get<std::string>();
+}
+
+void validate_check(const TestSpec& test, const Problem& problem, std::size_t index) {
+  const auto& check = test.input["checks"][index];
+  const std::string where = fmt::format("/checks/{}", index);
+  if (!check.is_object() || check.size() != 1)
+    throw SpecError(
+        location_of(test, where),
+        fmt::format("a check is a mapping with exactly one of: {}", fmt::join(kCheckTypes, ", ")));
+  const std::string type = check_type(check);
+  const auto& value = check[type];
+  const std::string at = where + "/" + type;
+  if (std::find(kCheckTypes.begin(), kCheckTypes.end(), type) == kCheckTypes.end())
+    throw SpecError(location_of(test, where), fmt::format("unknown check '{}' (one of: {})", type,
+                                                          fmt::join(kCheckTypes, ", ")));
+  if ((type == "state" || type == "grid" || type == "allowed_moves" || type == "solution") &&
+      !problem.start)
+    throw SpecError(location_of(test, where),
+                    fmt::format("a `{}` check needs the test's `start`", type));
+  if (type == "contains" || type == "absent") {
+    if (!value.is_string() || value.get<std::string>().empty())
+      throw SpecError(location_of(test, at), "the text must be a non-empty string");
+  } else if (type == "state") {
+    if (value != "compact") throw SpecError(location_of(test, at), "state: compact");
+  } else if (type == "grid") {
+    if (value != "pretty") throw SpecError(location_of(test, at), "grid: pretty");
+  } else if (type == "allowed_moves") {
+    regex_key(test, at, value, "moves");
+  } else if (type == "field") {
+    if (!value.is_object() || !value.contains("pattern") || !value.contains("equals") ||
+        !value["equals"].is_object() || value.size() != 2)
+      throw SpecError(location_of(test, at), "field: {pattern: REGEX, equals: {name: value}}");
+    regex_key(test, at + "/pattern", value["pattern"], "");
+    const FieldPattern pattern(value["pattern"].get<std::string>());
+    const auto names = pattern.names();
+    for (const auto& [name, expected] : value["equals"].items()) {
+      if (std::find(names.begin(), names.end(), name) == names.end() || !expected.is_string())
+        throw SpecError(
+            location_of(test, at + "/equals"),
+            fmt::format("'{}' must be a named group of the pattern, its value a string", name));
+    }
+  } else if (type == "solution") {
+    if (!value.is_object() || !value.contains("path"))
+      throw SpecError(location_of(test, at), "solution: {path: REGEX, length, ignore, optimal}");
+    for (const auto& [key, item] : value.items()) {
+      if (key == "path") {
+        regex_key(test, at + "/path", item, "moves");
+      } else if (key == "length") {
+        regex_key(test, at + "/length", item, "length");
+      } else if (key == "ignore") {
+        if (!item.is_array() ||
+            !std::all_of(item.begin(), item.end(), [](const auto& w) { return w.is_string(); }))
+          throw SpecError(location_of(test, at + "/ignore"), "ignore is a list of words");
+      } else if (key == "optimal") {
+        if (!item.is_boolean())
+          throw SpecError(location_of(test, at + "/optimal"), "optimal is true or false");
+      } else {
+        throw SpecError(
+            location_of(test, at),
+            fmt::format("unknown solution key '{}' (path, length, ignore, optimal)", key));
+      }
+    }
+    if (!ref::optimal_solution_length(problem.puzzle, *problem.start))
+      throw SpecError(location_of(test, "/start"), "the start cannot reach the goal");
+  }
+}
+
+ProgramRun program_run(const TestSpec& test) {
+  ProgramRun run;
+  for (const auto& arg : test.input["args"]) run.args.push_back(arg.get<std::string>());
+  if (test.input.contains("files")) {
+    for (const auto& [name, text] : test.input["files"].items())
+      run.files.push_back({name, text.get<std::string>()});
+  }
+  return run;
+}
+
+std::string trim(std::string_view text) {
+  const auto begin = text.find_first_not_of(" \t\r");
+  if (begin == std::string_view::npos) return "";
+  const auto end = text.find_last_not_of(" \t\r");
+  return std::string(text.substr(begin, end - begin + 1));
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+  static const std::regex word("[A-Za-z]+");
+  std::vector<std::string> words;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator();
+       ++it)
+    words.push_back(it->str());
+  return words;
+}
+
+MoveNotation compact_notation() {
+  return MoveNotation{[](ref::BlankMove move) { return ref::to_string(move); },
+                      [](const ref::Tiles& tiles) { return print_compact_state(tiles); }};
+}
+
+// One output check: empty when passed, else why not.
+std::string run_output_check(const std::string& type, const nlohmann::json& value,
+                             const Problem& problem, const std::string& printed) {
+  if (type == "contains") {
+    const auto text = value.get<std::string>();
+    return printed.find(text) != std::string::npos
+               ? ""
+               : fmt::format("expected `{}` in the output", text);
+  }
+  if (type == "absent") {
+    const auto text = value.get<std::string>();
+    return printed.find(text) == std::string::npos
+               ? ""
+               : fmt::format("the output should not contain `{}`", text);
+  }
+  if (type == "state") {
+    const std::string expected = print_compact_state(*problem.state);
+    for (const auto& line : non_empty_lines(printed))
+      if (trim(line.text) == expected) return "";
+    return fmt::format(
+        "expected the state printed as a line `{}` (compact notation, \"b12 345 "
+        "678\": three groups of three, b the blank)",
+        expected);
+  }
+  if (type == "grid") {
+    try {
+      const ref::Tiles grid = parse_pretty_grid(printed);
+      if (grid == *problem.state) return "";
+      return fmt::format("the grid printed shows {}, expected {}:\n{}", print_compact_state(grid),
+                         print_compact_state(*problem.state), print_pretty_grid(*problem.state));
+    } catch (const std::exception& error) {
+      return fmt::format("expected the state as a grid:\n{}({})", print_pretty_grid(*problem.state),
+                         error.what());
+    }
+  }
+  if (type == "allowed_moves") {
+    std::set<std::string> expected;
+    for (const auto move : ref::kAllBlankMoves)
+      if (problem.puzzle.result(*problem.state, move)) expected.insert(ref::to_string(move));
+    const FieldPattern pattern(value.get<std::string>());
+    const auto match = pattern.find(printed);
+    const std::string wanted = fmt::format("{}", fmt::join(expected, ", "));
+    if (!match || !match->fields.contains("moves"))
+      return fmt::format("expected the allowed moves ({}) on a line matching `{}`", wanted,
+                         pattern.pattern());
+    const auto got_words = words_of(match->fields.at("moves"));
+    const std::set<std::string> got(got_words.begin(), got_words.end());
+    if (got == expected && got.size() == got_words.size()) return "";
+    return fmt::format("line {}: the allowed moves in {} are {}, got `{}`", match->line_number,
+                       print_compact_state(*problem.state), wanted, match->fields.at("moves"));
+  }
+  if (type == "field") {
+    const FieldPattern pattern(value["pattern"].get<std::string>());
+    const auto match = pattern.find(printed);
+    if (!match) return fmt::format("expected a line matching `{}`", pattern.pattern());
+    for (const auto& [name, expected] : value["equals"].items()) {
+      const auto found = match->fields.find(name);
+      const std::string got = found == match->fields.end() ? "(nothing)" : found->second;
+      if (got != expected.get<std::string>())
+        return fmt::format("line {} `{}`: expected {} = {}, got {}", match->line_number,
+                           match->line, name, expected.get<std::string>(), got);
+    }
+    return "";
+  }
+  throw std::logic_error("unknown output check " + type);
+}
+
+AspectOutcome run_solution_check(const nlohmann::json& value, const Problem& problem,
+                                 const std::string& printed) {
+  AspectOutcome aspect{"path", "", false, ""};
+  const FieldPattern path_pattern(value["path"].get<std::string>());
+  const auto match = path_pattern.find(printed);
+  if (!match || !match->fields.contains("moves")) {
+    aspect.feedback =
+        fmt::format("expected the solution path on a line matching `{}`", path_pattern.pattern());
+    return aspect;
+  }
+  std::set<std::string> ignored;
+  for (const auto& word : value.value("ignore", nlohmann::json::array()))
+    ignored.insert(word.get<std::string>());
+  std::vector<ref::BlankMove> path;
+  for (const auto& word : words_of(match->fields.at("moves"))) {
+    if (ignored.contains(word)) continue;
+    const auto move = ref::parse_blank_move(word);
+    if (!move) {
+      aspect.feedback =
+          fmt::format("line {}: `{}` in the solution path is not a move (up, down, left, right)",
+                      match->line_number, word);
+      return aspect;
+    }
+    path.push_back(*move);
+  }
+  MovePathExpected expected;
+  expected.start = *problem.start;
+  expected.optimal_length =
+      static_cast<std::size_t>(*ref::optimal_solution_length(problem.puzzle, *problem.start));
+  expected.require_optimal = value.value("optimal", true);
+  aspect = check_move_path(problem.puzzle, expected, path, compact_notation());
+  aspect.aspect = "path";
+  if (aspect.passed && value.contains("length")) {
+    const FieldPattern length_pattern(value["length"].get<std::string>());
+    const auto length = length_pattern.find(printed);
+    if (!length || !length->fields.contains("length")) {
+      aspect.passed = false;
+      aspect.feedback = fmt::format("expected the solution length on a line matching `{}`",
+                                    length_pattern.pattern());
+    } else if (length->fields.at("length") != std::to_string(path.size())) {
+      aspect.passed = false;
+      aspect.feedback = fmt::format(
+          "line {} `{}`: the solution length is the number of moves in the path, {}, not {} "
+          "(start and goal are not moves)",
+          length->line_number, length->line, path.size(), length->fields.at("length"));
+    }
+  }
+  return aspect;
+}
+
+}  // namespace
+
+void ProgramOutputKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  if (assignment.submission.language != "program")
+    throw SpecError(test.where,
+                    "a program_output test runs a program: the spec's submission needs "
+                    "`language: program`");
+  if (!test.input.contains("args") || !test.input["args"].is_array() ||
+      !std::all_of(test.input["args"].begin(), test.input["args"].end(),
+                   [](const auto& arg) { return arg.is_string(); }))
+    throw SpecError(test.where, "a program_output test needs `args`, a list of strings");
+  if (test.input.contains("files")) {
+    const auto& files = test.input["files"];
+    if (!files.is_object()) throw SpecError(location_of(test, "/files"), "files: {name: text}");
+    for (const auto& [name, text] : files.items()) {
+      if (name.empty() || name.find('/') != std::string::npos || name.front() == '.' ||
+          !text.is_string())
+        throw SpecError(location_of(test, "/files"),
+                        "each file is a plain file name with its text, e.g. cmds.txt: \"...\"");
+    }
+  }
+  const Problem problem = read_problem(test);
+  if (!test.input.contains("checks") || !test.input["checks"].is_array() ||
+      test.input["checks"].empty())
+    throw SpecError(test.where, "a program_output test needs `checks`, a non-empty list");
+  bool output = false;
+  bool path = false;
+  for (std::size_t i = 0; i < test.input["checks"].size(); ++i) {
+    validate_check(test, problem, i);
+    (check_type(test.input["checks"][i]) == "solution" ? path : output) = true;
+  }
+  if ((test.grades.contains("output") && !output) || (test.grades.contains("path") && !path))
+    throw SpecError(test.where,
+                    "the test grades an aspect it has no check for (output: any check but "
+                    "solution; path: a solution check)");
+}
+
+Invocation ProgramOutputKind::invocation(const Assignment&, const TestSpec& test,
+                                         const GradingContext& context) const {
+  const ProgramRun run = program_run(test);
+  Invocation invocation = make_program_invocation(test, context, run);
+  for (const auto& file : run.files)
+    invocation.description +=
+        fmt::format("\nwhere {} holds:\n{}", file.destination.string(), file.content);
+  return invocation;
+}
+
+TestOutcome ProgramOutputKind::evaluate(const Assignment&, const TestSpec& test,
+                                        const Observation& observation) const {
+  const Problem problem = read_problem(test);
+  TestOutcome outcome;
+  record_metrics(outcome, observation);
+  const std::string printed = observation.stdout_stream.data;
+  outcome.observed = elide(printed, 40, 4000);
+
+  AspectOutcome output{"output", "", true, ""};
+  AspectOutcome path{"path", "", true, ""};
+  std::vector<std::string> expectations;
+  for (const auto& check : test.input["checks"]) {
+    const std::string type = check_type(check);
+    if (type == "solution") {
+      AspectOutcome judged = run_solution_check(check[type], problem, printed);
+      if (path.passed && !judged.passed) path = judged;
+      expectations.push_back("solution path: legal moves to the goal" +
+                             std::string(check[type].value("optimal", true) ? ", shortest" : ""));
+      continue;
+    }
+    expectations.push_back(fmt::format("{}: {}", type, check[type].dump()));
+    const std::string why = run_output_check(type, check[type], problem, printed);
+    if (!why.empty() && output.passed) {
+      output.passed = false;
+      output.feedback = why;
+    }
+  }
+  outcome.expected = fmt::format("{}", fmt::join(expectations, "\n"));
+
+  if (auto stop = diagnose_program_stop(observation)) {
+    fail_all_aspects(outcome, aspects(), *stop);
+    return outcome;
+  }
+  AspectOutcome exit{"exit", "", observation.exit_code == 0, ""};
+  if (!exit.passed) exit.feedback = exit_status_feedback(observation);
+  outcome.aspects = {output, path, exit};
+  const bool all = output.passed && path.passed && exit.passed;
+  outcome.verdict = !exit.passed ? Verdict::runtime_error
+                    : all        ? Verdict::accepted
+                                 : Verdict::wrong_answer;
+  for (const auto* aspect : {&output, &path, &exit})
+    if (!aspect->passed) {
+      outcome.feedback = aspect->feedback;
+      break;
+    }
+  if (observation.stdout_stream.truncated)
+    outcome.notes.push_back("the output was truncated at the output limit");
+  return outcome;
+}
+
+}  // namespace sg

@@ -1,0 +1,168 @@
+#include "kinds/program_output_kind.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "notation/compact_eight.h"
+#include "reference/astar.h"
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+
+Assignment spec_with(const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+rubric: [{id: out, points: 1}, {id: path, points: 1}]
+tests:
+  - id: both
+    kind: program_output
+    grades: {output: out, path: path}
+    args: ["-setState", "312 475 68b", "-solveAStar", "h1"]
+    start: "312 475 68b"
+    checks: [{contains: "Solution found!"}, {solution: {path: "Path (?<moves>.*)"}}]
+  - id: t
+    kind: program_output
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+std::string validation_error(const std::string& keys) {
+  const Assignment assignment = spec_with(keys);
+  try {
+    ProgramOutputKind().validate(assignment, assignment.tests.back());
+  } catch (const SpecError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+Observation exited(std::string out, int code = 0) {
+  Observation observation;
+  observation.termination = Termination::exited;
+  observation.exit_code = code;
+  observation.stdout_stream.data = std::move(out);
+  return observation;
+}
+
+TestOutcome evaluate(const std::string& keys, const Observation& observation) {
+  const Assignment assignment = spec_with(keys);
+  ProgramOutputKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  return kind.evaluate(assignment, assignment.tests.back(), observation);
+}
+
+const AspectOutcome& aspect(const TestOutcome& outcome, const std::string& name) {
+  for (const auto& a : outcome.aspects)
+    if (a.aspect == name) return a;
+  throw std::logic_error("no aspect " + name);
+}
+
+const std::string kMove = R"yaml(    grades: {output: out}
+    args: ["-setState", "b12 345 678", "-move", "right", "-printState", "-prettyPrintState"]
+    start: "b12 345 678"
+    moves: [right]
+    checks: [{state: compact}, {grid: pretty}]
+)yaml";
+
+const std::string kSolve = R"yaml(    grades: {path: path}
+    args: ["-setState", "312 475 68b", "-solveAStar", "h2"]
+    start: "312 475 68b"
+    checks:
+      - solution: {path: "Solution Path \\[(?<moves>.*)\\]", length: "Solution Length: *(?<length>\\d+)", ignore: [start, goal]}
+)yaml";
+
+TEST(ProgramOutputKindTest, ValidatesKeysAndChecks) {
+  EXPECT_EQ(validation_error(kMove), "no error");
+  EXPECT_EQ(validation_error(kSolve), "no error");
+  EXPECT_THAT(validation_error("    args: [x]\n    checks: [{state: compact}]\n"),
+              HasSubstr("needs the test's `start`"));
+  EXPECT_THAT(validation_error("    args: [x]\n    checks: [{color: red}]\n"),
+              HasSubstr("unknown check 'color'"));
+  EXPECT_THAT(validation_error("    args: [x]\n    start: \"b12 345 678\"\n    moves: [up]\n"
+                               "    checks: [{state: compact}]\n"),
+              HasSubstr("cannot move the blank up in b12 345 678"));
+  EXPECT_NE(validation_error("    args: [x]\n    start: \"b12 345 67\"\n"
+                             "    checks: [{state: compact}]\n"),
+            "no error");
+  EXPECT_THAT(validation_error("    grades: {path: path}\n    args: [x]\n"
+                               "    checks: [{contains: hi}]\n"),
+              HasSubstr("grades an aspect it has no check for"));
+  EXPECT_THAT(
+      validation_error("    args: [x]\n    checks: [{allowed_moves: \"Allowed: (?<m>.*)\"}]\n"
+                       "    start: \"b12 345 678\"\n"),
+      HasSubstr("named group `moves`"));
+}
+
+TEST(ProgramOutputKindTest, StateAndGridComeFromTheReferenceMove) {
+  const ref::Tiles after = {1, 0, 2, 3, 4, 5, 6, 7, 8};
+  const std::string good = print_compact_state(after) + "\n\n" + print_pretty_grid(after);
+  const TestOutcome passed = evaluate(kMove, exited(good));
+  EXPECT_EQ(passed.verdict, Verdict::accepted);
+  EXPECT_TRUE(aspect(passed, "output").passed);
+
+  const TestOutcome unmoved = evaluate(kMove, exited("b12 345 678\n"));
+  EXPECT_FALSE(aspect(unmoved, "output").passed);
+  EXPECT_THAT(aspect(unmoved, "output").feedback, HasSubstr("`1b2 345 678`"));
+
+  const TestOutcome crashed = evaluate(kMove, exited(good, 1));
+  EXPECT_EQ(crashed.verdict, Verdict::runtime_error);
+  EXPECT_FALSE(aspect(crashed, "exit").passed);
+}
+
+TEST(ProgramOutputKindTest, AllowedMovesAndFields) {
+  const std::string keys = R"yaml(    args: ["-setState", "b12 345 678", "-move", "up"]
+    start: "b12 345 678"
+    checks:
+      - contains: "Move not allowed"
+      - allowed_moves: "Allowed moves: (?<moves>.*)"
+      - field: {pattern: "first (?<n>\\d+) nodes", equals: {n: "5"}}
+)yaml";
+  EXPECT_TRUE(aspect(evaluate(keys, exited("Move not allowed\nAllowed moves: ['right', "
+                                           "'down']\nfirst 5 nodes\n")),
+                     "output")
+                  .passed);
+  EXPECT_THAT(aspect(evaluate(keys, exited("Move not allowed\nAllowed moves: ['right', "
+                                           "'down', 'up']\nfirst 5 nodes\n")),
+                     "output")
+                  .feedback,
+              HasSubstr("the allowed moves in b12 345 678 are down, right"));
+  EXPECT_THAT(aspect(evaluate(keys, exited("Move not allowed\nAllowed moves: ['right', "
+                                           "'down']\nfirst 6 nodes\n")),
+                     "output")
+                  .feedback,
+              HasSubstr("expected n = 5, got 6"));
+}
+
+TEST(ProgramOutputKindTest, SolutionPathIsLegalShortestAndCounted) {
+  const ref::TilePuzzle puzzle(3, 3, ref::Topology::bounded, parse_compact_state("b12 345 678"));
+  const int shortest = *ref::optimal_solution_length(puzzle, parse_compact_state("312 475 68b"));
+  ASSERT_EQ(shortest, 4);  // the seed's own example: "Solution Length:  4"
+  const std::string good =
+      "Solution found!\nSolution Length:  4\nSolution Path ['start', 'left', 'up', 'left', 'up', "
+      "'goal']\n";
+  EXPECT_TRUE(aspect(evaluate(kSolve, exited(good)), "path").passed);
+
+  const std::string counted =
+      "Solution Length:  6\nSolution Path ['start', 'left', 'up', 'left', 'up', 'goal']\n";
+  EXPECT_THAT(aspect(evaluate(kSolve, exited(counted)), "path").feedback,
+              HasSubstr("the number of moves in the path, 4, not 6"));
+
+  const std::string illegal = "Solution Length:  1\nSolution Path ['start', 'down', 'goal']\n";
+  EXPECT_FALSE(aspect(evaluate(kSolve, exited(illegal)), "path").passed);
+
+  const std::string longer =
+      "Solution Length:  6\nSolution Path ['start', 'left', 'up', 'left', 'up', 'down', 'up', "
+      "'goal']\n";
+  const AspectOutcome too_long = aspect(evaluate(kSolve, exited(longer)), "path");
+  EXPECT_FALSE(too_long.passed);
+  std::string beam = kSolve;
+  beam.replace(beam.find("ignore"), 6, "optimal: false, ignore");
+  EXPECT_TRUE(aspect(evaluate(beam, exited(longer)), "path").passed);
+}
+
+}  // namespace
+}  // namespace sg
