@@ -213,17 +213,22 @@ std::uint64_t copy_submission(const fs::path& submission, const fs::path& workdi
       fmt::format("the submission {} is neither a file nor a directory", submission.string()));
 }
 
-void place_support_file(const PlacedFile& file, const fs::path& workdir) {
-  const fs::path relative = file.destination.lexically_normal();
+namespace {
+
+// The place inside `workdir` where a support or written file goes: `destination` must be a
+// relative path that stays inside; whatever is there already is removed (without following links)
+// and the parent directories are created. `what` names the file's role in error messages.
+fs::path prepare_destination(const fs::path& destination, const fs::path& workdir,
+                             std::string_view what) {
+  const fs::path relative = destination.lexically_normal();
   if (relative.empty() || relative.is_absolute() || relative == "." || *relative.begin() == "..") {
-    throw std::runtime_error(fmt::format(
-        "support file destination {} must be a relative path inside the working directory",
-        file.destination.string()));
+    throw std::runtime_error(
+        fmt::format("{} destination {} must be a relative path inside the working directory", what,
+                    destination.string()));
   }
   const fs::path target = workdir / relative;
   std::error_code ec;
-  const fs::file_status existing = fs::symlink_status(target, ec);
-  if (!ec && fs::exists(existing)) {
+  if (fs::exists(fs::symlink_status(target, ec))) {
     const std::string error = remove_tree(target);
     if (!error.empty())
       throw std::runtime_error(fmt::format("cannot replace {}: {}", target.string(), error));
@@ -233,6 +238,14 @@ void place_support_file(const PlacedFile& file, const fs::path& workdir) {
     throw std::runtime_error(
         fmt::format("cannot create {}: {}", target.parent_path().string(), ec.message()));
   }
+  return target;
+}
+
+}  // namespace
+
+void place_support_file(const PlacedFile& file, const fs::path& workdir) {
+  const fs::path target = prepare_destination(file.destination, workdir, "support file");
+  std::error_code ec;
   const fs::file_status status = fs::status(file.source, ec);
   if (ec || !fs::exists(status)) {
     throw std::runtime_error(fmt::format("cannot read the support file {}: {}",
@@ -254,24 +267,7 @@ void place_support_file(const PlacedFile& file, const fs::path& workdir) {
 }
 
 void write_support_text(const WrittenFile& file, const fs::path& workdir) {
-  const fs::path relative = file.destination.lexically_normal();
-  if (relative.empty() || relative.is_absolute() || relative == "." || *relative.begin() == "..") {
-    throw std::runtime_error(fmt::format(
-        "written file destination {} must be a relative path inside the working directory",
-        file.destination.string()));
-  }
-  const fs::path target = workdir / relative;
-  std::error_code ec;
-  if (fs::exists(fs::symlink_status(target, ec))) {
-    const std::string error = remove_tree(target);
-    if (!error.empty())
-      throw std::runtime_error(fmt::format("cannot replace {}: {}", target.string(), error));
-  }
-  fs::create_directories(target.parent_path(), ec);
-  if (ec) {
-    throw std::runtime_error(
-        fmt::format("cannot create {}: {}", target.parent_path().string(), ec.message()));
-  }
+  const fs::path target = prepare_destination(file.destination, workdir, "written file");
   UniqueFd fd(::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
   if (!fd) throw_errno(fmt::format("cannot create {}", target.string()), errno);
   std::string_view rest = file.content;
