@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,11 +27,15 @@ struct MovePathExpected {
   ref::Tiles start;
   std::size_t optimal_length = 0;  ///< The reference's shortest path length, in moves.
   bool require_optimal = true;     ///< False: any legal path to the goal passes.
+  /// A depth bound the path must respect (a depth-first search with a bound), in moves.
+  std::optional<std::size_t> max_length;
 };
 
 /// Judges `path`: passed iff every move is legal, the last state is the goal and (when required)
 /// the length is optimal. Feedback names the first illegal move with the state it was made from,
-/// or where the path ends instead of the goal, or both lengths. Aspect name: "path".
+/// or where the path ends instead of the goal, or both lengths, or the bound it passed. When the
+/// path fails but the same path with every move reversed is legal and reaches the goal, the
+/// feedback adds that the moves seem to name the direction the TILE moves. Aspect name: "path".
 /// Throws std::invalid_argument if expected.start is not a state of `puzzle`.
 AspectOutcome check_move_path(const ref::TilePuzzle& puzzle, const MovePathExpected& expected,
                               const std::vector<ref::BlankMove>& path,

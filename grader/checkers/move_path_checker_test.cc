@@ -56,6 +56,31 @@ TEST(MovePathCheckerTest, LongerThanOptimalFailsUnlessOptimalityIsNotRequired) {
   EXPECT_TRUE(check_move_path(kPuzzle, expected, long_way, kNotation).passed);
 }
 
+TEST(MovePathCheckerTest, ADepthBoundFailsALongerPathEvenWithoutOptimality) {
+  const std::vector<BlankMove> long_way = {BlankMove::right, BlankMove::left, BlankMove::right};
+  MovePathExpected expected = from({1, 2, 0, 3}, 1);
+  expected.require_optimal = false;
+  expected.max_length = 2;
+  AspectOutcome outcome = check_move_path(kPuzzle, expected, long_way, kNotation);
+  EXPECT_FALSE(outcome.passed);
+  EXPECT_THAT(outcome.feedback, HasSubstr("3 moves, more than the depth bound 2"));
+  expected.max_length = 3;
+  EXPECT_TRUE(check_move_path(kPuzzle, expected, long_way, kNotation).passed);
+}
+
+TEST(MovePathCheckerTest, RecognisesMovesNamedForTheTile) {
+  // From [0, 1, 3, 2] the blank goes right then down; a path naming the tile's slides says
+  // left then up.
+  const AspectOutcome outcome =
+      check_move_path(kPuzzle, from({0, 1, 3, 2}, 2), {BlankMove::left, BlankMove::up}, kNotation);
+  EXPECT_FALSE(outcome.passed);
+  EXPECT_THAT(outcome.feedback, HasSubstr("the direction the TILE slides"));
+  // A plainly wrong path gets no such hint.
+  const AspectOutcome wrong =
+      check_move_path(kPuzzle, from({0, 1, 3, 2}, 2), {BlankMove::down}, kNotation);
+  EXPECT_THAT(wrong.feedback, ::testing::Not(HasSubstr("TILE")));
+}
+
 TEST(MovePathCheckerTest, RejectsAnInvalidStart) {
   EXPECT_THROW(check_move_path(kPuzzle, from({1, 1, 0, 3}, 1), {}, kNotation),
                std::invalid_argument);

@@ -7,6 +7,7 @@
 #include "kinds/print_succ_kind.h"
 #include "kinds/priority_queue_kind.h"
 #include "kinds/program_output_kind.h"
+#include "kinds/search_program_kind.h"
 #include "kinds/puzzle_function_kind.h"
 #include "kinds/search_function_kind.h"
 #include "kinds/solve_kind.h"
@@ -24,6 +25,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<PrintPathKind>());
   registry.add(std::make_unique<IddfsTraceKind>());
   registry.add(std::make_unique<ProgramOutputKind>());
+  registry.add(std::make_unique<SearchProgramKind>());
   return registry;
 }
 

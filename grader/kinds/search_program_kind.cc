@@ -1,0 +1,480 @@
+#include "kinds/search_program_kind.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <ranges>
+#include <regex>
+#include <sstream>
+
+#include "checkers/move_path_checker.h"
+#include "checkers/state_text.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/program_run.h"
+#include "kinds/sliding_tile_setup.h"
+#include "notation/json_puzzle.h"
+#include "reference/astar.h"
+#include "reference/ida_star.h"
+
+namespace sg {
+namespace {
+
+constexpr const char* kDefaultInput = "puzzle.json";
+constexpr const char* kTraceback = "Traceback (most recent call last)";
+
+const std::regex& generated_line() {
+  static const std::regex pattern(R"(boards\s+generated\s*(?::|-)\s*(\S*))", std::regex::icase);
+  return pattern;
+}
+const std::regex& length_line() {
+  static const std::regex pattern(R"(solution\s+length\s*(?::|-)\s*(\S*))", std::regex::icase);
+  return pattern;
+}
+const std::regex& action_field() {
+  static const std::regex pattern(R"(:action\s+:?([A-Za-z_-]+))");
+  return pattern;
+}
+const std::regex& state_field() {
+  static const std::regex pattern(R"(:new-state\s+(\[[-0-9,\s\[\]]*\]))");
+  return pattern;
+}
+
+struct SearchSpec {
+  std::string name;
+  bool optimal = true;
+  std::optional<std::size_t> bound;
+};
+
+struct Problem {
+  JsonPuzzle json;
+  ref::TilePuzzle puzzle;
+};
+
+std::string board_text(const ref::Tiles& tiles, int n) {
+  std::string text = "[";
+  for (int r = 0; r < n; ++r) {
+    text.append(r ? " [" : "[");
+    for (int c = 0; c < n; ++c) text.append((c ? " " : "") + std::to_string(tiles[r * n + c]));
+    text.append("]");
+  }
+  return text.append("]");
+}
+
+Problem read_problem(const TestSpec& test) {
+  JsonPuzzle json;
+  try {
+    json = parse_json_puzzle(test.input["puzzle"].dump());
+  } catch (const NotationError& error) {
+    throw SpecError(location_of(test, "/puzzle"),
+                    fmt::format("puzzle: {} (expected {{n, start, goal}} with n x n rows, 0 the "
+                                "blank)",
+                                error.what()));
+  }
+  ref::TilePuzzle puzzle(json.n, json.n, ref::Topology::bounded, json.goal);
+  if (const std::string problem = puzzle.validate(json.start); !problem.empty())
+    throw SpecError(location_of(test, "/puzzle/start"),
+                    "the start is not a board of the goal's tiles: " + problem);
+  return {std::move(json), std::move(puzzle)};
+}
+
+std::vector<SearchSpec> read_searches(const TestSpec& test) {
+  std::vector<SearchSpec> searches;
+  const auto& list = test.input["searches"];
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto& entry = list[i];
+    const std::string where = fmt::format("/searches/{}", i);
+    if (!entry.is_object() || !entry.contains("search") || !entry["search"].is_string())
+      throw SpecError(location_of(test, where),
+                      "each search is {search: NAME, optimal: bool, bound: N}");
+    for (const auto& [key, value] : entry.items())
+      if (key != "search" && key != "optimal" && key != "bound")
+        throw SpecError(location_of(test, where),
+                        fmt::format("unknown key `{}` (expected search, optimal, bound)", key));
+    SearchSpec search{entry["search"].get<std::string>(), entry.value("optimal", true),
+                      std::nullopt};
+    if (entry.contains("bound")) {
+      if (!entry["bound"].is_number_integer() || entry["bound"].get<long long>() < 0)
+        throw SpecError(location_of(test, where + "/bound"),
+                        "bound is a depth bound in moves, a whole number >= 0");
+      search.bound = entry["bound"].get<std::size_t>();
+    }
+    searches.push_back(std::move(search));
+  }
+  return searches;
+}
+
+// The reference's shortest solution length: breadth-first from both ends for 3 x 3 and smaller
+// (milliseconds), IDA* with linear conflicts beyond (seconds for 4 x 4 up to about 50 moves).
+std::optional<std::size_t> shortest_length(const Problem& problem) {
+  if (!ref::is_solvable(problem.puzzle, problem.json.start)) return std::nullopt;
+  if (problem.puzzle.size() <= 9) {
+    const auto length = ref::optimal_solution_length(problem.puzzle, problem.json.start);
+    if (!length) return std::nullopt;
+    return static_cast<std::size_t>(*length);
+  }
+  const auto found = ref::ida_star(problem.puzzle, problem.json.start);
+  if (!found) return std::nullopt;
+  return found->moves.size();
+}
+
+// One search's report, as printed.
+struct Section {
+  int first_line = 0;
+  std::string generated;  // the text after "Boards Generated:"
+  std::optional<std::string> length;
+  int length_line = 0;
+  struct Move {
+    int line = 0;
+    std::string word;
+    std::optional<std::string> state;
+  };
+  std::vector<Move> moves;
+};
+
+std::vector<Section> read_sections(const std::string& printed) {
+  std::vector<Section> sections;
+  std::istringstream in(printed);
+  std::string line;
+  int number = 0;
+  std::smatch match;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (std::regex_search(line, match, generated_line())) {
+      sections.push_back({number, match[1].str(), std::nullopt, 0, {}});
+      continue;
+    }
+    if (sections.empty()) continue;
+    Section& section = sections.back();
+    if (std::regex_search(line, match, length_line())) {
+      if (!section.length) {
+        section.length = match[1].str();
+        section.length_line = number;
+      }
+      continue;
+    }
+    if (std::regex_search(line, match, action_field())) {
+      Section::Move move{number, match[1].str(), std::nullopt};
+      std::transform(move.word.begin(), move.word.end(), move.word.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (std::regex_search(line, match, state_field())) move.state = match[1].str();
+      section.moves.push_back(std::move(move));
+    }
+  }
+  return sections;
+}
+
+std::optional<ref::Tiles> parse_board(const std::string& text) {
+  ref::Tiles tiles;
+  std::string number;
+  for (const char c : text + " ") {
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == '-') {
+      number += c;
+    } else if (!number.empty()) {
+      try {
+        tiles.push_back(std::stoi(number));
+      } catch (const std::exception&) {
+        return std::nullopt;
+      }
+      number.clear();
+    }
+  }
+  return tiles;
+}
+
+std::optional<std::size_t> parse_count(const std::string& text) {
+  if (text.empty() ||
+      !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
+    return std::nullopt;
+  try {
+    return std::stoull(text);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+void fail(AspectOutcome& aspect, const std::string& why) {
+  if (!aspect.passed) return;
+  aspect.passed = false;
+  aspect.feedback = why;
+}
+
+// Judges one section's path (moves and printed boards) against the reference.
+void judge_path(const Problem& problem, const SearchSpec& search, const Section& section,
+                std::size_t shortest, AspectOutcome& path) {
+  const int n = problem.json.n;
+  const std::string label = fmt::format("{} (line {})", search.name, section.first_line);
+  std::vector<ref::BlankMove> moves;
+  for (const auto& move : section.moves) {
+    const auto parsed = ref::parse_blank_move(move.word);
+    if (!parsed) {
+      fail(path, fmt::format("{}: line {}: `:{}` is not a move (up, down, left, right: the "
+                             "direction the blank moves)",
+                             label, move.line, move.word));
+      return;
+    }
+    moves.push_back(*parsed);
+  }
+  MovePathExpected expected;
+  expected.start = problem.json.start;
+  expected.optimal_length = shortest;
+  expected.require_optimal = search.optimal;
+  expected.max_length = search.bound;
+  const MoveNotation notation{[](ref::BlankMove move) { return ":" + ref::to_string(move); },
+                              [n](const ref::Tiles& tiles) { return board_text(tiles, n); }};
+  const AspectOutcome judged = check_move_path(problem.puzzle, expected, moves, notation);
+  if (!judged.passed) {
+    fail(path, fmt::format("{}: {}", label, judged.feedback));
+    return;
+  }
+  ref::Tiles state = problem.json.start;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    state = *problem.puzzle.result(state, moves[i]);
+    const auto& printed = section.moves[i].state;
+    if (!printed) continue;
+    if (parse_board(*printed) != state) {
+      fail(path, fmt::format("{}: line {}: after move {} (:{}) the board is {}, but the line "
+                             "shows {}",
+                             label, section.moves[i].line, i + 1, section.moves[i].word,
+                             board_text(state, n), *printed));
+      return;
+    }
+  }
+}
+
+TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observation) {
+  TestOutcome outcome;
+  record_metrics(outcome, observation);
+  outcome.expected =
+      "an error message about the invalid input, no solution, and a clean exit (any status, no "
+      "crash, no uncaught exception)";
+  outcome.observed =
+      elide(observation.stdout_stream.data + observation.stderr_stream.data, 20, 2000);
+  AspectOutcome rejection{"rejection", "", true, ""};
+  AspectOutcome exit{"exit", "", true, ""};
+  if (auto stop = diagnose_program_stop(observation)) {
+    fail_all_aspects(outcome, {"rejection", "exit"}, *stop);
+    outcome.feedback = fmt::format("given the invalid input {}, {}",
+                                   test.input["puzzle_text"].get<std::string>(), stop->feedback);
+    return outcome;
+  }
+  const std::string& out = observation.stdout_stream.data;
+  const std::string& err = observation.stderr_stream.data;
+  std::smatch match;
+  if (err.find(kTraceback) != std::string::npos || out.find(kTraceback) != std::string::npos) {
+    fail(exit,
+         "the program crashed with an uncaught exception instead of reporting the "
+         "invalid input:\n" +
+             elide(err.empty() ? out : err, 12, 1500));
+    fail(rejection, exit.feedback);
+  } else if (std::regex_search(out, match, length_line())) {
+    fail(rejection, "the input is invalid, but the program printed a solution");
+  } else if (out.find_first_not_of(" \t\r\n") == std::string::npos &&
+             err.find_first_not_of(" \t\r\n") == std::string::npos) {
+    fail(rejection, "the input is invalid, but the program printed nothing about it");
+  }
+  outcome.aspects = {rejection, exit};
+  outcome.verdict = rejection.passed && exit.passed
+                        ? Verdict::accepted
+                        : (exit.passed ? Verdict::wrong_answer : Verdict::runtime_error);
+  outcome.feedback = !exit.passed ? exit.feedback : rejection.feedback;
+  if (!outcome.feedback.empty())
+    outcome.feedback = fmt::format("given the invalid input {}: {}",
+                                   test.input["puzzle_text"].get<std::string>(), outcome.feedback);
+  return outcome;
+}
+
+}  // namespace
+
+void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  if (assignment.submission.language != "program")
+    throw SpecError(test.where,
+                    "a search_program test runs a program: the spec's submission needs "
+                    "`language: program`");
+  const auto& in = test.input;
+  if (!in.contains("args") || !in["args"].is_array() ||
+      !std::all_of(in["args"].begin(), in["args"].end(),
+                   [](const auto& arg) { return arg.is_string(); }))
+    throw SpecError(test.where, "a search_program test needs `args`, a list of strings");
+  if (in.contains("input") && (!in["input"].is_string() || in["input"].get<std::string>().empty() ||
+                               in["input"].get<std::string>().find('/') != std::string::npos))
+    throw SpecError(location_of(test, "/input"), "input is a plain file name, e.g. puzzle.json");
+  const bool reject = in.value("reject", false);
+  if (in.contains("puzzle") == in.contains("puzzle_text"))
+    throw SpecError(test.where,
+                    "give exactly one of `puzzle` ({n, start, goal}) or "
+                    "`puzzle_text` (the input file's text)");
+  if (reject) {
+    if (!in.contains("puzzle_text") || !in["puzzle_text"].is_string())
+      throw SpecError(test.where, "a `reject` test gives the invalid input as `puzzle_text`");
+    if (in.contains("searches") || in.contains("fewer_boards"))
+      throw SpecError(test.where, "a `reject` test has no `searches` or `fewer_boards`");
+    bool invalid = false;
+    try {
+      parse_json_puzzle(in["puzzle_text"].get<std::string>());
+    } catch (const NotationError&) {
+      invalid = true;
+    }
+    if (!invalid)
+      throw SpecError(location_of(test, "/puzzle_text"),
+                      "the reference reads this input as a valid puzzle; a `reject` test needs "
+                      "an invalid one");
+    for (const auto& [aspect, criteria] : test.grades)
+      if (aspect != "rejection" && aspect != "exit")
+        throw SpecError(test.where,
+                        fmt::format("a `reject` test grades rejection and exit, not {}", aspect));
+    return;
+  }
+  if (!in.contains("puzzle"))
+    throw SpecError(test.where, "a search test needs `puzzle` ({n, start, goal})");
+  if (!in.contains("searches") || !in["searches"].is_array() || in["searches"].empty())
+    throw SpecError(test.where, "a search test needs `searches`, a non-empty list");
+  if (test.grades.contains("rejection"))
+    throw SpecError(test.where, "only a `reject` test grades rejection");
+  const Problem problem = read_problem(test);
+  if (problem.puzzle.size() > 16)
+    throw SpecError(location_of(test, "/puzzle"),
+                    "the reference proves optimality for boards up to 4 x 4");
+  const auto shortest = shortest_length(problem);
+  if (!shortest)
+    throw SpecError(location_of(test, "/puzzle"),
+                    "the goal cannot be reached from this start (the two boards differ in "
+                    "permutation parity)");
+  const std::vector<SearchSpec> searches = read_searches(test);
+  for (std::size_t i = 0; i < searches.size(); ++i)
+    if (searches[i].bound && *searches[i].bound < *shortest)
+      throw SpecError(location_of(test, fmt::format("/searches/{}/bound", i)),
+                      fmt::format("no path within the bound {}: the shortest has {} moves",
+                                  *searches[i].bound, *shortest));
+  if (in.contains("fewer_boards")) {
+    const auto& pairs = in["fewer_boards"];
+    const auto known = [&](const nlohmann::json& name) {
+      return name.is_string() &&
+             std::any_of(searches.begin(), searches.end(),
+                         [&](const SearchSpec& s) { return s.name == name.get<std::string>(); });
+    };
+    if (!pairs.is_array() ||
+        !std::all_of(pairs.begin(), pairs.end(), [&](const nlohmann::json& pair) {
+          return pair.is_array() && pair.size() == 2 && known(pair[0]) && known(pair[1]);
+        }))
+      throw SpecError(location_of(test, "/fewer_boards"),
+                      "fewer_boards is a list of [A, B] pairs of search names from `searches`");
+  }
+}
+
+Invocation SearchProgramKind::invocation(const Assignment&, const TestSpec& test,
+                                         const GradingContext& context) const {
+  ProgramRun run;
+  for (const auto& arg : test.input["args"]) run.args.push_back(arg.get<std::string>());
+  const std::string input = test.input.value("input", std::string(kDefaultInput));
+  const std::string text = test.input.contains("puzzle_text")
+                               ? test.input["puzzle_text"].get<std::string>()
+                               : test.input["puzzle"].dump() + "\n";
+  run.files.push_back({input, text});
+  Invocation invocation = make_program_invocation(test, context, run);
+  invocation.description += fmt::format("\nwhere {} holds:\n{}", input, text);
+  return invocation;
+}
+
+TestOutcome SearchProgramKind::evaluate(const Assignment&, const TestSpec& test,
+                                        const Observation& observation) const {
+  if (test.input.value("reject", false)) return evaluate_rejection(test, observation);
+  const Problem problem = read_problem(test);
+  const std::vector<SearchSpec> searches = read_searches(test);
+  const auto shortest = shortest_length(problem);
+  if (!shortest) throw std::logic_error("validated puzzle has no solution");
+
+  TestOutcome outcome;
+  record_metrics(outcome, observation);
+  const std::string& printed = observation.stdout_stream.data;
+  outcome.observed = elide(printed, 40, 4000);
+  std::vector<std::string> expected;
+  for (const auto& search : searches)
+    expected.push_back(
+        fmt::format("{}: Boards Generated, Solution Length, then a legal path of {}", search.name,
+                    search.bound ? fmt::format("at most {} moves (the depth bound)", *search.bound)
+                    : search.optimal ? fmt::format("{} moves (a shortest path)", *shortest)
+                                     : std::string("any length")));
+  outcome.expected = fmt::format("{}", fmt::join(expected, "\n"));
+
+  if (auto stop = diagnose_program_stop(observation)) {
+    fail_all_aspects(outcome, {"path", "length", "generated", "exit"}, *stop,
+                     {"length", "generated"});
+    return outcome;
+  }
+
+  AspectOutcome path{"path", "", true, ""};
+  AspectOutcome length{"length", "", true, ""};
+  AspectOutcome generated{"generated", "", true, ""};
+  AspectOutcome exit{"exit", "", observation.exit_code == 0, ""};
+  if (!exit.passed) exit.feedback = exit_status_feedback(observation);
+
+  const std::vector<Section> sections = read_sections(printed);
+  if (sections.size() < searches.size()) {
+    const std::string why = fmt::format(
+        "expected {} search report{} ({}), each starting with a \"Boards Generated: N\" line, "
+        "but found {}",
+        searches.size(), searches.size() == 1 ? "" : "s",
+        fmt::join(searches | std::views::transform([](const SearchSpec& s) { return s.name; }),
+                  ", "),
+        sections.size());
+    fail(path, why);
+    fail(length, why);
+    fail(generated, why);
+  }
+  std::map<std::string, std::size_t> boards;
+  for (std::size_t i = 0; i < std::min(sections.size(), searches.size()); ++i) {
+    const Section& section = sections[i];
+    const SearchSpec& search = searches[i];
+    judge_path(problem, search, section, *shortest, path);
+    if (!section.length) {
+      fail(length, fmt::format("{}: no \"Solution Length: N\" line after line {}", search.name,
+                               section.first_line));
+    } else if (parse_count(*section.length) != section.moves.size()) {
+      fail(length, fmt::format("{}: line {} says Solution Length {}, but the path printed after "
+                               "it has {} move{} (the start is not a move)",
+                               search.name, section.length_line, *section.length,
+                               section.moves.size(), section.moves.size() == 1 ? "" : "s"));
+    }
+    const auto count = parse_count(section.generated);
+    if (!count) {
+      fail(generated, fmt::format("{}: line {}: `{}` is not a number of boards", search.name,
+                                  section.first_line, section.generated));
+    } else if (*count < section.moves.size()) {
+      fail(generated,
+           fmt::format("{}: line {} says {} boards were generated, fewer than the {} boards on "
+                       "the solution path: every board on the path was generated",
+                       search.name, section.first_line, *count, section.moves.size()));
+    } else {
+      boards[search.name] = *count;
+    }
+  }
+  if (test.input.contains("fewer_boards")) {
+    for (const auto& pair : test.input["fewer_boards"]) {
+      const std::string fewer = pair[0].get<std::string>(), more = pair[1].get<std::string>();
+      if (!boards.contains(fewer) || !boards.contains(more)) continue;
+      if (boards[fewer] > boards[more])
+        fail(generated, fmt::format("{} reports {} boards generated, more than {}'s {}: with an "
+                                    "admissible heuristic {} should not generate more boards than "
+                                    "{} on the same puzzle",
+                                    fewer, boards[fewer], more, boards[more], fewer, more));
+    }
+  }
+  outcome.aspects = {path, length, generated, exit};
+  const bool all = path.passed && length.passed && generated.passed && exit.passed;
+  outcome.verdict = !exit.passed ? Verdict::runtime_error
+                    : all        ? Verdict::accepted
+                                 : Verdict::wrong_answer;
+  for (const auto* aspect : {&path, &length, &generated, &exit})
+    if (!aspect->passed) {
+      outcome.feedback = aspect->feedback;
+      break;
+    }
+  if (observation.stdout_stream.truncated)
+    outcome.notes.push_back("the output was truncated at the output limit");
+  return outcome;
+}
+
+}  // namespace sg

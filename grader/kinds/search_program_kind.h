@@ -1,0 +1,58 @@
+// search_program: runs a command-line program that reads an n x n sliding-tile puzzle from a JSON
+// file (seed 002's notation, notation/json_puzzle.h) and runs one or more searches on it, then
+// judges each search's reported solution against the reference. Also judges how the program
+// rejects an invalid input file.
+//
+// What the program prints, per search, in the order the test lists the searches (the seed's
+// report): a line "Boards Generated: N", a line "Solution Length: N", then one line per move
+// holding `:action :MOVE` (MOVE = up, down, left, right: the direction the BLANK moves) and
+// optionally `:new-state [[...] ...]`, the board after the move. Each "Boards Generated" line
+// starts the next search's section; any other lines (headers such as "A* Search") are ignored.
+// A ":" or " -" may separate a label from its number, as in the seed.
+//
+// Spec keys:
+//   puzzle       {n, start, goal} written as the input file (rows as lists, 0 the blank); or
+//   puzzle_text  the input file's exact text (for invalid inputs: missing keys, bad JSON, ...)
+//   input        the input file's name in the working directory (default "puzzle.json")
+//   args         list of strings after the program command, e.g. [puzzle.json, astar-manhattan]
+//   searches     (with `puzzle`) one entry per section, in print order: {search: NAME,
+//                optimal: bool (default true), bound: N (a depth bound the path must respect)}.
+//                NAME is free text used in feedback and in `fewer_boards` (e.g. dfs, ids, ucs,
+//                astar-manhattan, astar-misplaced).
+//   fewer_boards optional list of [A, B]: search A must report no more boards generated than B
+//                (plausibility: A* with an admissible heuristic generates no more than uniform
+//                cost on the same instance).
+//   reject       true: the input is invalid; the program must say so and exit cleanly
+// Aspects:
+//   path       each section's moves are legal from the start, reach the goal, are as short as
+//              the reference's shortest path where `optimal`, respect `bound`; printed states
+//              (if any) are the boards after each move
+//   length     each "Solution Length" equals its section's number of moves
+//   generated  each "Boards Generated" is a number at least the solution length (every board on
+//              the path was generated), and the `fewer_boards` comparisons hold
+//   exit       exit status 0 (with `reject`: any status, but no crash, no traceback)
+//   rejection  (reject tests) something was printed about the input, no solution was printed,
+//              no crash or uncaught exception, no hang
+#pragma once
+
+#include "kinds/test_kind.h"
+
+namespace sg {
+
+class SearchProgramKind : public TestKind {
+ public:
+  std::string_view name() const override { return "search_program"; }
+  std::vector<std::string> aspects() const override {
+    return {"path", "length", "generated", "exit", "rejection"};
+  }
+  std::vector<std::string> keys() const override {
+    return {"puzzle", "puzzle_text", "input", "args", "searches", "fewer_boards", "reject"};
+  }
+  void validate(const Assignment& assignment, const TestSpec& test) const override;
+  Invocation invocation(const Assignment& assignment, const TestSpec& test,
+                        const GradingContext& context) const override;
+  TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
+                       const Observation& observation) const override;
+};
+
+}  // namespace sg

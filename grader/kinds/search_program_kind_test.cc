@@ -1,0 +1,185 @@
+#include "kinds/search_program_kind.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A 2-move 3 x 3 instance: the blank goes up, then left.
+constexpr const char* kPuzzle =
+    "{n: 3, start: [[1, 2, 5], [3, 4, 0], [6, 7, 8]], goal: [[1, 2, 0], [3, 4, 5], [6, 7, 8]]}";
+
+Assignment spec_with(const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: search_program
+    grades: {path: a}
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+std::string validation_error(const std::string& keys) {
+  const Assignment assignment = spec_with(keys);
+  try {
+    SearchProgramKind().validate(assignment, assignment.tests.back());
+  } catch (const SpecError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+Observation exited(std::string out, int code = 0, std::string err = "") {
+  Observation observation;
+  observation.termination = Termination::exited;
+  observation.exit_code = code;
+  observation.stdout_stream.data = std::move(out);
+  observation.stderr_stream.data = std::move(err);
+  return observation;
+}
+
+TestOutcome evaluate(const std::string& keys, const Observation& observation) {
+  const Assignment assignment = spec_with(keys);
+  SearchProgramKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  return kind.evaluate(assignment, assignment.tests.back(), observation);
+}
+
+const AspectOutcome& aspect(const TestOutcome& outcome, const std::string& name) {
+  for (const auto& a : outcome.aspects)
+    if (a.aspect == name) return a;
+  throw std::out_of_range("no aspect " + name);
+}
+
+std::string search_keys(const std::string& searches, const std::string& extra = "") {
+  return std::string("    puzzle: ") + kPuzzle + "\n    args: [puzzle.json, ucs]\n" +
+         "    searches: " + searches + "\n" + extra;
+}
+
+const std::string kTooLongReport =
+    "Graph Search\nBoards Generated: 12\nSolution Length: 2\n"
+    "{:action :up, :new-state [[1 2 0] [3 4 5] [6 7 8]]}\n"
+    "{:action :left, :new-state [[1 0 2] [3 4 5] [6 7 8]]}\n";
+
+TEST(SearchProgramKind, AcceptsTheSeedsReportShape) {
+  // The goal has the blank at the top right, one move up: a report that goes on past it fails.
+  const TestOutcome outcome = evaluate(search_keys("[{search: ucs}]"), exited(kTooLongReport));
+  EXPECT_FALSE(aspect(outcome, "path").passed);
+  EXPECT_THAT(aspect(outcome, "path").feedback, HasSubstr("which is not the goal"));
+  const TestOutcome good =
+      evaluate(search_keys("[{search: ucs}]"),
+               exited("Graph Search\nBoards Generated - 3\nSolution Length - 1\n"
+                      "{:action :up, :new-state [[1 2 0] [3 4 5] [6 7 8]]}\n"));
+  EXPECT_EQ(good.verdict, Verdict::accepted) << good.feedback;
+}
+
+TEST(SearchProgramKind, PrintedBoardsMustFollowTheMoves) {
+  const TestOutcome outcome =
+      evaluate(search_keys("[{search: ucs}]"),
+               exited("Boards Generated: 3\nSolution Length: 1\n"
+                      "{:action :up, :new-state [[1 2 5] [3 4 0] [6 7 8]]}\n"));
+  EXPECT_THAT(aspect(outcome, "path").feedback,
+              HasSubstr("after move 1 (:up) the board is [[1 2 0] [3 4 5] [6 7 8]]"));
+}
+
+TEST(SearchProgramKind, LengthAndBoardsAreCheckedAgainstThePath) {
+  const TestOutcome outcome =
+      evaluate(search_keys("[{search: ucs}]"),
+               exited("Boards Generated: 0\nSolution Length: 2\n{:action :up}\n"));
+  EXPECT_TRUE(aspect(outcome, "path").passed);
+  EXPECT_THAT(aspect(outcome, "length").feedback, HasSubstr("says Solution Length 2"));
+  EXPECT_THAT(aspect(outcome, "generated").feedback,
+              HasSubstr("fewer than the 1 boards on the solution path"));
+}
+
+TEST(SearchProgramKind, FewerBoardsComparesTheSearchesReports) {
+  const std::string keys =
+      search_keys("[{search: ucs}, {search: astar}]", "    fewer_boards: [[astar, ucs]]\n");
+  const std::string report = "Boards Generated: 5\nSolution Length: 1\n{:action :up}\n";
+  const std::string more = "Boards Generated: 9\nSolution Length: 1\n{:action :up}\n";
+  EXPECT_TRUE(aspect(evaluate(keys, exited(more + report)), "generated").passed);
+  EXPECT_THAT(aspect(evaluate(keys, exited(report + more)), "generated").feedback,
+              HasSubstr("astar reports 9 boards generated, more than ucs's 5"));
+  // A missing report fails every aspect it feeds.
+  EXPECT_THAT(aspect(evaluate(keys, exited(report)), "path").feedback,
+              HasSubstr("expected 2 search reports (ucs, astar)"));
+}
+
+TEST(SearchProgramKind, DepthBoundAndOptimality) {
+  const std::string three_moves =
+      "Boards Generated: 9\nSolution Length: 3\n{:action :up}\n{:action :left}\n"
+      "{:action :right}\n";
+  EXPECT_THAT(
+      aspect(evaluate(search_keys("[{search: ucs}]"), exited(three_moves)), "path").feedback,
+      HasSubstr("reaches the goal in 3 moves, but the shortest path has 1"));
+  EXPECT_TRUE(aspect(evaluate(search_keys("[{search: dfs, optimal: false, bound: 3}]"),
+                              exited(three_moves)),
+                     "path")
+                  .passed);
+  EXPECT_THAT(aspect(evaluate(search_keys("[{search: dfs, optimal: false, bound: 2}]"),
+                              exited(three_moves)),
+                     "path")
+                  .feedback,
+              HasSubstr("more than the depth bound 2"));
+}
+
+TEST(SearchProgramKind, RejectionNeedsAMessageAndNoCrash) {
+  const std::string keys =
+      "    puzzle_text: '{\"n\": 1, \"start\": [[0]], \"goal\": [[0]]}'\n"
+      "    args: [puzzle.json, ucs]\n    reject: true\n";
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: search_program
+    grades: {rejection: a}
+)yaml" + keys,
+                                                      "specs/demo.yaml");
+  SearchProgramKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  const auto judge = [&](const Observation& observation) {
+    return kind.evaluate(assignment, assignment.tests.back(), observation);
+  };
+  EXPECT_EQ(judge(exited("error: value of 'n' must be greater than 1\n", 1)).verdict,
+            Verdict::accepted);
+  EXPECT_THAT(aspect(judge(exited("")), "rejection").feedback, HasSubstr("printed nothing"));
+  EXPECT_THAT(aspect(judge(exited("", 1, "Traceback (most recent call last):\n  KeyError: 'n'\n")),
+                     "rejection")
+                  .feedback,
+              HasSubstr("uncaught exception"));
+  EXPECT_THAT(
+      aspect(judge(exited("Boards Generated: 0\nSolution Length: 0\n")), "rejection").feedback,
+      HasSubstr("printed a solution"));
+  Observation crashed = exited("");
+  crashed.termination = Termination::signaled;
+  crashed.signal = 11;
+  crashed.exit_code.reset();
+  EXPECT_EQ(judge(crashed).verdict, Verdict::runtime_error);
+}
+
+TEST(SearchProgramKind, SpecErrorsPointAtTheProblem) {
+  EXPECT_THAT(validation_error(search_keys("[{search: dfs, bound: 0}]")),
+              HasSubstr("no path within the bound 0: the shortest has 1 moves"));
+  EXPECT_THAT(validation_error("    puzzle: {n: 3, start: [[2, 1, 0], [3, 4, 5], [6, 7, 8]], "
+                               "goal: [[1, 2, 0], [3, 4, 5], [6, 7, 8]]}\n"
+                               "    args: [p]\n    searches: [{search: ucs}]\n"),
+              HasSubstr("cannot be reached"));
+  EXPECT_THAT(validation_error(search_keys("[{search: ucs}]", "    fewer_boards: [[x, ucs]]\n")),
+              HasSubstr("fewer_boards is a list of [A, B] pairs"));
+  EXPECT_THAT(validation_error("    puzzle_text: '{\"n\": 2, \"start\": [[1, 2], [3, 0]], "
+                               "\"goal\": [[1, 2], [3, 0]]}'\n    args: [p]\n    reject: true\n"),
+              HasSubstr("reads this input as a valid puzzle"));
+}
+
+}  // namespace
+}  // namespace sg
