@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 namespace sg {
 namespace {
@@ -108,6 +109,43 @@ SubmissionLayout inspect_single_file(const fs::path& submission,
   return layout;
 }
 
+// A program's folder: it holds one of the entry names, or a build file the grader runs.
+bool holds_program(const fs::path& directory, const std::vector<std::string>& entries) {
+  std::error_code error;
+  for (const std::string& name :
+       {std::string("Makefile"), std::string("makefile"), std::string("CMakeLists.txt")})
+    if (fs::is_regular_file(directory / name, error)) return true;
+  return std::any_of(entries.begin(), entries.end(), [&](const std::string& entry) {
+    return fs::is_regular_file(directory / entry, error);
+  });
+}
+
+// A program wrapped in a folder (a zip's top directory): the shallowest folder, at most three
+// levels down, that holds the program; nullopt when the top level does or none does.
+std::optional<fs::path> wrapped_program(const fs::path& submission,
+                                        const std::vector<std::string>& entries) {
+  if (holds_program(submission, entries)) return std::nullopt;
+  std::error_code error;
+  std::optional<fs::path> best;
+  int best_depth = 4;
+  for (fs::recursive_directory_iterator
+           it(submission, fs::directory_options::skip_permission_denied, error),
+       end;
+       it != end; it.increment(error)) {
+    if (error) break;
+    if (!it->is_directory(error)) continue;
+    if (skipped_directory(it->path()) || it.depth() >= best_depth) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (holds_program(it->path(), entries)) {
+      best = it->path();
+      best_depth = it.depth();
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 SubmissionLayout inspect_submission(const fs::path& submission,
@@ -120,6 +158,14 @@ SubmissionLayout inspect_submission(const fs::path& submission,
   SubmissionLayout layout;
   layout.root = submission;
   const auto& required = interface.required_files;
+  if (interface.language == "program" && fs::is_directory(submission, error)) {
+    if (const auto folder = wrapped_program(submission, interface.entry)) {
+      layout.root = *folder;
+      layout.notes.push_back(
+          fmt::format("found the program in the folder `{}` of the submission; graded that folder",
+                      fs::relative(*folder, submission, error).string()));
+    }
+  }
 
   if (!fs::is_directory(submission, error)) {
     const std::string name = submission.filename().string();

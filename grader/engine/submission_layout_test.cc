@@ -68,5 +68,23 @@ TEST_F(AcceptLayoutTest, TwoNotebooksOrNoneAreExplained) {
       << none.missing_feedback;
 }
 
+TEST_F(AcceptLayoutTest, AProgramWrappedInAFolderIsFound) {
+  SubmissionInterface program;
+  program.language = "program";
+  program.entry = {"sliding_puzzle.py", "sliding_puzzle"};
+  touch("hw1/__MACOSX/sliding_puzzle.py");
+  touch("hw1/src/Makefile");
+  touch("hw1/README.txt");
+  SubmissionLayout layout = inspect_submission(dir_, program);
+  EXPECT_EQ(layout.root, dir_ / "hw1" / "src");
+  ASSERT_EQ(layout.notes.size(), 1u);
+  EXPECT_NE(layout.notes[0].find("hw1/src"), std::string::npos);
+  // A program at the top level is graded where it is, even with folders beside it.
+  touch("sliding_puzzle.py");
+  layout = inspect_submission(dir_, program);
+  EXPECT_EQ(layout.root, dir_);
+  EXPECT_TRUE(layout.notes.empty());
+}
+
 }  // namespace
 }  // namespace sg
