@@ -36,8 +36,8 @@ std::optional<IsolationTier> isolation_tier_from_string(std::string_view name);
 struct IsolationProbe {
   std::vector<IsolationTier> available;  ///< Ascending; always contains minimal.
   IsolationTier best = IsolationTier::minimal;
-  std::string cgroup;               ///< "v2", "v1" or "none".
-  std::vector<std::string> notes;   ///< Why a stronger tier or a layer is missing, for reports.
+  std::string cgroup;              ///< "v2", "v1" or "none".
+  std::vector<std::string> notes;  ///< Why a stronger tier or a layer is missing, for reports.
 };
 
 /// Probes namespaces, cgroups, seccomp and box uids once; later calls return the cached result.

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -482,12 +483,6 @@ void ProcessRunner::run_in(const RunDirectory& directory, const Invocation& invo
                                         errno_text(ENOENT), kAllowedPath);
     return;
   }
-  std::vector<std::string> argv_storage = invocation.argv;
-  std::vector<std::string> env_storage = build_environment(invocation, workdir);
-  const std::vector<char*> argv = pointers_to(argv_storage);
-  const std::vector<char*> envp = pointers_to(env_storage);
-  const std::string workdir_string = workdir.string();
-
   const LaunchContext context{invocation, workdir};
   std::vector<std::unique_ptr<SandboxSession>> sessions;
   for (std::size_t i = 0; i < options_.layers.size(); ++i) {
@@ -500,7 +495,18 @@ void ProcessRunner::run_in(const RunDirectory& directory, const Invocation& invo
     }
   }
   std::vector<SandboxSession*> session_pointers;
-  for (auto& session : sessions) session_pointers.push_back(session.get());
+  unsigned long clone_flags = 0;
+  fs::path visible_workdir = workdir;
+  for (auto& session : sessions) {
+    session_pointers.push_back(session.get());
+    clone_flags |= session->clone_flags();
+    if (std::optional<fs::path> view = session->visible_workdir()) visible_workdir = *view;
+  }
+  std::vector<std::string> argv_storage = invocation.argv;
+  std::vector<std::string> env_storage = build_environment(invocation, visible_workdir);
+  const std::vector<char*> argv = pointers_to(argv_storage);
+  const std::vector<char*> envp = pointers_to(env_storage);
+  const std::string workdir_string = visible_workdir.string();
 
   Pipe out = make_pipe();
   Pipe err = make_pipe();
@@ -535,7 +541,12 @@ void ProcessRunner::run_in(const RunDirectory& directory, const Invocation& invo
   ::sigfillset(&all_signals);
   ::pthread_sigmask(SIG_SETMASK, &all_signals, &old_mask);  // no handler may run in the child
   const Clock::time_point start = Clock::now();
-  const pid_t pid = ::fork();
+  // With namespace flags the child is created by the raw clone system call (it then becomes
+  // pid 1 of a new pid namespace); the child only makes async-signal-safe calls either way.
+  const pid_t pid = clone_flags == 0
+                        ? ::fork()
+                        : static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD | clone_flags, nullptr,
+                                                       nullptr, nullptr, nullptr));
   if (pid == 0) child_main(plan);
   const int fork_error = errno;
   ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
