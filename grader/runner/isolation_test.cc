@@ -3,6 +3,7 @@
 #include "runner/isolation.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -94,6 +95,249 @@ INSTANTIATE_TEST_SUITE_P(Tiers, TierTest,
                          [](const auto& param_info) {
                            return std::string(to_string(param_info.param));
                          });
+
+// The degraded and full tiers: a box uid, box-init, seccomp (and a cgroup where there is one).
+class BoxTierTest : public TierTest {
+ protected:
+  void SetUp() override {
+    TierTest::SetUp();
+    if (IsSkipped()) return;
+    char scratch[] = "/tmp/sg-isolation-test-XXXXXX";
+    ASSERT_NE(::mkdtemp(scratch), nullptr);
+    scratch_ = scratch;
+    ::chmod(scratch, 0755);
+    ProcessRunnerOptions options;
+    options.scratch_root = scratch_;
+    runner_ = make_sandbox_runner(GetParam(), options);
+  }
+  void TearDown() override {
+    if (!scratch_.empty()) {
+      std::error_code error;
+      fs::remove_all(scratch_, error);
+    }
+  }
+  // No process of any box uid is alive.
+  static int box_processes() {
+    int count = 0;
+    for (uid_t uid : box_uids()) count += sample_processes_of_uid(uid).processes;
+    return count;
+  }
+  bool cgroup() const { return probe_isolation().cgroup != "none"; }
+  fs::path scratch_;
+};
+
+TEST_P(BoxTierTest, RunsAsAnUnprivilegedBoxUid) {
+  const Observation observation = runner_->run(shell("id -u; id -G; cat /etc/shadow"));
+  EXPECT_EQ(observation.termination, Termination::exited) << observation.detail;
+  EXPECT_NE(observation.exit_code, 0);  // /etc/shadow is unreadable
+  const std::string out = observation.stdout_stream.data;
+  const uid_t uid = static_cast<uid_t>(std::stoul(out));
+  const std::vector<uid_t> uids = box_uids();
+  EXPECT_NE(std::find(uids.begin(), uids.end(), uid), uids.end()) << out;
+  EXPECT_EQ(out.substr(out.find('\n') + 1), std::to_string(uid) + "\n");  // no other group
+}
+
+TEST_P(BoxTierTest, OnlyStdioAndAllowListedEnvironment) {
+  Invocation invocation = shell("ls /proc/self/fd; env | cut -d= -f1 | sort | tr '\\n' ' '");
+  const Observation observation = runner_->run(invocation);
+  ASSERT_EQ(observation.termination, Termination::exited) << observation.detail;
+  // 0-2, and the directory ls itself reads.
+  EXPECT_EQ(observation.stdout_stream.data.substr(0, 8), "0\n1\n2\n3\n");
+  EXPECT_NE(observation.stdout_stream.data.find(
+                "HOME LANG LC_ALL PATH PWD PYTHONDONTWRITEBYTECODE PYTHONIOENCODING TMPDIR"),
+            std::string::npos)
+      << observation.stdout_stream.data;
+}
+
+TEST_P(BoxTierTest, ProcessesLeftBehindAreKilledAndDoNotHangTheGrader) {
+  // A grandchild keeps stdout open and outlives the main process.
+  const Observation observation =
+      runner_->run(shell("(sleep 30; echo late) & (setsid sleep 31 &) ; echo main done"));
+  EXPECT_EQ(observation.termination, Termination::exited) << observation.detail;
+  EXPECT_EQ(observation.stdout_stream.data, "main done\n");
+  EXPECT_LT(observation.wall_seconds, 5.0);
+  EXPECT_EQ(box_processes(), 0);
+}
+
+TEST_P(BoxTierTest, CpuTimeLimitKillsTheWholeTree) {
+  Invocation invocation = shell("while :; do :; done & while :; do :; done");
+  invocation.limits.cpu_seconds = 1;
+  const Observation observation = runner_->run(invocation);
+  EXPECT_EQ(observation.termination, Termination::cpu_time_limit) << observation.detail;
+  EXPECT_GE(observation.cpu_seconds, 1.0);
+  EXPECT_EQ(box_processes(), 0);
+}
+
+TEST_P(BoxTierTest, WallTimeLimitSaysWall) {
+  Invocation invocation = shell("sleep 30");
+  invocation.limits.wall_seconds = 0.5;
+  const Observation observation = runner_->run(invocation);
+  EXPECT_EQ(observation.termination, Termination::wall_time_limit) << observation.detail;
+  EXPECT_NE(observation.detail.find("wall"), std::string::npos);
+  EXPECT_EQ(box_processes(), 0);
+}
+
+TEST_P(BoxTierTest, SeccompKillsNewUserNamespace) {
+  Invocation invocation;
+  invocation.argv = {"/usr/bin/python3", "-I", "-c",
+                     "import ctypes; print('before', flush=True); "
+                     "ctypes.CDLL(None).unshare(0x10000000); print('after')"};
+  const Observation observation = runner_->run(invocation);
+  EXPECT_EQ(observation.termination, Termination::security_violation) << observation.detail;
+  EXPECT_EQ(observation.signal, SIGSYS);
+  EXPECT_EQ(observation.stdout_stream.data, "before\n");
+  EXPECT_NE(observation.detail.find("seccomp"), std::string::npos);
+}
+
+TEST_P(BoxTierTest, SeccompKillsPtraceInAChild) {
+  // The child that calls ptrace is killed by SIGSYS (31); its parent, which waits for it, is not.
+  // (Such a death is a security_violation only when box-init reaps it: the main process or an
+  // orphan.)
+  Invocation invocation;
+  invocation.argv = {"/usr/bin/python3", "-I", "-c",
+                     "import os, ctypes\n"
+                     "pid = os.fork()\n"
+                     "if pid == 0:\n"
+                     "    ctypes.CDLL(None).ptrace(0, 0, 0, 0); os._exit(0)\n"
+                     "print(os.WTERMSIG(os.waitpid(pid, 0)[1]))\n"};
+  const Observation observation = runner_->run(invocation);
+  EXPECT_EQ(observation.termination, Termination::exited) << observation.detail;
+  EXPECT_EQ(observation.stdout_stream.data, "31\n");
+}
+
+TEST_P(BoxTierTest, ThirtyTwoBitSystemCallsAreKilled) {
+  // int 0x80 (the i386 entry) from a 64-bit process: getpid there is 20.
+  Invocation invocation;
+  invocation.argv = {
+      "/usr/bin/python3", "-I", "-c",
+      "import ctypes, mmap\n"
+      "code = bytes([0xb8, 20, 0, 0, 0, 0xcd, 0x80, 0xc3])  # mov eax,20; int 0x80; ret\n"
+      "m = mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)\n"
+      "m.write(code)\n"
+      "addr = ctypes.addressof(ctypes.c_char.from_buffer(m))\n"
+      "ctypes.CFUNCTYPE(ctypes.c_int)(addr)()\n"
+      "print('survived')\n"};
+  const Observation observation = runner_->run(invocation);
+  EXPECT_EQ(observation.termination, Termination::security_violation) << observation.detail;
+  EXPECT_EQ(observation.stdout_stream.data, "");
+}
+
+TEST_P(BoxTierTest, MemoryHogGetsMemoryLimitFromTheCgroup) {
+  if (!cgroup()) GTEST_SKIP() << "no cgroup on this host";
+  Invocation invocation;
+  invocation.argv = {"/usr/bin/python3", "-I", "-c",
+                     "b = []\n"
+                     "while True: b.append(bytearray(8 << 20))\n"};
+  invocation.limits.memory_bytes = 96ull << 20;
+  const Observation observation = runner_->run(invocation);
+  EXPECT_EQ(observation.termination, Termination::memory_limit) << observation.detail;
+  EXPECT_NE(observation.detail.find("OOM"), std::string::npos) << observation.detail;
+  EXPECT_GT(observation.peak_memory_bytes, 64ull << 20);
+  EXPECT_LE(observation.peak_memory_bytes, (96ull << 20) + (1ull << 20));
+}
+
+TEST_P(BoxTierTest, LargeReservationWithSmallResidentSetIsNotAMemoryVerdict) {
+  if (!cgroup()) GTEST_SKIP() << "no cgroup: RLIMIT_AS applies";
+  Invocation invocation;
+  invocation.argv = {"/usr/bin/python3", "-I", "-c",
+                     "import mmap; m = mmap.mmap(-1, 8 << 30); m[0] = 1; print('ok')"};
+  invocation.limits.memory_bytes = 128ull << 20;
+  const Observation observation = runner_->run(invocation);
+  EXPECT_EQ(observation.termination, Termination::exited) << observation.detail;
+  EXPECT_EQ(observation.stdout_stream.data, "ok\n");
+}
+
+TEST_P(BoxTierTest, ForkBombIsContained) {
+  Invocation invocation = shell("bomb() { bomb | bomb & }; bomb; sleep 2; echo alive");
+  invocation.limits.max_processes = 32;
+  invocation.limits.wall_seconds = 10;
+  const Observation observation = runner_->run(invocation);
+  // Whatever the verdict, the grader is fine and nothing is left.
+  EXPECT_NE(observation.termination, Termination::runner_error) << observation.detail;
+  EXPECT_EQ(box_processes(), 0);
+  if (cgroup()) {
+    EXPECT_NE(observation.detail.find("process limit"), std::string::npos) << observation.detail;
+  }
+}
+
+TEST_P(BoxTierTest, WorkdirIsCleanedDespiteTraps) {
+  const Observation observation = runner_->run(
+      shell("mkfifo fifo && ln -s /etc/passwd link && ln -s / root && mkdir -p locked/deep && "
+            "touch locked/deep/f && chmod 000 locked/deep locked && echo ok"));
+  ASSERT_EQ(observation.termination, Termination::exited) << observation.detail;
+  EXPECT_EQ(observation.stdout_stream.data, "ok\n");
+  EXPECT_TRUE(fs::is_empty(scratch_)) << "run directory left in " << scratch_;
+  EXPECT_TRUE(fs::exists("/etc/passwd"));
+}
+
+TEST_P(BoxTierTest, PythonAndTheWorkingDirectoryWork) {
+  Invocation invocation;
+  invocation.argv = {"/usr/bin/python3", "-I", "-B", "-c",
+                     "import os, json, numpy\n"
+                     "open('out.txt', 'w').write('x')\n"
+                     "print(os.path.exists('out.txt'), os.environ['HOME'] == os.getcwd())\n"};
+  const Observation observation = runner_->run(invocation);
+  EXPECT_EQ(observation.termination, Termination::exited) << observation.detail;
+  EXPECT_EQ(observation.stdout_stream.data, "True True\n") << observation.stderr_stream.data;
+  EXPECT_GT(observation.peak_memory_bytes, 1u << 20);
+}
+
+INSTANTIATE_TEST_SUITE_P(Tiers, BoxTierTest,
+                         ::testing::Values(IsolationTier::degraded, IsolationTier::full),
+                         [](const auto& param_info) {
+                           return std::string(to_string(param_info.param));
+                         });
+
+// Only the full tier hides the host.
+class FullTierTest : public BoxTierTest {};
+
+TEST_P(FullTierTest, PrivateRootHidesTheHost) {
+  const Observation observation = runner_->run(
+      shell("pwd; hostname; ls /work /root /home /sys 2>&1 | wc -l; ls /proc | grep -c '^[0-9]'; "
+            "cat /proc/net/dev | tail -n +3 | cut -d: -f1 | tr -d ' '; touch /usr/x 2>&1 | wc -l; "
+            "echo hi > /tmp/t && cat /tmp/t"));
+  ASSERT_EQ(observation.termination, Termination::exited) << observation.detail;
+  const std::string out = observation.stdout_stream.data;
+  // /box; host name box; 4 "No such file" lines; few processes; only lo; /usr read-only; /tmp ok.
+  EXPECT_EQ(out.substr(0, 9), "/box\nbox\n") << out;
+  EXPECT_NE(out.find("\n4\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("\nlo\n1\nhi\n"), std::string::npos) << out;
+}
+
+TEST_P(FullTierTest, BuildsCppInside) {
+  const Observation observation =
+      runner_->run(shell("printf '#include <cstdio>\\nint main(){std::puts(\"built\");}' > m.cc && "
+                         "g++ -O0 -o m m.cc && ./m"));
+  EXPECT_EQ(observation.termination, Termination::exited)
+      << observation.detail << observation.stderr_stream.data;
+  EXPECT_EQ(observation.stdout_stream.data, "built\n");
+}
+
+INSTANTIATE_TEST_SUITE_P(Tiers, FullTierTest, ::testing::Values(IsolationTier::full),
+                         [](const auto& param_info) {
+                           return std::string(to_string(param_info.param));
+                         });
+
+TEST(Cgroup, CreatedWithLimitsAndRemoved) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root";
+  const CgroupSupport support = detect_cgroups();
+  if (support.version == 0) GTEST_SKIP() << support.problem;
+  std::vector<fs::path> dirs;
+  {
+    auto group = Cgroup::create(support, "sg-test-" + std::to_string(::getpid()),
+                                CgroupLimits{32ull << 20, 8});
+    dirs = group->directories();
+    for (const auto& dir : dirs) EXPECT_TRUE(fs::is_directory(dir)) << dir;
+    std::ifstream limit(dirs[0] / (support.version == 1 ? "memory.limit_in_bytes" : "memory.max"));
+    std::uint64_t bytes = 0;
+    limit >> bytes;
+    EXPECT_EQ(bytes, 32ull << 20);
+    EXPECT_EQ(group->oom_kills(), 0u);
+    EXPECT_TRUE(group->processes().empty());
+    EXPECT_EQ(group->remove(), "");
+  }
+  for (const auto& dir : dirs) EXPECT_FALSE(fs::exists(dir)) << dir;
+}
 
 }  // namespace
 }  // namespace sg
