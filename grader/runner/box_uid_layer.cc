@@ -70,7 +70,10 @@ class BoxUidSession final : public SandboxSession {
     config_.report_fd = fds[1];
   }
 
-  ~BoxUidSession() override { kill_uid_processes(uid_); }
+  ~BoxUidSession() override {
+    // Only once nothing of the uid runs: a live process could recreate what is removed.
+    if (kill_uid_processes(uid_)) remove_uid_leftovers(uid_);
+  }
 
   void after_spawn(pid_t pid) override {
     init_pid_ = pid;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "runner/cgroup.h"
@@ -157,6 +158,42 @@ TEST_P(BoxTierTest, ProcessesLeftBehindAreKilledAndDoNotHangTheGrader) {
   EXPECT_EQ(observation.stdout_stream.data, "main done\n");
   EXPECT_LT(observation.wall_seconds, 5.0);
   EXPECT_EQ(box_processes(), 0);
+}
+
+TEST_P(BoxTierTest, SysVObjectsAndTempFilesOfTheBoxUidAreRemoved) {
+  Invocation invocation;
+  invocation.argv = {"/usr/bin/python3", "-I", "-c",
+                     "import ctypes, os\n"
+                     "libc = ctypes.CDLL(None)\n"
+                     "print(libc.shmget(0, 1 << 20, 0o1600) >= 0)\n"
+                     "for d in ('/tmp', '/dev/shm'):\n"
+                     "    try:\n"
+                     "        open(f'{d}/sg-leftover-{os.getuid()}', 'w').write('x')\n"
+                     "    except OSError: pass\n"};
+  const Observation observation = runner_->run(invocation);
+  ASSERT_EQ(observation.termination, Termination::exited) << observation.detail;
+  EXPECT_EQ(observation.stdout_stream.data, "True\n") << observation.stderr_stream.data;
+  const std::vector<uid_t> uids = box_uids();
+  const auto is_box = [&uids](uid_t uid) {
+    return std::find(uids.begin(), uids.end(), uid) != uids.end();
+  };
+  for (const char* dir : {"/tmp", "/dev/shm"}) {
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      struct stat st {};
+      if (::lstat(entry.path().c_str(), &st) == 0) {
+        EXPECT_FALSE(is_box(st.st_uid)) << entry.path();
+      }
+    }
+  }
+  std::ifstream shm("/proc/sysvipc/shm");
+  std::string line;
+  std::getline(shm, line);  // header: key shmid perms size cpid lpid nattch uid gid cuid ...
+  while (std::getline(shm, line)) {
+    std::istringstream words(line);
+    long long v[10] = {};
+    for (auto& x : v) words >> x;
+    EXPECT_FALSE(is_box(static_cast<uid_t>(v[7])) || is_box(static_cast<uid_t>(v[9]))) << line;
+  }
 }
 
 TEST_P(BoxTierTest, CpuTimeLimitKillsTheWholeTree) {

@@ -5,6 +5,10 @@
 #include <grp.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -12,11 +16,16 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include "runner/proc_stat.h"
+#include "runner/workdir.h"
 
 namespace sg {
 namespace {
@@ -92,6 +101,71 @@ bool kill_uid_processes(uid_t uid) noexcept {
     ::nanosleep(&pause, nullptr);
   }
   return false;
+}
+
+namespace {
+
+// Ids of the SysV objects in /proc/sysvipc/<kind> whose uid or cuid is `uid`.
+std::vector<int> sysv_ids(const char* kind, const char* id_column, uid_t uid) {
+  std::vector<int> ids;
+  std::ifstream in(std::string("/proc/sysvipc/") + kind);
+  std::string header;
+  if (!std::getline(in, header)) return ids;
+  std::vector<std::string> columns;
+  {
+    std::istringstream words(header);
+    for (std::string word; words >> word;) columns.push_back(word);
+  }
+  const auto index_of = [&columns](const std::string& name) {
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      if (columns[i] == name) return static_cast<int>(i);
+    return -1;
+  };
+  const int id_at = index_of(id_column), uid_at = index_of("uid"), cuid_at = index_of("cuid");
+  if (id_at < 0 || uid_at < 0 || cuid_at < 0) return ids;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::vector<long long> values;
+    for (long long v; words >> v;) values.push_back(v);
+    const auto at = [&values](int i) {
+      return i < static_cast<int>(values.size()) ? values[i] : -1;
+    };
+    if (at(uid_at) == static_cast<long long>(uid) || at(cuid_at) == static_cast<long long>(uid)) {
+      ids.push_back(static_cast<int>(at(id_at)));
+    }
+  }
+  return ids;
+}
+
+}  // namespace
+
+std::string remove_uid_leftovers(uid_t uid) {
+  std::string problems;
+  const auto note = [&problems](const std::string& problem) {
+    if (!problems.empty()) problems += "; ";
+    problems += problem;
+  };
+  if (uid == 0) return "refusing to clean up after uid 0";
+  for (int id : sysv_ids("shm", "shmid", uid)) {
+    if (::shmctl(id, IPC_RMID, nullptr) != 0) note(fmt::format("shared memory {} stays", id));
+  }
+  for (int id : sysv_ids("sem", "semid", uid)) {
+    if (::semctl(id, 0, IPC_RMID) != 0) note(fmt::format("semaphore set {} stays", id));
+  }
+  for (int id : sysv_ids("msg", "msqid", uid)) {
+    if (::msgctl(id, IPC_RMID, nullptr) != 0) note(fmt::format("message queue {} stays", id));
+  }
+  for (const char* dir : {"/tmp", "/var/tmp", "/dev/shm"}) {
+    std::error_code error;
+    for (std::filesystem::directory_iterator it(dir, error), end; !error && it != end;
+         it.increment(error)) {
+      struct stat st {};
+      if (::lstat(it->path().c_str(), &st) != 0 || st.st_uid != uid) continue;
+      const std::string problem = remove_tree(it->path());
+      if (!problem.empty()) note(problem);
+    }
+  }
+  return problems;
 }
 
 }  // namespace sg

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace sg {
@@ -44,5 +45,13 @@ class BoxUidLease {
 /// left or ~1 s passed. Needs root. Returns true when no process of `uid` was left. Async-signal-
 /// unsafe (forks); call from the supervisor only. `uid` must be a box uid (never 0).
 bool kill_uid_processes(uid_t uid) noexcept;
+
+/// After a run (its processes gone): removes what the box uid left outside its working
+/// directory where every uid may write: SysV shared memory, semaphores and message queues owned
+/// or created by `uid` (from /proc/sysvipc), and top-level entries of /tmp, /var/tmp and /dev/shm
+/// owned by `uid` (removed without following symlinks). Returns what could not be removed ("" if
+/// all went). Matters in the degraded tier; in the full tier the box has its own IPC namespace and
+/// /tmp. `uid` must be a box uid.
+std::string remove_uid_leftovers(uid_t uid);
 
 }  // namespace sg
