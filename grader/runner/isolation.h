@@ -47,6 +47,14 @@ const IsolationProbe& probe_isolation();
 /// cannot provide that tier. `base` supplies scratch root, keep_workdir, etc.; its `layers` are
 /// replaced by the tier's layers. The runner's isolation_tier() string starts with the tier name,
 /// e.g. "full (namespaces+cgroup-v1+seccomp+uid)".
+/// In the degraded and full tiers an empty scratch_root means /tmp (not $TMPDIR: the box uid must
+/// be able to reach its working directory); in the degraded tier a scratch root whose ancestors
+/// are not searchable by others is refused (std::runtime_error). The layers, in order:
+///   minimal:  process-group, rlimits
+///   degraded: [cgroup-v1|cgroup-v2], box-init+uid, rlimits, seccomp
+///   full:     namespaces, [cgroup-v1|cgroup-v2], box-init+uid, rlimits, seccomp
+/// (a cgroup layer only where the probe could create a cgroup; without one, RLIMIT_AS limits
+/// memory and the probe's notes say so).
 std::unique_ptr<Runner> make_sandbox_runner(IsolationTier tier, ProcessRunnerOptions base = {});
 
 /// The uids student processes run as (one per concurrent slot) in the degraded and full tiers;
