@@ -268,7 +268,9 @@ std::unique_ptr<Runner> make_sandbox_runner(IsolationTier tier, ProcessRunnerOpt
     rlimits.infer_memory_from_stderr = !cgroup;
     rlimits.limit_processes = true;
     layers.push_back(std::make_shared<RlimitLayer>(rlimits));
-    layers.push_back(std::make_shared<SeccompLayer>());
+    // Without a network namespace, seccomp keeps the box off the network and the host's unix
+    // sockets.
+    layers.push_back(std::make_shared<SeccompLayer>(/*deny_sockets=*/!full));
   }
   base.layers = std::move(layers);
   return std::make_unique<TieredRunner>(make_process_runner(std::move(base)), tier);

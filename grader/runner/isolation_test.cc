@@ -2,12 +2,17 @@
 // programs. Tests that need root, namespaces or a cgroup skip with the reason.
 #include "runner/isolation.h"
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -194,6 +199,51 @@ TEST_P(BoxTierTest, SysVObjectsAndTempFilesOfTheBoxUidAreRemoved) {
     for (auto& x : v) words >> x;
     EXPECT_FALSE(is_box(static_cast<uid_t>(v[7])) || is_box(static_cast<uid_t>(v[9]))) << line;
   }
+}
+
+TEST_P(BoxTierTest, NoNetwork) {
+  // Listeners on the host's loopback and an abstract unix socket, which the box must not reach;
+  // socketpair() still works.
+  const int tcp = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(::bind(tcp, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(tcp, 4), 0);
+  ASSERT_EQ(::getsockname(tcp, reinterpret_cast<sockaddr*>(&address), &length), 0);
+  const int unix_socket = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_un unix_address{};
+  unix_address.sun_family = AF_UNIX;
+  const std::string name = "sg-isolation-test-" + std::to_string(::getpid());
+  std::copy(name.begin(), name.end(), unix_address.sun_path + 1);  // abstract: leading NUL
+  const auto unix_length =
+      static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + name.size());
+  ASSERT_EQ(::bind(unix_socket, reinterpret_cast<sockaddr*>(&unix_address), unix_length), 0);
+  ASSERT_EQ(::listen(unix_socket, 4), 0);
+
+  Invocation invocation;
+  invocation.argv = {"/usr/bin/python3", "-I", "-c",
+                     "import os, socket\n"
+                     "a, b = socket.socketpair(); a.send(b'x'); print(b.recv(1) == b'x')\n"
+                     "try:\n"
+                     "    socket.create_connection(('127.0.0.1', int(os.environ['PORT'])), 1)\n"
+                     "    print('connected')\n"
+                     "except OSError:\n"
+                     "    print('refused')\n"
+                     "try:\n"
+                     "    s = socket.socket(socket.AF_UNIX)\n"
+                     "    s.connect('\\0' + os.environ['NAME'])\n"
+                     "    print('unix connected')\n"
+                     "except OSError:\n"
+                     "    print('unix refused')\n"};
+  invocation.environment = {{"PORT", std::to_string(ntohs(address.sin_port))}, {"NAME", name}};
+  const Observation observation = runner_->run(invocation);
+  ::close(tcp);
+  ::close(unix_socket);
+  ASSERT_EQ(observation.termination, Termination::exited) << observation.detail;
+  EXPECT_EQ(observation.stdout_stream.data, "True\nrefused\nunix refused\n")
+      << observation.stderr_stream.data;
 }
 
 TEST_P(BoxTierTest, CpuTimeLimitKillsTheWholeTree) {

@@ -38,14 +38,14 @@ struct ProcessRunnerOptions {
 ///    its `box/` (the working directory); stdin_data is written to `io/stdin` outside it and
 ///    opened as fd 0 (no stdin_data: /dev/null).
 /// 2. fork + execve (clone() with the namespace flags the layers ask for, see
-///    SandboxSession::clone_flags). argv[0] without a slash is looked up on PATH=/usr/local/bin:/usr/bin:/bin.
-///    The environment is only PATH, HOME=<workdir>, TMPDIR=<workdir> (the working directory as
-///    the process sees it: SandboxSession::visible_workdir, e.g. /box), LANG=C.UTF-8,
-///    LC_ALL=C.UTF-8, PYTHONIOENCODING=utf-8, PYTHONDONTWRITEBYTECODE=1, then
-///    Invocation::environment (which may override them). The child runs the layers' hooks,
-///    resets every signal to SIG_DFL with none blocked, enters the working directory, gets
-///    stdin/stdout/stderr and no other descriptor. If it cannot start, the run is runner_error
-///    "could not start <argv0>: <reason>".
+///    SandboxSession::clone_flags). argv[0] without a slash is looked up on
+///    PATH=/usr/local/bin:/usr/bin:/bin. The environment is only PATH, HOME=<workdir>,
+///    TMPDIR=<workdir> (the working directory as the process sees it:
+///    SandboxSession::visible_workdir, e.g. /box), LANG=C.UTF-8, LC_ALL=C.UTF-8,
+///    PYTHONIOENCODING=utf-8, PYTHONDONTWRITEBYTECODE=1, then Invocation::environment (which may
+///    override them). The child runs the layers' hooks, resets every signal to SIG_DFL with none
+///    blocked, enters the working directory, gets stdin/stdout/stderr and no other descriptor. If
+///    it cannot start, the run is runner_error "could not start <argv0>: <reason>".
 /// 3. One loop supervises: stdout and stderr are read concurrently and each keeps at most
 ///    Limits::output_bytes (passing it kills the run: output_limit); the wall clock
 ///    (CLOCK_MONOTONIC from fork) is checked against Limits::wall_seconds, the layers' CPU

@@ -90,7 +90,7 @@ void check(int rc, const std::string& what) {
 
 }  // namespace
 
-SeccompProgram build_seccomp_program() {
+SeccompProgram build_seccomp_program(bool deny_sockets) {
   FilterContext filter;
   if (filter.ctx == nullptr) throw std::runtime_error("seccomp: seccomp_init failed");
   scmp_filter_ctx ctx = filter.ctx;
@@ -117,6 +117,10 @@ SeccompProgram build_seccomp_program() {
   check(seccomp_rule_add(ctx, SCMP_ACT_KILL_PROCESS, SCMP_SYS(unshare), 1,
                          SCMP_A0(SCMP_CMP_MASKED_EQ, kCloneNewTime, kCloneNewTime)),
         "unshare");
+
+  if (deny_sockets) {
+    check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 0), "socket");
+  }
 
   // Export the BPF through a memory file, then keep it as instructions the child can load
   // without allocating.
@@ -168,8 +172,8 @@ class SeccompSession final : public SandboxSession {
 
 }  // namespace
 
-SeccompLayer::SeccompLayer()
-    : program_(std::make_shared<const SeccompProgram>(build_seccomp_program())) {}
+SeccompLayer::SeccompLayer(bool deny_sockets)
+    : program_(std::make_shared<const SeccompProgram>(build_seccomp_program(deny_sockets))) {}
 
 std::unique_ptr<SandboxSession> SeccompLayer::prepare(const LaunchContext& /*context*/) {
   return std::make_unique<SeccompSession>(program_);

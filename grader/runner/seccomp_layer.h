@@ -24,9 +24,12 @@ struct SeccompProgram {
 /// with any namespace flag, keyctl/add_key/request_key, bpf, kexec_*, *_module, reboot, swapon/off,
 /// acct, iopl/ioperm, open_by_handle_at, quotactl, syslog; any non-native ABI (32-bit int 0x80,
 /// x32). Failed with an errno: clone3 (ENOSYS, so libc falls back to clone, whose flags the
-/// filter can inspect), io_uring_* (ENOSYS), userfaultfd and perf_event_open (EPERM). Throws
-/// std::runtime_error when libseccomp fails.
-SeccompProgram build_seccomp_program();
+/// filter can inspect), io_uring_* (ENOSYS), userfaultfd and perf_event_open (EPERM). With
+/// `deny_sockets` (the degraded tier, which has no network namespace) socket() fails with EACCES
+/// for every address family, so neither the network nor the host's unix sockets (abstract ones
+/// ignore file permissions) are reachable; socketpair() still works. Throws std::runtime_error
+/// when libseccomp fails.
+SeccompProgram build_seccomp_program(bool deny_sockets = false);
 
 /// Layer "seccomp": in the child, PR_SET_NO_NEW_PRIVS then the filter (nothing else may run after
 /// it but the runner's exec). after_exit(): evidence security_violation when the main process
@@ -35,7 +38,7 @@ SeccompProgram build_seccomp_program();
 class SeccompLayer final : public SandboxLayer {
  public:
   /// Builds the program once; throws like build_seccomp_program().
-  SeccompLayer();
+  explicit SeccompLayer(bool deny_sockets = false);
   std::string name() const override { return "seccomp"; }
   std::unique_ptr<SandboxSession> prepare(const LaunchContext& context) override;
 
