@@ -258,6 +258,7 @@ std::unique_ptr<Runner> make_sandbox_runner(IsolationTier tier, ProcessRunnerOpt
     const bool cgroup = p.cgroups.version != 0;
     const bool full = tier == IsolationTier::full;
     if (base.scratch_root.empty()) base.scratch_root = "/tmp";
+    if (base.workdir_quota_bytes == 0) base.workdir_quota_bytes = kBoxWorkdirQuotaBytes;
     if (!full) check_traversable(base.scratch_root);
     if (full) layers.push_back(std::make_shared<NamespaceLayer>());
     if (cgroup) layers.push_back(std::make_shared<CgroupLayer>(p.cgroups));

@@ -13,6 +13,7 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,6 +43,10 @@ struct IsolationProbe {
 
 /// Probes namespaces, cgroups, seccomp and box uids once; later calls return the cached result.
 const IsolationProbe& probe_isolation();
+
+/// The working directory's size in the degraded and full tiers (a tmpfs, where mounts are
+/// allowed; see ProcessRunnerOptions::workdir_quota_bytes), unless `base` sets one.
+inline constexpr std::uint64_t kBoxWorkdirQuotaBytes = 512ull << 20;
 
 /// Builds a runner for `tier`. Throws std::runtime_error naming what is missing if the host
 /// cannot provide that tier. `base` supplies scratch root, keep_workdir, etc.; its `layers` are

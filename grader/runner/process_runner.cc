@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -424,6 +425,15 @@ class ProcessRunner final : public Runner {
     try {
       RunDirectory directory(options_.scratch_root);
       if (options_.keep_workdir) directory.keep();
+      // A size-limited working directory (a tmpfs over box/), where the host allows mounts.
+      bool quota_mounted = false;
+      if (options_.workdir_quota_bytes > 0 && !options_.keep_workdir) {
+        const std::string mount_options =
+            fmt::format("size={},nr_inodes={},mode=0700", options_.workdir_quota_bytes,
+                        options_.workdir_quota_inodes);
+        quota_mounted = ::mount("tmpfs", directory.workdir().c_str(), "tmpfs", MS_NOSUID | MS_NODEV,
+                                mount_options.c_str()) == 0;
+      }
       try {
         run_in(directory, invocation, observation, evidence);
       } catch (const std::exception& e) {
@@ -439,6 +449,10 @@ class ProcessRunner final : public Runner {
           evidence.notes.push_back(std::string("could not collect the working directory: ") +
                                    e.what());
         }
+      }
+      if (quota_mounted && ::umount2(directory.workdir().c_str(), MNT_DETACH) != 0) {
+        evidence.notes.push_back(
+            fmt::format("could not unmount the working directory: {}", errno_text(errno)));
       }
       if (!options_.keep_workdir) {
         const std::string error = directory.remove();

@@ -31,6 +31,13 @@ struct ProcessRunnerOptions {
   /// Wait for the main process through a pidfd (Linux >= 5.3). When false, or when pidfd_open
   /// fails, the loop polls waitid(WNOHANG | WNOWAIT) every 10 ms instead. Mostly for tests.
   bool use_pidfd = true;
+  /// When > 0: the working directory is a private tmpfs of this many bytes (and
+  /// workdir_quota_inodes inodes), mounted before the submission is copied in and unmounted
+  /// after the run, so a run cannot fill the host's disk through it. Needs CAP_SYS_ADMIN; when the
+  /// mount is refused the run goes on without a quota. Ignored with keep_workdir. The box tiers
+  /// set it (isolation.h); tmpfs pages the student writes count toward its memory cgroup.
+  std::uint64_t workdir_quota_bytes = 0;
+  std::uint64_t workdir_quota_inodes = 65536;
 };
 
 /// Creates the fork/exec runner. One run:
