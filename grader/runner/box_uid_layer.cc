@@ -61,7 +61,8 @@ class BoxUidSession final : public SandboxSession {
     }
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
-      throw std::runtime_error("cannot create box-init's report pipe: " + errno_text(errno));
+      throw std::runtime_error(
+          fmt::format("cannot create box-init's report pipe: {}", errno_text(errno)));
     }
     report_read_.reset(fds[0]);
     report_write_.reset(fds[1]);

@@ -3,6 +3,7 @@
 #include "runner/isolation.h"
 
 #include <arpa/inet.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -230,7 +231,7 @@ TEST_P(BoxTierTest, NoNetwork) {
   const int unix_socket = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   sockaddr_un unix_address{};
   unix_address.sun_family = AF_UNIX;
-  const std::string name = "sg-isolation-test-" + std::to_string(::getpid());
+  const std::string name = fmt::format("sg-isolation-test-{}", ::getpid());
   std::copy(name.begin(), name.end(), unix_address.sun_path + 1);  // abstract: leading NUL
   const auto unix_length =
       static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + name.size());
@@ -444,7 +445,7 @@ TEST(Cgroup, CreatedWithLimitsAndRemoved) {
   if (support.version == 0) GTEST_SKIP() << support.problem;
   std::vector<fs::path> dirs;
   {
-    auto group = Cgroup::create(support, "sg-test-" + std::to_string(::getpid()),
+    auto group = Cgroup::create(support, fmt::format("sg-test-{}", ::getpid()),
                                 CgroupLimits{32ull << 20, 8});
     dirs = group->directories();
     for (const auto& dir : dirs) EXPECT_TRUE(fs::is_directory(dir)) << dir;

@@ -125,7 +125,8 @@ SeccompProgram build_seccomp_program(bool deny_sockets) {
   // Export the BPF through a memory file, then keep it as instructions the child can load
   // without allocating.
   UniqueFd memory(static_cast<int>(::memfd_create("sg-seccomp", MFD_CLOEXEC)));
-  if (!memory) throw std::runtime_error("seccomp: memfd_create: " + errno_text(errno));
+  if (!memory)
+    throw std::runtime_error(fmt::format("seccomp: memfd_create: {}", errno_text(errno)));
   check(seccomp_export_bpf(ctx, memory.get()), "export");
   const off_t size = ::lseek(memory.get(), 0, SEEK_END);
   if (size <= 0 || size % static_cast<off_t>(sizeof(sock_filter)) != 0) {
