@@ -1,8 +1,8 @@
-# sg_add_test(NAME SOURCES a_test.cc ... LIBS lib ...): one GoogleTest executable, each TEST
-# registered with CTest by discovery. Tests run from the source tree so fixtures/ and specs/
-# resolve the same way for everyone.
+# sg_add_test(NAME SOURCES a_test.cc ... LIBS lib ... [PROPERTIES prop value ...]): one GoogleTest
+# executable, each TEST registered with CTest by discovery (PROPERTIES are added to each test).
+# Tests run from the source tree so fixtures/ and specs/ resolve the same way for everyone.
 function(sg_add_test name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;PROPERTIES" ${ARGN})
   if(NOT SG_BUILD_TESTS)
     return()
   endif()
@@ -13,7 +13,7 @@ function(sg_add_test name)
                                              SG_BINARY_DIR="${PROJECT_BINARY_DIR}")
   gtest_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} DISCOVERY_TIMEOUT 60
                        DISCOVERY_MODE PRE_TEST
-                       PROPERTIES TIMEOUT 900)
+                       PROPERTIES TIMEOUT 900 ${ARG_PROPERTIES})
 endfunction()
 
 # sg_add_benchmark(NAME SOURCES ... LIBS ...): a Google Benchmark executable (not run by CTest;

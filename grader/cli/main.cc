@@ -19,6 +19,7 @@
 #include "reports/gradescope_results.h"
 #include "reports/json_report.h"
 #include "reports/text_report.h"
+#include "runner/isolation.h"
 #include "runner/process_runner.h"
 #include "spec/spec_loader.h"
 
@@ -34,7 +35,8 @@ const char* const kFooter = R"(Exit codes:
   0  done (for grade: the submission was graded, whatever its score)
   2  unusable input: bad options, a missing or invalid spec (file:line:col), a missing submission
   3  grader fault: a test could not be graded because of the grader, not the submission
-     (reported per test as "grader error"; results.json is still written)
+     (reported per test as "grader error"; results.json is still written); also when the
+     sandbox tier in effect is below the spec's isolation.minimum_tier (nothing is graded)
 
 Examples:
   searchgrader grade specs/torus-8-puzzle.yaml fixtures/torus/correct
@@ -73,6 +75,7 @@ struct GradeArgs {
   std::string python = default_python();
   std::string driver_dir = default_driver_dir().string();
   bool progress_lines = false;
+  std::string isolation;  // "" = the best tier the host offers
 };
 
 int run_grade(const GradeArgs& args) {
@@ -108,9 +111,30 @@ int run_grade(const GradeArgs& args) {
                                 short_verdict(outcome.verdict), outcome.wall_seconds));
   };
 
+  // The sandbox tier: the best this host offers unless --isolation says otherwise, and never
+  // below what the spec requires.
+  const sg::IsolationProbe& probe = sg::probe_isolation();
+  const sg::IsolationTier tier =
+      args.isolation.empty() ? probe.best : *sg::isolation_tier_from_string(args.isolation);
+  if (!assignment.minimum_isolation_tier.empty() &&
+      tier < *sg::isolation_tier_from_string(assignment.minimum_isolation_tier)) {
+    std::string why;
+    for (const auto& note : probe.notes) why += fmt::format("\n  - {}", note);
+    const std::string message = fmt::format(
+        "the spec requires the {} isolation tier or stronger (isolation.minimum_tier), but this "
+        "run would use the {} tier (best available here: {}){}",
+        assignment.minimum_isolation_tier, sg::to_string(tier), sg::to_string(probe.best), why);
+    error_line(message);
+    if (!args.results.empty()) {
+      sg::write_json_file_atomically(sg::gradescope_grader_error_results(message, 0.0),
+                                     args.results);
+    }
+    return kExitGraderFault;
+  }
+
   sg::GradeReport report;
   try {
-    const auto runner = sg::make_process_runner();
+    const auto runner = sg::make_sandbox_runner(tier);
     report = sg::grade_submission(assignment, kinds, *runner, args.submission, options);
   } catch (const std::exception& error) {
     progress.finish();
@@ -216,6 +240,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   grade_command->add_option("--driver-dir", grade.driver_dir, "Folder holding python_driver.py")
       ->capture_default_str();
+  grade_command
+      ->add_option("--isolation", grade.isolation,
+                   "Sandbox tier: full, degraded or minimal (default: the best this host offers; "
+                   "see docs/sandbox.md)")
+      ->check(CLI::IsMember({"full", "degraded", "minimal"}));
 
   std::vector<std::string> validate_specs;
   CLI::App* validate_command = app.add_subcommand(

@@ -114,6 +114,9 @@ struct Assignment {
   std::optional<SlidingTileDomain> domain;
   SearchSemantics search;
   Limits default_limits;
+  /// `isolation: {minimum_tier: ...}`: the weakest sandbox tier grading may run in ("minimal",
+  /// "degraded" or "full"; empty: any). Grading refuses below it (docs/sandbox.md).
+  std::string minimum_isolation_tier;
   std::vector<Criterion> criteria;
   std::vector<TestSpec> tests;
 

@@ -29,6 +29,19 @@ std::uint64_t page_size() {
   return size;
 }
 
+// Parses the next tab- or space-separated integer at *p; advances *p.
+bool next_number_ws(const char** p, const char* end, long long* value) {
+  const char* s = *p;
+  while (s < end && (*s == ' ' || *s == '\t')) ++s;
+  long long v = 0;
+  const char* digits = s;
+  while (s < end && *s >= '0' && *s <= '9') v = v * 10 + (*s++ - '0');
+  if (s == digits) return false;
+  *value = v;
+  *p = s;
+  return true;
+}
+
 // Parses the next space-separated integer at *p; advances *p. Returns false at end of input.
 bool next_number(const char** p, const char* end, long long* value) {
   const char* s = *p;
@@ -46,6 +59,32 @@ bool next_number(const char** p, const char* end, long long* value) {
   *value = negative ? -v : v;
   *p = s;
   return true;
+}
+
+// True when the "Uid:" line of /proc/<pid>/status names `uid` as real, effective or saved uid.
+bool has_uid(pid_t pid, uid_t uid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/status", static_cast<int>(pid));
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buffer[4096];
+  ssize_t n;
+  do {
+    n = ::read(fd, buffer, sizeof buffer - 1);
+  } while (n < 0 && errno == EINTR);
+  ::close(fd);
+  if (n <= 0) return false;
+  buffer[n] = '\0';
+  const char* line = std::strstr(buffer, "\nUid:");
+  if (line == nullptr) return false;
+  const char* p = line + 5;
+  const char* end = buffer + n;
+  for (int i = 0; i < 3; ++i) {
+    long long value = 0;
+    if (!next_number_ws(&p, end, &value)) return false;
+    if (static_cast<uid_t>(value) == uid) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -101,6 +140,27 @@ GroupUsage sample_process_group(pid_t pgid) {
     const std::optional<ProcStat> stat = read_proc_stat(static_cast<pid_t>(pid));
     if (!stat || stat->pgrp != pgid) continue;
     ++usage.processes;
+    usage.cpu_seconds += stat->cpu_seconds + stat->children_cpu_seconds;
+    usage.max_rss_bytes = std::max(usage.max_rss_bytes, stat->rss_bytes);
+  }
+  ::closedir(proc);
+  return usage;
+}
+
+GroupUsage sample_processes_of_uid(uid_t uid) {
+  GroupUsage usage;
+  DIR* proc = ::opendir("/proc");
+  if (proc == nullptr) return usage;
+  while (const dirent* entry = ::readdir(proc)) {
+    const char* name = entry->d_name;
+    if (name[0] < '1' || name[0] > '9') continue;
+    char* rest = nullptr;
+    const long pid = std::strtol(name, &rest, 10);
+    if (rest == nullptr || *rest != '\0') continue;
+    if (!has_uid(static_cast<pid_t>(pid), uid)) continue;
+    const std::optional<ProcStat> stat = read_proc_stat(static_cast<pid_t>(pid));
+    if (!stat) continue;
+    if (stat->state != 'Z') ++usage.processes;
     usage.cpu_seconds += stat->cpu_seconds + stat->children_cpu_seconds;
     usage.max_rss_bytes = std::max(usage.max_rss_bytes, stat->rss_bytes);
   }

@@ -38,4 +38,9 @@ struct GroupUsage {
 /// host.
 GroupUsage sample_process_group(pid_t pgid);
 
+/// Scans /proc for the processes whose real, effective or saved uid is `uid` (from
+/// /proc/<pid>/status, which stays accurate for non-dumpable processes). Zombies are not counted in
+/// `processes` (they hold no resources and cannot be killed); their CPU still is.
+GroupUsage sample_processes_of_uid(uid_t uid);
+
 }  // namespace sg

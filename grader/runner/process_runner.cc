@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -18,6 +19,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -423,6 +425,15 @@ class ProcessRunner final : public Runner {
     try {
       RunDirectory directory(options_.scratch_root);
       if (options_.keep_workdir) directory.keep();
+      // A size-limited working directory (a tmpfs over box/), where the host allows mounts.
+      bool quota_mounted = false;
+      if (options_.workdir_quota_bytes > 0 && !options_.keep_workdir) {
+        const std::string mount_options =
+            fmt::format("size={},nr_inodes={},mode=0700", options_.workdir_quota_bytes,
+                        options_.workdir_quota_inodes);
+        quota_mounted = ::mount("tmpfs", directory.workdir().c_str(), "tmpfs", MS_NOSUID | MS_NODEV,
+                                mount_options.c_str()) == 0;
+      }
       try {
         run_in(directory, invocation, observation, evidence);
       } catch (const std::exception& e) {
@@ -438,6 +449,10 @@ class ProcessRunner final : public Runner {
           evidence.notes.push_back(std::string("could not collect the working directory: ") +
                                    e.what());
         }
+      }
+      if (quota_mounted && ::umount2(directory.workdir().c_str(), MNT_DETACH) != 0) {
+        evidence.notes.push_back(
+            fmt::format("could not unmount the working directory: {}", errno_text(errno)));
       }
       if (!options_.keep_workdir) {
         const std::string error = directory.remove();
@@ -482,12 +497,6 @@ void ProcessRunner::run_in(const RunDirectory& directory, const Invocation& invo
                                         errno_text(ENOENT), kAllowedPath);
     return;
   }
-  std::vector<std::string> argv_storage = invocation.argv;
-  std::vector<std::string> env_storage = build_environment(invocation, workdir);
-  const std::vector<char*> argv = pointers_to(argv_storage);
-  const std::vector<char*> envp = pointers_to(env_storage);
-  const std::string workdir_string = workdir.string();
-
   const LaunchContext context{invocation, workdir};
   std::vector<std::unique_ptr<SandboxSession>> sessions;
   for (std::size_t i = 0; i < options_.layers.size(); ++i) {
@@ -500,7 +509,18 @@ void ProcessRunner::run_in(const RunDirectory& directory, const Invocation& invo
     }
   }
   std::vector<SandboxSession*> session_pointers;
-  for (auto& session : sessions) session_pointers.push_back(session.get());
+  unsigned long clone_flags = 0;
+  fs::path visible_workdir = workdir;
+  for (auto& session : sessions) {
+    session_pointers.push_back(session.get());
+    clone_flags |= session->clone_flags();
+    if (std::optional<fs::path> view = session->visible_workdir()) visible_workdir = *view;
+  }
+  std::vector<std::string> argv_storage = invocation.argv;
+  std::vector<std::string> env_storage = build_environment(invocation, visible_workdir);
+  const std::vector<char*> argv = pointers_to(argv_storage);
+  const std::vector<char*> envp = pointers_to(env_storage);
+  const std::string workdir_string = visible_workdir.string();
 
   Pipe out = make_pipe();
   Pipe err = make_pipe();
@@ -535,7 +555,12 @@ void ProcessRunner::run_in(const RunDirectory& directory, const Invocation& invo
   ::sigfillset(&all_signals);
   ::pthread_sigmask(SIG_SETMASK, &all_signals, &old_mask);  // no handler may run in the child
   const Clock::time_point start = Clock::now();
-  const pid_t pid = ::fork();
+  // With namespace flags the child is created by the raw clone system call (it then becomes
+  // pid 1 of a new pid namespace); the child only makes async-signal-safe calls either way.
+  const pid_t pid = clone_flags == 0
+                        ? ::fork()
+                        : static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD | clone_flags, nullptr,
+                                                       nullptr, nullptr, nullptr));
   if (pid == 0) child_main(plan);
   const int fork_error = errno;
   ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);

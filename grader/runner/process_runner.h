@@ -31,19 +31,28 @@ struct ProcessRunnerOptions {
   /// Wait for the main process through a pidfd (Linux >= 5.3). When false, or when pidfd_open
   /// fails, the loop polls waitid(WNOHANG | WNOWAIT) every 10 ms instead. Mostly for tests.
   bool use_pidfd = true;
+  /// When > 0: the working directory is a private tmpfs of this many bytes (and
+  /// workdir_quota_inodes inodes), mounted before the submission is copied in and unmounted
+  /// after the run, so a run cannot fill the host's disk through it. Needs CAP_SYS_ADMIN; when the
+  /// mount is refused the run goes on without a quota. Ignored with keep_workdir. The box tiers
+  /// set it (isolation.h); tmpfs pages the student writes count toward its memory cgroup.
+  std::uint64_t workdir_quota_bytes = 0;
+  std::uint64_t workdir_quota_inodes = 65536;
 };
 
 /// Creates the fork/exec runner. One run:
 /// 1. A fresh private directory (RunDirectory): the submission and support files are copied into
 ///    its `box/` (the working directory); stdin_data is written to `io/stdin` outside it and
 ///    opened as fd 0 (no stdin_data: /dev/null).
-/// 2. fork + execve. argv[0] without a slash is looked up on PATH=/usr/local/bin:/usr/bin:/bin.
-///    The environment is only PATH, HOME=<workdir>, TMPDIR=<workdir>, LANG=C.UTF-8,
-///    LC_ALL=C.UTF-8, PYTHONIOENCODING=utf-8, PYTHONDONTWRITEBYTECODE=1, then
-///    Invocation::environment (which may override them). The child runs the layers' hooks,
-///    resets every signal to SIG_DFL with none blocked, enters the working directory, gets
-///    stdin/stdout/stderr and no other descriptor. If it cannot start, the run is runner_error
-///    "could not start <argv0>: <reason>".
+/// 2. fork + execve (clone() with the namespace flags the layers ask for, see
+///    SandboxSession::clone_flags). argv[0] without a slash is looked up on
+///    PATH=/usr/local/bin:/usr/bin:/bin. The environment is only PATH, HOME=<workdir>,
+///    TMPDIR=<workdir> (the working directory as the process sees it:
+///    SandboxSession::visible_workdir, e.g. /box), LANG=C.UTF-8, LC_ALL=C.UTF-8,
+///    PYTHONIOENCODING=utf-8, PYTHONDONTWRITEBYTECODE=1, then Invocation::environment (which may
+///    override them). The child runs the layers' hooks, resets every signal to SIG_DFL with none
+///    blocked, enters the working directory, gets stdin/stdout/stderr and no other descriptor. If
+///    it cannot start, the run is runner_error "could not start <argv0>: <reason>".
 /// 3. One loop supervises: stdout and stderr are read concurrently and each keeps at most
 ///    Limits::output_bytes (passing it kills the run: output_limit); the wall clock
 ///    (CLOCK_MONOTONIC from fork) is checked against Limits::wall_seconds, the layers' CPU

@@ -30,20 +30,25 @@ constexpr std::size_t kMarkerWindowBytes = 512;
 
 class RlimitSession final : public SandboxSession {
  public:
-  RlimitSession(const Limits& limits, const RlimitOptions& options) : limits_(limits) {
+  RlimitSession(const Limits& limits, const RlimitOptions& options)
+      : limits_(limits), infer_memory_(options.infer_memory_from_stderr) {
     const double cpu = std::ceil(limits.cpu_seconds) + 1.0;
     cpu_backstop_seconds_ = cpu;
     limits_table_ = {{
         {RLIMIT_CPU, static_cast<rlim_t>(cpu)},
-        {RLIMIT_AS, static_cast<rlim_t>(limits.memory_bytes)},
+        {RLIMIT_AS,
+         options.limit_address_space ? static_cast<rlim_t>(limits.memory_bytes) : RLIM_INFINITY},
         {RLIMIT_NOFILE, static_cast<rlim_t>(limits.max_open_files)},
         {RLIMIT_CORE, 0},
         {RLIMIT_FSIZE, static_cast<rlim_t>(options.file_size_bytes)},
+        {RLIMIT_NPROC,
+         options.limit_processes ? static_cast<rlim_t>(limits.max_processes) : RLIM_INFINITY},
     }};
   }
 
   int child_setup() noexcept override {
     for (const ResourceLimit& limit : limits_table_) {
+      if (limit.value == RLIM_INFINITY) continue;  // not limited by this layer: leave as inherited
       const struct rlimit value = {limit.value, limit.value};
       if (::setrlimit(limit.resource, &value) != 0) return errno;
     }
@@ -68,7 +73,7 @@ class RlimitSession final : public SandboxSession {
     }
 
     const bool failed = signaled || (WIFEXITED(status) && WEXITSTATUS(status) != 0);
-    if (!failed) return;
+    if (!failed || !infer_memory_) return;
     std::string_view tail = evidence.stderr_tail;
     while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r' || tail.back() == ' ')) {
       tail.remove_suffix(1);
@@ -86,8 +91,9 @@ class RlimitSession final : public SandboxSession {
 
  private:
   Limits limits_;
+  bool infer_memory_ = true;
   double cpu_backstop_seconds_ = 0;
-  std::array<ResourceLimit, 5> limits_table_{};
+  std::array<ResourceLimit, 6> limits_table_{};
 };
 
 }  // namespace

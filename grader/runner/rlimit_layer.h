@@ -15,19 +15,30 @@ namespace sg {
 struct RlimitOptions {
   /// RLIMIT_FSIZE: largest file the student may write (bytes). Pipes are not covered.
   std::uint64_t file_size_bytes = 64ull << 20;
+  /// RLIMIT_AS = Limits::memory_bytes. Off in cgroup tiers, where the cgroup limits resident
+  /// memory and a large virtual reservation must not fail.
+  bool limit_address_space = true;
+  /// Infer memory_limit from a dying process's stderr (see below). Off in cgroup tiers, where
+  /// only the cgroup's OOM counter decides.
+  bool infer_memory_from_stderr = true;
+  /// RLIMIT_NPROC = Limits::max_processes. Only meaningful for a dedicated non-root uid (the box
+  /// tiers): the kernel counts every process of the real uid and ignores the limit for root.
+  bool limit_processes = false;
 };
 
 /// Layer "rlimits". In the child (hard == soft for each):
 /// - RLIMIT_CPU = ceil(cpu_seconds) + 1 s, a per-process backstop (the kernel sends SIGKILL at
 ///   the limit when hard == soft; the supervisor normally kills first at cpu_seconds);
-/// - RLIMIT_AS = memory_bytes; RLIMIT_NOFILE = max_open_files; RLIMIT_CORE = 0;
+/// - RLIMIT_AS = memory_bytes (unless !limit_address_space; then unlimited), RLIMIT_NPROC =
+///   max_processes when limit_processes; RLIMIT_NOFILE = max_open_files; RLIMIT_CORE = 0;
 ///   RLIMIT_FSIZE = RlimitOptions::file_size_bytes.
 /// after_exit() adds evidence:
 /// - cpu_time_limit when the main process died of SIGXCPU, or of a SIGKILL the supervisor did not
 ///   send after using (nearly) the whole RLIMIT_CPU;
 /// - memory_limit when the process ended on its own with a non-zero exit code or a signal and its
 ///   stderr ends with `MemoryError`, `std::bad_alloc` or `Cannot allocate memory` (how failed
-///   allocations under RLIMIT_AS look), with the detail "inferred from ... (rlimit tier)".
+///   allocations under RLIMIT_AS look), with the detail "inferred from ... (rlimit tier)"; only
+///   when infer_memory_from_stderr.
 /// prepare() throws std::invalid_argument for memory_bytes == 0 or max_open_files <= 0.
 /// max_processes is not enforced here (RLIMIT_NPROC counts per real uid and is ignored for root).
 class RlimitLayer final : public SandboxLayer {

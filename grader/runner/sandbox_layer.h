@@ -76,6 +76,16 @@ class SandboxSession {
   /// and add evidence (e.g. memory_limit). The verdict is decided afterwards from the evidence.
   /// Throw std::exception to turn the run into runner_error.
   virtual void after_exit(RunEvidence& evidence, Observation& observation);
+
+  /// Namespace flags (CLONE_NEWPID, CLONE_NEWNS, ...) the main process must be created with; the
+  /// runner ORs every session's flags and uses clone() instead of fork() when any is set. Read
+  /// once, before the spawn. Default 0.
+  virtual unsigned long clone_flags() const noexcept;
+
+  /// Where the working directory appears to the student process when a layer gives it another
+  /// view of the file system (e.g. "/box" inside a private root). The runner then chdirs there
+  /// and uses it for HOME and TMPDIR. nullopt (the default): the host path.
+  virtual std::optional<std::filesystem::path> visible_workdir() const;
 };
 
 /// An isolation mechanism. Shared between concurrent runs; see the file comment.

@@ -455,7 +455,7 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
   reader.expect_map(root, "the spec");
   reader.only_keys(root, "the spec",
                    {"spec_version", "assignment", "submission", "domain", "search", "limits",
-                    "rubric", "tests"});
+                    "isolation", "rubric", "tests"});
   if (!root["spec_version"]) reader.fail(root, "the spec needs 'spec_version: 1' at the top");
   const int version = reader.integer(root["spec_version"], "spec_version");
   if (version != 1)
@@ -471,6 +471,15 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
   if (root["domain"]) assignment.domain = read_domain(reader, root["domain"]);
   if (root["search"]) assignment.search = read_search(reader, root["search"]);
   if (root["limits"]) assignment.default_limits = read_limits(reader, root["limits"], Limits{});
+  if (root["isolation"]) {
+    const YAML::Node isolation = root["isolation"];
+    reader.expect_map(isolation, "isolation");
+    reader.only_keys(isolation, "isolation", {"minimum_tier"});
+    if (isolation["minimum_tier"]) {
+      assignment.minimum_isolation_tier = reader.one_of(
+          isolation["minimum_tier"], "isolation.minimum_tier", {"minimal", "degraded", "full"});
+    }
+  }
   if (!root["rubric"])
     reader.fail(root, "the spec needs a 'rubric' (a list of criteria with points)");
   read_rubric(reader, root["rubric"], assignment);

@@ -1,0 +1,144 @@
+#include "runner/box_uid_layer.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
+#include "runner/box_init.h"
+#include "runner/proc_stat.h"
+#include "runner/uid_slots.h"
+#include "runner/unique_fd.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string errno_text(int error) {
+  return std::error_code(error, std::system_category()).message();
+}
+
+// Hands the freshly populated working directory (never a student's symlink: the copy skips them)
+// to the box uid.
+void give_tree(const fs::path& root, uid_t uid) {
+  if (::lchown(root.c_str(), uid, uid) != 0) {
+    throw std::runtime_error(
+        fmt::format("cannot chown {} to {}: {}", root.string(), uid, errno_text(errno)));
+  }
+  std::error_code error;
+  for (fs::recursive_directory_iterator it(root, fs::directory_options::none, error), end;
+       !error && it != end; it.increment(error)) {
+    if (::lchown(it->path().c_str(), uid, uid) != 0) {
+      throw std::runtime_error(
+          fmt::format("cannot chown {} to {}: {}", it->path().string(), uid, errno_text(errno)));
+    }
+  }
+  if (error) {
+    throw std::runtime_error(fmt::format("cannot walk {}: {}", root.string(), error.message()));
+  }
+}
+
+class BoxUidSession final : public SandboxSession {
+ public:
+  BoxUidSession(const LaunchContext& context, const BoxUidOptions& options) : options_(options) {
+    uid_ = lease_.uid();
+    kill_uid_processes(uid_);  // leftovers of a grader that crashed mid-run
+    give_tree(context.workdir, uid_);
+    const fs::path run_root = context.workdir.parent_path();
+    if (::chmod(run_root.c_str(), 0711) != 0) {
+      throw std::runtime_error(
+          fmt::format("cannot chmod {}: {}", run_root.string(), errno_text(errno)));
+    }
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+      throw std::runtime_error(
+          fmt::format("cannot create box-init's report pipe: {}", errno_text(errno)));
+    }
+    report_read_.reset(fds[0]);
+    report_write_.reset(fds[1]);
+    config_.pid_namespace = options.pid_namespace;
+    config_.box_uid = uid_;
+    config_.report_fd = fds[1];
+  }
+
+  ~BoxUidSession() override {
+    // Only once nothing of the uid runs: a live process could recreate what is removed.
+    if (kill_uid_processes(uid_)) remove_uid_leftovers(uid_);
+  }
+
+  void after_spawn(pid_t pid) override {
+    init_pid_ = pid;
+    report_write_.reset();  // box-init holds its own copy
+  }
+
+  int child_setup() noexcept override {
+    if (const int error = start_box_init(config_); error != 0) return error;
+    // The student's process: drop to the box uid for good.
+    const long id = static_cast<long>(uid_);
+    if (::syscall(SYS_setgroups, 0, nullptr) != 0) return errno;
+    if (::syscall(SYS_setresgid, id, id, id) != 0) return errno;
+    if (::syscall(SYS_setresuid, id, id, id) != 0) return errno;
+    if (::geteuid() == 0 || ::getuid() == 0) return EPERM;
+    return 0;
+  }
+
+  void sample(UsageSample& sample) noexcept override {
+    if (!options_.sample_usage) return;
+    const GroupUsage usage = sample_processes_of_uid(uid_);
+    double cpu = usage.cpu_seconds;
+    if (const std::optional<ProcStat> init = read_proc_stat(init_pid_)) {
+      cpu += init->children_cpu_seconds;  // box processes already reaped by box-init
+    }
+    if (!sample.cpu_seconds || *sample.cpu_seconds < cpu) sample.cpu_seconds = cpu;
+    sample.peak_memory_bytes = std::max(sample.peak_memory_bytes, usage.max_rss_bytes);
+  }
+
+  void kill_all() noexcept override { kill_uid_processes(uid_); }
+
+  void after_exit(RunEvidence& evidence, Observation& /*observation*/) override {
+    const std::optional<BoxInitReport> report = read_box_init_report(report_read_.get());
+    if (!report) {
+      if (!evidence.killed_by_supervisor && !evidence.runner_error) {
+        evidence.runner_error = fmt::format(
+            "box-init ended without reporting the student's status ({})",
+            evidence.wait_status ? describe_wait_status(*evidence.wait_status) : "no status");
+      }
+      return;
+    }
+    evidence.wait_status = report->status;
+    evidence.main_cpu_seconds = report->cpu_seconds;
+    const bool main_sigsys = WIFSIGNALED(report->status) && WTERMSIG(report->status) == SIGSYS;
+    if (report->sigsys_deaths > (main_sigsys ? 1 : 0) && !evidence.security_violation) {
+      evidence.security_violation =
+          "a process of the box was killed by the seccomp filter (SIGSYS): a forbidden system "
+          "call";
+    }
+  }
+
+ private:
+  BoxUidOptions options_;
+  BoxUidLease lease_;
+  uid_t uid_ = 0;
+  pid_t init_pid_ = 0;
+  UniqueFd report_read_;
+  UniqueFd report_write_;
+  BoxInitConfig config_;
+};
+
+}  // namespace
+
+std::unique_ptr<SandboxSession> BoxUidLayer::prepare(const LaunchContext& context) {
+  return std::make_unique<BoxUidSession>(context, options_);
+}
+
+}  // namespace sg

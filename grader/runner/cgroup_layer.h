@@ -1,0 +1,32 @@
+// CgroupLayer: each run in a fresh cgroup (v1 or v2), so memory, process count and CPU are
+// limited and measured for the whole process tree, and the memory-limit verdict comes from the
+// kernel's OOM counter rather than from guessing at the student's stderr.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "runner/cgroup.h"
+#include "runner/sandbox_layer.h"
+
+namespace sg {
+
+/// Layer "cgroup-v1" / "cgroup-v2". Per run: a group `sg-<pid>-<n>` under the grader's own
+/// cgroup with memory = Limits::memory_bytes (no swap) and pids.max = Limits::max_processes; the
+/// main process joins it in after_spawn (before it runs anything). sample(): the group's CPU
+/// (cpuacct.usage / cpu.stat usage_usec) and memory charge. kill_all(): SIGKILL every member.
+/// after_exit(): cpu_seconds and peak_memory_bytes from the group (peak: memory.max_usage_in_bytes
+/// / memory.peak), evidence memory_limit when the group's OOM killer fired ("the cgroup's OOM
+/// killer ended N process(es) ..."), a note when a fork hit pids.max. The group is removed when
+/// the session ends. prepare() throws when the group cannot be created.
+class CgroupLayer final : public SandboxLayer {
+ public:
+  explicit CgroupLayer(CgroupSupport support) : support_(std::move(support)) {}
+  std::string name() const override { return support_.version == 2 ? "cgroup-v2" : "cgroup-v1"; }
+  std::unique_ptr<SandboxSession> prepare(const LaunchContext& context) override;
+
+ private:
+  CgroupSupport support_;
+};
+
+}  // namespace sg

@@ -1,0 +1,286 @@
+#include "runner/isolation.h"
+
+#include <fmt/format.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+#include <utility>
+
+#include "runner/box_uid_layer.h"
+#include "runner/cgroup.h"
+#include "runner/cgroup_layer.h"
+#include "runner/namespace_layer.h"
+#include "runner/private_root.h"
+#include "runner/process_group_layer.h"
+#include "runner/rlimit_layer.h"
+#include "runner/seccomp_layer.h"
+#include "runner/uid_slots.h"
+#include "runner/workdir.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Runs `body` in a child (forked, or cloned with `flags`) and returns its wait status; -1 if it
+// could not be started. The child only makes async-signal-safe calls.
+template <typename Body>
+int in_child(unsigned long flags, Body body) {
+  const pid_t pid = flags == 0 ? ::fork()
+                               : static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD | flags, nullptr,
+                                                              nullptr, nullptr, nullptr));
+  if (pid == 0) ::_exit(body());
+  if (pid < 0) return -1;
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  return status;
+}
+
+bool exited_zero(int status) {
+  return status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+std::string status_text(int status) {
+  if (status < 0) return "could not start a child process";
+  if (WIFEXITED(status)) return fmt::format("exit code {}", WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) return fmt::format("signal {}", WTERMSIG(status));
+  return "unknown status";
+}
+
+struct Probed {
+  IsolationProbe probe;
+  CgroupSupport cgroups;
+  bool root = false;
+  bool uid_switch = false;
+  bool seccomp = false;
+  bool namespaces = false;
+};
+
+Probed run_probe() {
+  Probed p;
+  p.probe.available = {IsolationTier::minimal};
+  p.root = ::geteuid() == 0;
+  if (!p.root) p.probe.notes.push_back("not running as root: no box uid, namespaces or cgroups");
+
+  // Box uids: can a child take one?
+  if (p.root) {
+    const uid_t uid = kFirstBoxUid;
+    const int status = in_child(0, [uid] {
+      if (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
+          ::syscall(SYS_setresgid, uid, uid, uid) != 0 ||
+          ::syscall(SYS_setresuid, uid, uid, uid) != 0) {
+        return 1;
+      }
+      return ::geteuid() == uid ? 0 : 2;
+    });
+    p.uid_switch = exited_zero(status);
+    if (!p.uid_switch) {
+      p.probe.notes.push_back(fmt::format("cannot switch to a box uid ({})", status_text(status)));
+    }
+    try {
+      BoxUidLease lease;  // the lock directory must work too
+    } catch (const std::exception& e) {
+      p.uid_switch = false;
+      p.probe.notes.push_back(e.what());
+    }
+  }
+
+  // seccomp: build the real filter and load it in a child.
+  try {
+    const SeccompProgram program = build_seccomp_program();
+    sock_fprog fprog{static_cast<unsigned short>(program.instructions.size()),
+                     const_cast<sock_filter*>(program.instructions.data())};
+    const int status = in_child(0, [&fprog] {
+      if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return 1;
+      if (::syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &fprog) != 0) return 2;
+      return 0;
+    });
+    p.seccomp = exited_zero(status);
+    if (!p.seccomp) {
+      p.probe.notes.push_back(
+          fmt::format("cannot load a seccomp filter ({})", status_text(status)));
+    }
+  } catch (const std::exception& e) {
+    p.probe.notes.push_back(e.what());
+  }
+
+  // Namespaces and the private root: build one for real in a scratch directory.
+  if (p.root) {
+    char scratch[] = "/tmp/sg-probe-XXXXXX";
+    if (::mkdtemp(scratch) != nullptr) {
+      const fs::path base = scratch;
+      std::error_code error;
+      fs::create_directory(base / "box", error);
+      fs::create_directory(base / "root", error);
+      try {
+        const PrivateRoot root(base / "root", base / "box");
+        const int status = in_child(box_namespace_flags(), [&root] {
+          const int setup = root.apply();
+          if (setup != 0) return 10;
+          if (::access(kBoxWorkdir, W_OK) != 0) return 11;
+          if (::access("/usr/bin", X_OK) != 0) return 12;
+          if (::access("/proc/self/stat", R_OK) != 0) return 13;
+          return 0;
+        });
+        p.namespaces = exited_zero(status);
+        if (!p.namespaces) {
+          p.probe.notes.push_back(fmt::format(
+              "cannot create pid/mount/net/ipc/uts namespaces with a private root ({}; inside "
+              "Docker without privileges this is expected)",
+              status_text(status)));
+        }
+      } catch (const std::exception& e) {
+        p.probe.notes.push_back(e.what());
+      }
+      remove_tree(base);
+    }
+  }
+
+  // cgroups: create and remove a group.
+  p.cgroups = detect_cgroups();
+  if (p.root && p.cgroups.version != 0) {
+    try {
+      auto group = Cgroup::create(p.cgroups, fmt::format("sg-probe-{}", ::getpid()),
+                                  CgroupLimits{64ull << 20, 16});
+      const std::string problem = group->remove();
+      if (!problem.empty()) throw std::runtime_error(problem);
+    } catch (const std::exception& e) {
+      p.probe.notes.push_back(
+          fmt::format("cgroup v{} found but unusable: {}", p.cgroups.version, e.what()));
+      p.cgroups.version = 0;
+    }
+  } else if (p.cgroups.version == 0) {
+    p.probe.notes.push_back("no cgroup: " + p.cgroups.problem);
+  } else {
+    p.cgroups.version = 0;
+  }
+  p.probe.cgroup = p.cgroups.version == 0 ? "none" : fmt::format("v{}", p.cgroups.version);
+  if (p.cgroups.version == 0) {
+    p.probe.notes.push_back("no cgroup: memory is limited by RLIMIT_AS, processes by RLIMIT_NPROC");
+  }
+
+  if (p.root && p.uid_switch && p.seccomp) {
+    p.probe.available.push_back(IsolationTier::degraded);
+    if (p.namespaces) p.probe.available.push_back(IsolationTier::full);
+  }
+  p.probe.best = p.probe.available.back();
+  return p;
+}
+
+const Probed& probed() {
+  static const Probed result = run_probe();
+  return result;
+}
+
+// Puts the tier's name in front of the layer list.
+class TieredRunner final : public Runner {
+ public:
+  TieredRunner(std::unique_ptr<Runner> inner, IsolationTier tier)
+      : inner_(std::move(inner)),
+        tier_(fmt::format("{} ({})", to_string(tier), inner_->isolation_tier())) {}
+
+  Observation run(const Invocation& invocation) override {
+    Observation observation = inner_->run(invocation);
+    observation.isolation_tier = tier_;
+    return observation;
+  }
+  std::string isolation_tier() const override { return tier_; }
+
+ private:
+  std::unique_ptr<Runner> inner_;
+  std::string tier_;
+};
+
+// The box uid must reach its working directory through the scratch root: every ancestor needs
+// search permission for others.
+void check_traversable(const fs::path& scratch_root) {
+  fs::path path = fs::absolute(scratch_root);
+  for (fs::path p = path; !p.empty(); p = p.parent_path()) {
+    struct stat st {};
+    if (::stat(p.c_str(), &st) != 0 || (st.st_mode & S_IXOTH) == 0) {
+      throw std::runtime_error(fmt::format(
+          "the scratch directory {} is not reachable for the box uid ({} lacks o+x); use e.g. /tmp",
+          path.string(), p.string()));
+    }
+    if (p == p.parent_path()) break;
+  }
+}
+
+}  // namespace
+
+std::string_view to_string(IsolationTier tier) {
+  switch (tier) {
+    case IsolationTier::minimal:
+      return "minimal";
+    case IsolationTier::degraded:
+      return "degraded";
+    case IsolationTier::full:
+      return "full";
+  }
+  return "minimal";
+}
+
+std::optional<IsolationTier> isolation_tier_from_string(std::string_view name) {
+  for (IsolationTier tier :
+       {IsolationTier::minimal, IsolationTier::degraded, IsolationTier::full}) {
+    if (to_string(tier) == name) return tier;
+  }
+  return std::nullopt;
+}
+
+const IsolationProbe& probe_isolation() { return probed().probe; }
+
+std::unique_ptr<Runner> make_sandbox_runner(IsolationTier tier, ProcessRunnerOptions base) {
+  const Probed& p = probed();
+  if (std::find(p.probe.available.begin(), p.probe.available.end(), tier) ==
+      p.probe.available.end()) {
+    std::string why;
+    for (const std::string& note : p.probe.notes) why += (why.empty() ? "" : "; ") + note;
+    throw std::runtime_error(fmt::format("the {} isolation tier is not available on this host: {}",
+                                         to_string(tier), why));
+  }
+  std::vector<std::shared_ptr<SandboxLayer>> layers;
+  if (tier == IsolationTier::minimal) {
+    layers = default_sandbox_layers();
+  } else {
+    const bool cgroup = p.cgroups.version != 0;
+    const bool full = tier == IsolationTier::full;
+    if (base.scratch_root.empty()) base.scratch_root = "/tmp";
+    if (base.workdir_quota_bytes == 0) base.workdir_quota_bytes = kBoxWorkdirQuotaBytes;
+    if (!full) check_traversable(base.scratch_root);
+    if (full) layers.push_back(std::make_shared<NamespaceLayer>());
+    if (cgroup) layers.push_back(std::make_shared<CgroupLayer>(p.cgroups));
+    layers.push_back(std::make_shared<BoxUidLayer>(
+        BoxUidOptions{.pid_namespace = full, .sample_usage = !cgroup}));
+    RlimitOptions rlimits;
+    rlimits.limit_address_space = !cgroup;
+    rlimits.infer_memory_from_stderr = !cgroup;
+    rlimits.limit_processes = true;
+    layers.push_back(std::make_shared<RlimitLayer>(rlimits));
+    // Without a network namespace, seccomp keeps the box off the network and the host's unix
+    // sockets.
+    layers.push_back(std::make_shared<SeccompLayer>(/*deny_sockets=*/!full));
+  }
+  base.layers = std::move(layers);
+  return std::make_unique<TieredRunner>(make_process_runner(std::move(base)), tier);
+}
+
+std::vector<uid_t> box_uids() {
+  const Probed& p = probed();
+  if (p.probe.available.size() < 2) return {};
+  return box_uid_pool();
+}
+
+}  // namespace sg
