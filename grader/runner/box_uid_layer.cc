@@ -109,7 +109,7 @@ class BoxUidSession final : public SandboxSession {
     const std::optional<BoxInitReport> report = read_box_init_report(report_read_.get());
     if (!report) {
       if (!evidence.killed_by_supervisor && !evidence.runner_error) {
-        evidence.runner_error = fmt::format(
+        evidence.supervisor_lost = fmt::format(
             "box-init ended without reporting the student's status ({})",
             evidence.wait_status ? describe_wait_status(*evidence.wait_status) : "no status");
       }

@@ -52,6 +52,7 @@ void decide_verdict(const RunEvidence& evidence, Observation& observation) {
       {&evidence.memory_limit, Termination::memory_limit},
       {&evidence.output_limit, Termination::output_limit},
       {&evidence.security_violation, Termination::security_violation},
+      {&evidence.supervisor_lost, Termination::runner_error},
   };
   bool decided = false;
   for (const auto& [reason, termination] : ranked) {

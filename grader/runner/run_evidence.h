@@ -36,6 +36,10 @@ struct RunEvidence {
   std::optional<std::string> memory_limit;        ///< Memory over the limit (how it was detected).
   std::optional<std::string> output_limit;        ///< stdout or stderr passed the cap.
   std::optional<std::string> security_violation;  ///< A forbidden operation (later tiers).
+  /// The box's supervisor process (box-init) died without reporting the student's status. A
+  /// runner error unless a limit explains it: a memory cgroup's OOM killer may pick box-init
+  /// once the student's own processes are gone but its tmpfs files still hold the memory.
+  std::optional<std::string> supervisor_lost;
   /// Remarks appended to the detail whatever the verdict ("; "-separated), e.g. a process that
   /// escaped the process group and kept a pipe open.
   std::vector<std::string> notes;

@@ -36,6 +36,7 @@ TEST(DecideVerdict, FollowsThePrecedence) {
   evidence.wall_time_limit = "wall";
   evidence.cpu_time_limit = "cpu";
   evidence.runner_error = "runner";
+  evidence.supervisor_lost = "box-init lost";
   const std::pair<std::optional<std::string> RunEvidence::*, Termination> order[] = {
       {&RunEvidence::runner_error, Termination::runner_error},
       {&RunEvidence::cpu_time_limit, Termination::cpu_time_limit},
@@ -43,6 +44,7 @@ TEST(DecideVerdict, FollowsThePrecedence) {
       {&RunEvidence::memory_limit, Termination::memory_limit},
       {&RunEvidence::output_limit, Termination::output_limit},
       {&RunEvidence::security_violation, Termination::security_violation},
+      {&RunEvidence::supervisor_lost, Termination::runner_error},
   };
   for (const auto& [field, termination] : order) {
     Observation o;
