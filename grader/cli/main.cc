@@ -13,6 +13,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/batch_command.h"
+#include "cli/merge_command.h"
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
 #include "kinds/kind_registry.h"
@@ -222,6 +224,12 @@ int main(int argc, char** argv) {
       "validate", "Check specs: structure, rubric, tests, and the reference's pinned figures");
   validate_command->add_option("SPEC", validate_specs, "Spec files")->required();
 
+  sg::BatchArgs batch;
+  CLI::App* batch_command =
+      sg::add_batch_command(app, batch, default_python(), default_driver_dir().string());
+  sg::MergeArgs merge;
+  CLI::App* merge_command = sg::add_merge_command(app, merge);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
@@ -236,5 +244,7 @@ int main(int argc, char** argv) {
   }
   if (grade_command->parsed()) return run_grade(grade);
   if (validate_command->parsed()) return run_validate(validate_specs);
+  if (batch_command->parsed()) return sg::run_batch(batch);
+  if (merge_command->parsed()) return sg::run_merge(merge);
   return kExitUsage;
 }
