@@ -12,6 +12,8 @@ packages=(
   libcli11-dev                   # the command line
   nlohmann-json3-dev             # reports, driver protocol
   libssl-dev                     # SHA-256 of specs (OpenSSL's libcrypto)
+  libarchive-dev                 # batch: Canvas and Gradescope class archives (zip, tar)
+  libsqlite3-dev                 # batch: the results store (results.db)
   libgtest-dev libgmock-dev      # tests (GoogleTest through CTest)
   libbenchmark-dev               # benchmarks (Google Benchmark)
 )
