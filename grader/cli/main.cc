@@ -14,6 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/batch_command.h"
+#include "cli/check_command.h"
+#include "cli/export_student_command.h"
+#include "cli/gradescope_command.h"
 #include "cli/merge_command.h"
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
@@ -229,6 +232,13 @@ int main(int argc, char** argv) {
       sg::add_batch_command(app, batch, default_python(), default_driver_dir().string());
   sg::MergeArgs merge;
   CLI::App* merge_command = sg::add_merge_command(app, merge);
+  sg::GradescopeArgs gradescope;
+  CLI::App* gradescope_command = sg::add_gradescope_command(app, gradescope);
+  sg::CheckArgs check;
+  CLI::App* check_command =
+      sg::add_check_command(app, check, default_python(), default_driver_dir().string());
+  sg::ExportStudentArgs export_student;
+  CLI::App* export_student_command = sg::add_export_student_command(app, export_student);
 
   try {
     app.parse(argc, argv);
@@ -246,5 +256,8 @@ int main(int argc, char** argv) {
   if (validate_command->parsed()) return run_validate(validate_specs);
   if (batch_command->parsed()) return sg::run_batch(batch);
   if (merge_command->parsed()) return sg::run_merge(merge);
+  if (gradescope_command->parsed()) return sg::run_gradescope(gradescope);
+  if (check_command->parsed()) return sg::run_check(check);
+  if (export_student_command->parsed()) return sg::run_export_student(export_student);
   return kExitUsage;
 }
