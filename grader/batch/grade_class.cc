@@ -174,6 +174,8 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
     if (const auto row = store.current(submission.student_id))
       result.entries.push_back(class_entry_from_stored(*row));
   }
+  std::sort(result.entries.begin(), result.entries.end(),
+            [](const ClassEntry& a, const ClassEntry& b) { return a.student_id < b.student_id; });
   return result;
 }
 

@@ -43,8 +43,8 @@ class GradeClassTest : public ::testing::Test {
     return {id, "Name " + id, path, "test: " + id, false};
   }
   // A private copy of a torus fixture, so the test can change it.
-  fs::path copy_fixture(const std::string& name) {
-    const fs::path target = dir_ / "class" / name;
+  fs::path copy_fixture(const std::string& name, const std::string& as = "") {
+    const fs::path target = dir_ / "class" / (as.empty() ? name : as);
     fs::create_directories(target);
     fs::copy(kSource / "fixtures/torus" / name / "torus_puzzle.py", target / "torus_puzzle.py");
     return target;
@@ -87,7 +87,7 @@ TEST_F(GradeClassTest, AChangedSubmissionSpecOrGraderIsRegradedAndHistoryKept) {
   ResultsStore store(dir_ / "results.db");
   const fs::path alice = copy_fixture("correct");
   const std::vector<ClassSubmission> students = {student("alice", alice),
-                                                 student("bob", copy_fixture("correct"))};
+                                                 student("bob", copy_fixture("correct", "bob"))};
   grade(store, students);
 
   // alice resubmits the buggy version: only she is regraded.
