@@ -48,9 +48,10 @@ void error_line(const std::string& message) {
 }
 
 // The one place the batch builds its runner: the sandboxed runner replaces this call.
-std::unique_ptr<Runner> make_batch_runner(const fs::path& scratch) {
+std::unique_ptr<Runner> make_batch_runner(const fs::path& scratch, bool keep_run_dirs) {
   ProcessRunnerOptions options;
   options.scratch_root = scratch;
+  options.keep_workdir = keep_run_dirs;
   return make_process_runner(options);
 }
 
@@ -86,6 +87,9 @@ CLI::App* add_batch_command(CLI::App& app, BatchArgs& args, const std::string& p
                       "id), for spreading a class over machines; combine with `merge`");
   command->add_flag("--progress-lines", args.progress_lines,
                     "Print a plain progress line per submission even on a terminal");
+  command->add_flag("--keep-run-dirs", args.keep_run_dirs,
+                    "Keep every test's run directory under DIR/.scratch (for debugging and "
+                    "bench/class_benchmark.sh)");
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
   command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
@@ -151,7 +155,7 @@ int run_batch(const BatchArgs& args) {
     const fs::path scratch = out / ".scratch";
     fs::remove_all(scratch, error_code);
     fs::create_directories(scratch);
-    const auto runner = make_batch_runner(scratch);
+    const auto runner = make_batch_runner(scratch, args.keep_run_dirs);
 
     struct sigaction action {};
     action.sa_handler = on_interrupt;
@@ -176,7 +180,7 @@ int run_batch(const BatchArgs& args) {
     const ClassGradeResult result =
         grade_class(assignment, kinds, *runner, store, submissions, options);
     progress.finish();
-    fs::remove_all(scratch, error_code);
+    if (!args.keep_run_dirs) fs::remove_all(scratch, error_code);
     if (result.interrupted) {
       fmt::print(stderr,
                  "searchgrader: interrupted: {} graded this run and saved in {}; {} not yet "

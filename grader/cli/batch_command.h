@@ -17,6 +17,7 @@ struct BatchArgs {
   bool regrade = false;
   std::string shard;  ///< "K/N", empty = the whole class.
   bool progress_lines = false;
+  bool keep_run_dirs = false;  ///< Keep DIR/.scratch/sg-run-* (debugging, bench/ replays them).
   std::string python;
   std::string driver_dir;
 };
