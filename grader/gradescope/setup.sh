@@ -18,6 +18,7 @@ packages=(
   nlohmann-json3-dev             # reports, driver protocol
   libssl-dev                     # SHA-256 of specs
   libarchive-dev                 # zip and tar archives
+  libsqlite3-dev                 # the class results store
 )
 
 export DEBIAN_FRONTEND=noninteractive

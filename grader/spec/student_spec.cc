@@ -36,6 +36,38 @@ std::string comment(const std::string& text) {
   return out + line + "\n";
 }
 
+// Emits `node` keeping what yaml-cpp's own emitter loses and the loader relies on: a scalar that
+// was quoted in the original ("10" in a list of strings) stays quoted, so it stays a string.
+void emit(YAML::Emitter& out, const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Sequence:
+      if (node.Style() == YAML::EmitterStyle::Flow) out << YAML::Flow;
+      out << YAML::BeginSeq;
+      for (const YAML::Node& item : node) emit(out, item);
+      out << YAML::EndSeq;
+      break;
+    case YAML::NodeType::Map:
+      if (node.Style() == YAML::EmitterStyle::Flow) out << YAML::Flow;
+      out << YAML::BeginMap;
+      for (const auto& entry : node) {
+        out << YAML::Key;
+        emit(out, entry.first);
+        out << YAML::Value;
+        emit(out, entry.second);
+      }
+      out << YAML::EndMap;
+      break;
+    case YAML::NodeType::Scalar:
+      if (node.Tag() == "!") out << YAML::DoubleQuoted;
+      out << node.Scalar();
+      break;
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined:
+      out << YAML::Null;
+      break;
+  }
+}
+
 }  // namespace
 
 StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
@@ -81,7 +113,7 @@ StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
 
   YAML::Emitter out;
   out.SetIndent(2);
-  out << root;
+  emit(out, root);
   std::string header = comment(fmt::format(
       "Student copy of {} (assignment {}), written by `searchgrader export-student`. Hand it out "
       "with the assignment and run `searchgrader check <this file> <your submission>` to try the "
