@@ -14,6 +14,7 @@ packages=(
   libssl-dev                     # SHA-256 of specs (OpenSSL's libcrypto)
   libarchive-dev                 # batch: Canvas and Gradescope class archives (zip, tar)
   libsqlite3-dev                 # batch: the results store (results.db)
+  chromium                       # tests: HTML feedback and class summary in a headless browser
   libgtest-dev libgmock-dev      # tests (GoogleTest through CTest)
   libbenchmark-dev               # benchmarks (Google Benchmark)
 )
