@@ -207,6 +207,43 @@ TEST_F(BatchCommandTest, KillNineMidwayThenARerunGradesEveryStudentExactlyOnce) 
   EXPECT_EQ(lines_of(out / "gradebook.csv").size(), 7u);
 }
 
+TEST_F(BatchCommandTest, CtrlCStopsTakingWorkAndARerunFinishes) {
+  const fs::path cls = make_class(
+      {"correct", "buggy-unsorted-successors", "buggy-wrong-format", "correct-multifile"}, true);
+  const fs::path out = dir_ / "out";
+  const fs::path db = out / "results.db";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    freopen("/dev/null", "w", stderr);
+    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
+          out.c_str(), "--jobs", "1", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  std::string rows;
+  while (std::chrono::steady_clock::now() < deadline) {
+    rows = query(db, "SELECT count(*) FROM results");
+    if (!rows.empty() && rows != "0") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(!rows.empty() && rows != "0") << "no result was recorded";
+  ASSERT_EQ(kill(child, SIGINT), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_FALSE(fs::exists(out / "gradebook.csv"));  // no partial gradebook
+  const std::string before = query(db, "SELECT count(*) FROM results");
+
+  const Result rerun = run("batch " + kSpec + " " + cls.string() + " --out " + out.string());
+  EXPECT_EQ(rerun.exit_code, 0) << rerun.output;
+  EXPECT_NE(rerun.output.find(before + " already up to date"), std::string::npos) << rerun.output;
+  EXPECT_EQ(query(db, "SELECT count(*), count(DISTINCT student_id), sum(current) FROM results"),
+            "5|5|5");
+  EXPECT_EQ(gradebook_rows(out / "gradebook.csv").size(), 5u);
+}
+
 TEST_F(BatchCommandTest, ShardsPartitionTheClassAndMergeRebuildsTheGradebook) {
   const fs::path cls =
       make_class({"correct", "buggy-unsorted-successors", "buggy-wrong-format", "correct-multifile",
