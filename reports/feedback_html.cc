@@ -184,14 +184,16 @@ class OutputColumn {
                  : "",
           i + 1, last,
           board_table(block->second.rows,
-                      other != other_blocks_.end() ? &other->second.rows : nullptr));
+                      marked && other != other_blocks_.end() ? &other->second.rows : nullptr));
       return last;
     }
     const std::string text = report_detail::clip_line(lines_[i], kMaxLineChars);
     std::string cell;
     if (auto board = report_detail::find_board(text)) {
+      // Only the first differing line's tiles are marked: later lines usually differ as a
+      // consequence, and the first difference is where to look.
       std::optional<BoardInLine> other;
-      if (i < other_.size()) other = report_detail::find_board(other_[i]);
+      if (is_difference_line(i) && i < other_.size()) other = report_detail::find_board(other_[i]);
       cell = html_escape(board->before) + board_table(board->rows, other ? &other->rows : nullptr) +
              html_escape(board->after);
     } else if (is_difference_line(i)) {

@@ -188,14 +188,29 @@ TEST(FeedbackHtml, DrawsBoardsAndHighlightsTheFirstDifference) {
   const std::string html = render_feedback_html(torus_report(), Audience::instructor);
   EXPECT_THAT(html, HasSubstr("class=\"board\" data-rows=\"3\" data-cols=\"3\""));
   EXPECT_THAT(html, HasSubstr("<p class=\"first-difference\" data-line=\"2\">"));
-  // Line 2 expected [1,2,3,0,4,5,...] vs observed [1,2,3,4,5,0,...]: cells (1,0), (1,1), (1,2)
-  // differ; the blank is drawn as one in both.
+  // Line 2 (the first difference) expected [1,2,3,0,4,5,...] vs observed [1,2,3,4,5,0,...]:
+  // the middle row's three cells differ, marked on both sides; line 3 differs too but is not
+  // marked (only the first difference is).
   const std::regex diff_cell("<td class=\"(blank )?diff\">");
   const auto diffs = std::distance(std::sregex_iterator(html.begin(), html.end(), diff_cell),
                                    std::sregex_iterator());
-  // Lines 2 and 3 each differ in 3 cells, on both sides: 12 highlighted cells.
-  EXPECT_EQ(diffs, 12);
+  EXPECT_EQ(diffs, 6);
   EXPECT_THAT(html, HasSubstr("<td class=\"blank\">0</td>"));
+}
+
+TEST(FeedbackHtml, DrawsMultiLineBoardsAsOneGrid) {
+  GradeReport report = torus_report();
+  report.tests[0].expected = "moves: 1\n1 2 3\n4 0 5\n7 8 6\n";
+  report.tests[0].observed = "moves: 1\n1 2 3\n4 5 0\n7 8 6\n";
+  const std::string html = render_feedback_html(report, Audience::student);
+  // Lines 2-4 form one 3x3 board on each side; the first difference is line 3, in it the two
+  // cells that swapped are marked on both sides.
+  EXPECT_THAT(html, HasSubstr("<td class=\"ln\">2&ndash;4</td>"));
+  EXPECT_THAT(html, HasSubstr("<p class=\"first-difference\" data-line=\"3\">"));
+  const std::regex diff_cell("<td class=\"(blank )?diff\">");
+  EXPECT_EQ(std::distance(std::sregex_iterator(html.begin(), html.end(), diff_cell),
+                          std::sregex_iterator()),
+            4);
 }
 
 TEST(FeedbackHtml, MarksTheFirstDifferingTextWhenThereIsNoBoard) {
