@@ -305,14 +305,16 @@ class Renderer {
           line.grader_error ? "grader_error"
           : line.failing    ? "failed"
                             : "passed",
-          test_badge(line), test_symbol(line), html_escape(line.label), html_escape(line.outcome));
+          test_badge(line), test_symbol(line), html_escape(line.label),
+          html_escape(line.outcome) + (line.scored ? "" : " (not scored)"));
       return;
     }
     out_ += fmt::format(
         "<details class=\"test\" data-test-id=\"{}\" data-verdict=\"{}\"{}>\n<summary><span "
         "class=\"badge {}\">{}</span> {}: {}</summary>\n",
         html_escape(test.id), to_string(test.verdict), line.failing ? " open" : "",
-        test_badge(line), test_symbol(line), html_escape(line.label), html_escape(line.outcome));
+        test_badge(line), test_symbol(line), html_escape(line.label),
+        html_escape(line.outcome) + (line.scored ? "" : " (not scored)"));
     if (instructor() && test.visibility != Visibility::visible) {
       out_ += fmt::format("<p class=\"muted\">Visibility: {} (students do not see this).</p>\n",
                           to_string(test.visibility));

@@ -193,8 +193,8 @@ class Renderer {
     if (outline_.tests.empty()) return;
     out_ += "## Tests\n\n| | Test | Outcome |\n|---|---|---|\n";
     for (const TestLine& line : outline_.tests) {
-      out_ +=
-          fmt::format("| {} | {} | {} |\n", mark(line), md_text(line.label), md_text(line.outcome));
+      out_ += fmt::format("| {} | {} | {}{} |\n", mark(line), md_text(line.label),
+                          md_text(line.outcome), line.scored ? "" : " (not scored)");
     }
     out_ += '\n';
   }
@@ -202,8 +202,7 @@ class Renderer {
   void details() {
     bool titled = false;
     for (const TestLine& line : outline_.tests) {
-      if (line.withheld || (!line.failing && audience_ == Audience::student)) continue;
-      if (!line.failing && !line.grader_error) continue;
+      if (line.withheld || !line.failing) continue;
       if (!titled) {
         out_ += "## What to look at\n\n";
         titled = true;

@@ -97,19 +97,14 @@ FeedbackOutline outline_feedback(const GradeReport& report, Audience audience) {
     } else if (!line.tests.empty()) {
       const std::size_t total = line.tests.size();
       line.summary =
-          passed == total
-              ? fmt::format("{} of {} {} passed.", passed, total, total == 1 ? "test" : "tests")
-              : fmt::format("{} of {} {} passed{}.", passed, total, total == 1 ? "test" : "tests",
-                            errors > 0 ? fmt::format("; {} not graded (grader "
-                                                     "error)",
-                                                     errors)
-                                       : "");
+          fmt::format("{} of {} {} passed", passed, total, total == 1 ? "test" : "tests");
+      if (errors > 0) line.summary += fmt::format("; {} not graded (grader error)", errors);
+      line.summary += '.';
     }
-    // A test's failure here is judged for this criterion, not overall.
     outline.criteria.push_back(std::move(line));
   }
   for (std::size_t i = 0; i < report.tests.size(); ++i) {
-    if (bound.count(report.tests[i].id) == 0) outline.unscored.push_back(i);
+    outline.tests[i].scored = bound.count(report.tests[i].id) > 0;
   }
   return outline;
 }

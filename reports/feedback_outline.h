@@ -19,6 +19,7 @@ struct TestLine {
   bool withheld = false;      ///< Show only `label` and `outcome`.
   bool failing = false;       ///< Not passed overall (for its criteria or on its own).
   bool grader_error = false;  ///< Verdict grader_error: not the student's fault.
+  bool scored = true;         ///< Bound to some rubric criterion (else feedback only).
   std::string label;          ///< Test name (or id), or "hidden test N"; printable text.
   std::string outcome;        ///< "passed", "failed", a verdict ("time limit exceeded"), or
                               ///< "not graded (grader error)".
@@ -40,8 +41,7 @@ struct FeedbackOutline {
   std::string title;  ///< Assignment title, or id, or "SearchGrader report".
   std::string score;  ///< "85/100", with " (+10 pending manual grading)" if any.
   std::vector<CriterionLine> criteria;
-  std::vector<TestLine> tests;        ///< One per report test, report order.
-  std::vector<std::size_t> unscored;  ///< Tests bound to no criterion (indices into tests).
+  std::vector<TestLine> tests;  ///< One per report test, report order.
 };
 
 /// Builds the outline of `report` for `audience`.

@@ -164,6 +164,16 @@ TEST(FeedbackMarkdown, InstructorSeesEverythingWithTheFirstDifference) {
   EXPECT_THAT(md, HasSubstr("*0"));
 }
 
+TEST(FeedbackMarkdown, FeedbackOnlyTestsAreMarkedNotScored) {
+  GradeReport report = torus_report();
+  TestOutcome extra =
+      make_test("import-notes", "What importing printed", Verdict::runtime_error, "");
+  report.tests.push_back(extra);
+  const std::string md = render_feedback_markdown(report, Audience::student);
+  EXPECT_THAT(md, HasSubstr("| What importing printed | runtime error (not scored) |"));
+  EXPECT_THAT(md, HasSubstr("| print\\_succ, blank in the centre | wrong answer |"));
+}
+
 TEST(FeedbackMarkdown, UntrustedTextCannotBreakOutOfItsBlock) {
   const std::string md = render_feedback_markdown(torus_report(), Audience::instructor);
   // The observed output holds three backticks, so its fence is longer.
