@@ -178,4 +178,25 @@ std::optional<FirstDifference> first_difference(const std::vector<std::string_vi
   return difference;
 }
 
+bool meaningful_difference(const std::vector<std::string_view>& expected,
+                           const std::vector<std::string_view>& observed,
+                           const FirstDifference& difference) {
+  if (difference.expected_missing || difference.observed_missing || difference.column > 0) {
+    return true;
+  }
+  const std::size_t n = difference.line;
+  if (n < expected.size() && n < observed.size() && find_board(expected[n]) &&
+      find_board(observed[n])) {
+    return true;
+  }
+  for (const std::string_view want : expected) {
+    const std::string_view a = trim(want);
+    if (a.empty()) continue;
+    for (const std::string_view got : observed) {
+      if (a == trim(got)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace sg::report_detail

@@ -55,4 +55,13 @@ struct FirstDifference {
 std::optional<FirstDifference> first_difference(const std::vector<std::string_view>& expected,
                                                 const std::vector<std::string_view>& observed);
 
+/// True if `difference` (from first_difference()) is worth pointing at: the outputs are alike
+/// enough for "line N differs" to help. False when the expected text is not literal output but a
+/// description of checks ("contains: ...") or the output has nothing in common with it: no line
+/// in common, the differing lines differ from their first character, and they do not both hold a
+/// board.
+bool meaningful_difference(const std::vector<std::string_view>& expected,
+                           const std::vector<std::string_view>& observed,
+                           const FirstDifference& difference);
+
 }  // namespace sg::report_detail

@@ -73,8 +73,8 @@ std::string_view test_symbol(const TestLine& line) {
   return line.grader_error ? "!" : line.failing ? "\u2717" : "\u2713";
 }
 
-bool is_blank_cell(std::string_view cell) {
-  return cell == "0" || cell == "*" || cell == "b" || cell == "_" || cell == "B";
+bool is_blank_mark(std::string_view cell) {
+  return cell == "*" || cell == "b" || cell == "_" || cell == "B";
 }
 
 bool same_shape(const std::vector<std::vector<std::string>>& a,
@@ -90,13 +90,21 @@ bool same_shape(const std::vector<std::vector<std::string>>& a,
 std::string board_table(const std::vector<std::vector<std::string>>& rows,
                         const std::vector<std::vector<std::string>>* other) {
   const bool compare = other != nullptr && same_shape(rows, *other);
+  // The blank is '*', 'b' or '_' where the board uses one (a 0 is then a tile), else 0.
+  bool marked_blank = false;
+  for (const auto& row : rows) {
+    marked_blank = marked_blank || std::any_of(row.begin(), row.end(), is_blank_mark);
+  }
+  const auto is_blank = [&](std::string_view cell) {
+    return marked_blank ? is_blank_mark(cell) : cell == "0";
+  };
   std::string out = fmt::format("<table class=\"board\" data-rows=\"{}\" data-cols=\"{}\">",
                                 rows.size(), rows.empty() ? 0 : rows.front().size());
   for (std::size_t r = 0; r < rows.size(); ++r) {
     out += "<tr>";
     for (std::size_t c = 0; c < rows[r].size(); ++c) {
       std::string classes;
-      if (is_blank_cell(rows[r][c])) classes += "blank";
+      if (is_blank(rows[r][c])) classes += "blank";
       if (compare && (*other)[r][c] != rows[r][c]) classes += classes.empty() ? "diff" : " diff";
       out += classes.empty() ? "<td>" : fmt::format("<td class=\"{}\">", classes);
       out += html_escape(rows[r][c]);
@@ -321,6 +329,7 @@ class Renderer {
     }
     if (!test.call.empty()) {
       out_ += fmt::format("<p>Call:</p><pre class=\"call\">{}</pre>\n", html_escape(test.call));
+      call_boards(test.call);
     }
     std::string aspects;
     for (const AspectOutcome& aspect : test.aspects) {
@@ -352,6 +361,16 @@ class Renderer {
     out_ += "</details>\n";
   }
 
+  // The boards a call holds (a start state, a goal), drawn as grids under it.
+  void call_boards(std::string_view call) {
+    const std::string text = printable(call);
+    std::string boards;
+    for (const std::string_view line : split_lines(text)) {
+      if (auto board = report_detail::find_board(line)) boards += board_table(board->rows, nullptr);
+    }
+    if (!boards.empty()) out_ += "<p class=\"call-boards\">" + boards + "</p>\n";
+  }
+
   void compare(const TestOutcome& test) {
     const std::string expected_text = printable(test.expected);
     const std::string observed_text = printable(test.observed);
@@ -359,6 +378,9 @@ class Renderer {
     const auto observed = split_lines(observed_text);
     std::optional<FirstDifference> difference;
     if (!test.expected.empty()) difference = report_detail::first_difference(expected, observed);
+    if (difference && !report_detail::meaningful_difference(expected, observed, *difference)) {
+      difference.reset();
+    }
     if (difference) {
       out_ += fmt::format(
           "<p class=\"first-difference\" data-line=\"{}\">First difference: line "

@@ -109,7 +109,9 @@ std::string first_difference_text(const TestOutcome& test) {
   const auto expected = split_lines(expected_text);
   const auto observed = split_lines(observed_text);
   const auto difference = report_detail::first_difference(expected, observed);
-  if (!difference) return {};
+  if (!difference || !report_detail::meaningful_difference(expected, observed, *difference)) {
+    return {};
+  }
   const std::size_t n = difference->line;
   std::string out = fmt::format("**First difference, line {}:** ", n + 1);
   if (difference->observed_missing) {

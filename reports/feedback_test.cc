@@ -140,6 +140,22 @@ TEST(BoardText, FirstDifferenceNamesLineAndColumn) {
   EXPECT_TRUE(longer->expected_missing);
 }
 
+TEST(BoardText, ADescriptionOfChecksIsNotADifferenceWorthMarking) {
+  using V = std::vector<std::string_view>;
+  const V description{"contains: \"Solution found!\"", "solution path: legal moves to the goal"};
+  const V output{"Solution found!", "Solution Length:  4"};
+  const auto difference = report_detail::first_difference(description, output);
+  ASSERT_TRUE(difference.has_value());
+  EXPECT_FALSE(report_detail::meaningful_difference(description, output, *difference));
+  // Alike outputs: a shared line, a later column, or two boards.
+  const V a{"Solution found!", "Solution Length:  4"};
+  const V b{"Solution found!", "Solution Length:  6"};
+  EXPECT_TRUE(report_detail::meaningful_difference(a, b, *report_detail::first_difference(a, b)));
+  const V c{"[1, 2, 3, 4] h=1"};
+  const V d{"[4, 3, 2, 1] h=4"};
+  EXPECT_TRUE(report_detail::meaningful_difference(c, d, *report_detail::first_difference(c, d)));
+}
+
 // ---- Markdown -----------------------------------------------------------------------------------
 
 TEST(FeedbackMarkdown, StudentSeesHiddenTestsOnlyAsNumbers) {
@@ -206,6 +222,16 @@ TEST(FeedbackHtml, DrawsBoardsAndHighlightsTheFirstDifference) {
                                    std::sregex_iterator());
   EXPECT_EQ(diffs, 6);
   EXPECT_THAT(html, HasSubstr("<td class=\"blank\">0</td>"));
+  // The call's state is drawn too.
+  GradeReport with_call = torus_report();
+  with_call.tests[0].call = "print_succ([1, 2, 3, 4, 0, 5, 6, 7, 8])";
+  const std::string called = render_feedback_html(with_call, Audience::student);
+  EXPECT_THAT(called, HasSubstr("<p class=\"call-boards\"><table class=\"board\" data-rows=\"3\""));
+  // Where '*' marks the blank, a 0 is a tile.
+  with_call.tests[0].call = "./eightpuzzle in1\n((7 * 2) (0 11 10))";
+  const std::string starred = render_feedback_html(with_call, Audience::student);
+  EXPECT_THAT(starred, HasSubstr("<td class=\"blank\">*</td>"));
+  EXPECT_THAT(starred, HasSubstr("<td>0</td>"));
 }
 
 TEST(FeedbackHtml, DrawsMultiLineBoardsAsOneGrid) {
