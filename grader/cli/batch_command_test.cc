@@ -87,6 +87,19 @@ std::string query(const fs::path& db, const std::string& sql) {
   return answer;
 }
 
+// Processes whose working directory is below `dir` (the batch's run directories).
+int processes_under(const fs::path& dir) {
+  int count = 0;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const fs::path cwd = fs::read_symlink(entry.path() / "cwd", error);
+    if (!error && cwd.string().starts_with(dir.string())) ++count;
+  }
+  return count;
+}
+
 class BatchCommandTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -205,6 +218,32 @@ TEST_F(BatchCommandTest, KillNineMidwayThenARerunGradesEveryStudentExactlyOnce) 
   const auto gradebook = gradebook_rows(out / "gradebook.csv");
   EXPECT_EQ(gradebook.size(), 6u);
   EXPECT_EQ(lines_of(out / "gradebook.csv").size(), 7u);
+}
+
+TEST_F(BatchCommandTest, KillNineTakesAHangingSubmissionDownWithIt) {
+  const fs::path cls = make_class({}, true);
+  const fs::path out = dir_ / "out";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    freopen("/dev/null", "w", stderr);
+    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
+          out.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Wait until the hanging submission runs in its run directory, then kill the grader.
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (processes_under(out / ".scratch") == 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_GT(processes_under(out / ".scratch"), 0) << "the submission never started";
+  ASSERT_EQ(kill(child, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  // The student process goes too (the runner sets PR_SET_PDEATHSIG), long before its 3 s limit.
+  deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+  while (processes_under(out / ".scratch") > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(processes_under(out / ".scratch"), 0);
 }
 
 TEST_F(BatchCommandTest, CtrlCStopsTakingWorkAndARerunFinishes) {
