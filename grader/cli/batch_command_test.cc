@@ -317,6 +317,14 @@ TEST_F(BatchCommandTest, ShardsPartitionTheClassAndMergeRebuildsTheGradebook) {
   result = run(merge);
   ASSERT_EQ(result.exit_code, 0) << result.output;
   EXPECT_EQ(query(merged / "results.db", "SELECT count(*) FROM results"), "6");
+
+  // Overlapping inputs: warned about; every student still has one row in the gradebook.
+  result = run("merge " + whole.string() + " " + (dir_ / "shard-1").string() + " --out " +
+               (dir_ / "overlap").string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("more than one input"), std::string::npos) << result.output;
+  EXPECT_EQ(gradebook_rows(dir_ / "overlap" / "gradebook.csv"),
+            gradebook_rows(whole / "gradebook.csv"));
 }
 
 TEST_F(BatchCommandTest, UnusableInputExitsTwoWithAClearMessage) {

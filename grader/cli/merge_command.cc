@@ -60,7 +60,18 @@ int run_merge(const MergeArgs& args) {
     return a.graded_at < b.graded_at;
   });
   std::set<std::string> specs;
-  for (const auto& row : rows) specs.insert(row.key.spec_hash);
+  std::set<std::string> students;
+  std::size_t repeated = 0;
+  for (const auto& row : rows) {
+    specs.insert(row.key.spec_hash);
+    repeated += students.insert(row.key.student_id).second ? 0 : 1;
+  }
+  if (repeated > 0) {
+    fmt::print(stderr,
+               "searchgrader: warning: {} students have results in more than one input (shards "
+               "of different N?); the latest grade is current, the others are kept as history\n",
+               repeated);
+  }
   if (specs.size() > 1) {
     fmt::print(stderr,
                "searchgrader: warning: the stores were graded against {} different specs (by "
