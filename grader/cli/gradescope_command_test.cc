@@ -225,6 +225,26 @@ TEST_F(GradescopeBundle, ResultsAreWrittenEvenWhenTheGraderCannotRun) {
   }
 }
 
+TEST_F(GradescopeBundle, AResultIsInPlaceEvenIfGradingIsKilled) {
+  // Stands in for Gradescope's overall timeout: the "grader" kills run_autograder outright.
+  const fs::path killer = dir_ / "killer.sh";
+  std::ofstream(killer) << "#!/bin/sh\nkill -KILL $PPID\n";
+  fs::permissions(killer, fs::perms::owner_all);
+  fs::copy(fs::path(SG_SOURCE_DIR) / "fixtures/torus/correct", root_ / "submission",
+           fs::copy_options::recursive);
+  const auto result =
+      run_shell("AUTOGRADER_ROOT=" + root_.string() + " SEARCHGRADER_BIN=" + killer.string() + " " +
+                (root_ / "source" / "run_autograder").string());
+  EXPECT_NE(result.exit_code, 0) << "run_autograder was meant to be killed";
+  std::ifstream in(root_ / "results" / "results.json");
+  ASSERT_TRUE(in.good());
+  const json results = json::parse(in, nullptr, false);
+  ASSERT_FALSE(results.is_discarded());
+  expect_valid_gradescope_results(results);
+  EXPECT_EQ(results["tests"][0]["name"], "Autograder error");
+  EXPECT_THAT(results["tests"][0]["output"].get<std::string>(), HasSubstr("stopped before"));
+}
+
 TEST_F(GradescopeBundle, AnInvalidSpecStillYieldsAGraderErrorResult) {
   std::ofstream(root_ / "source" / "spec" / "torus-8-puzzle.yaml") << "spec_version: [\n";
   const json results =
