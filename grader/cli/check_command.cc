@@ -7,6 +7,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <string_view>
 
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
@@ -27,16 +28,22 @@ void error_line(const std::string& message) {
   fmt::print(stderr, "searchgrader: error: {}\n", message);
 }
 
-// The summary line. Only visible tests ran, so it speaks of them and nothing else.
+// The summary line. Only visible tests ran, so it speaks of them and nothing else, and never
+// of a score: a total over visible tests would hide failing hidden tests.
 std::string summary(std::size_t total, std::size_t failed, std::size_t errors) {
-  std::string text =
-      failed == 0 ? fmt::format("All {} visible {} passed.", total, total == 1 ? "test" : "tests")
-                  : fmt::format("{} of {} visible {} failed.", failed, total,
-                                total == 1 ? "test" : "tests");
+  const std::string_view tests = total == 1 ? "test" : "tests";
+  std::string text;
+  if (failed == 0 && errors == 0) {
+    text = fmt::format("All {} visible {} passed.", total, tests);
+  } else if (failed == 0) {
+    text = fmt::format("No visible test failed, but not all {} could be checked.", total);
+  } else {
+    text = fmt::format("{} of {} visible {} failed.", failed, total, tests);
+  }
   if (errors > 0) {
     text += fmt::format(
-        " {} could not be checked because of a grader fault (not your "
-        "submission's).",
+        " {} could not be checked because of a fault in the grader, not in your "
+        "submission.",
         errors);
   }
   return text;
@@ -139,7 +146,8 @@ int run_check(const CheckArgs& args) {
     if (failing || args.verbose) {
       out += render_test_details(report, test, text);
     } else {
-      out += fmt::format("+ {}: passed\n", report_detail::printable(test.name));
+      out += fmt::format("+ {}: passed\n",
+                         report_detail::printable(test.name.empty() ? test.id : test.name));
     }
   }
   out += "\n" + summary(report.tests.size(), failed, errors) + "\n";

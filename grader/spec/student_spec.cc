@@ -119,10 +119,13 @@ StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
       "with the assignment and run `searchgrader check <this file> <your submission>` to try the "
       "visible tests.",
       spec_path.filename().string(), assignment.id));
-  header += comment(fmt::format(
-      "{} hidden tests of the original are not in this copy; they are graded after you submit "
-      "and count toward your grade, so passing every test here does not guarantee full marks.",
-      result.removed_tests));
+  header += comment(
+      result.removed_tests == 0
+          ? std::string("The original has no hidden tests: this copy has all of its tests.")
+          : fmt::format("{} hidden tests of the original are not in this copy; they are graded "
+                        "after you submit and count toward your grade, so passing every test "
+                        "here does not guarantee full marks.",
+                        result.removed_tests));
   if (!result.criteria_with_hidden_tests.empty()) {
     header += comment("Rubric criteria also graded by hidden tests: " +
                       join(result.criteria_with_hidden_tests) + ".");
