@@ -22,7 +22,8 @@ std::string format_batch_progress(const BatchProgress& progress, bool bar) {
         progress.total == 0 ? kCells : std::min(kCells, progress.done * kCells / progress.total);
     text = fmt::format("[{}{}] ", std::string(filled, '#'), std::string(kCells - filled, '-'));
   }
-  text += fmt::format("{}/{} graded", progress.done, progress.total);
+  text += fmt::format("{}/{} graded in {}", progress.done, progress.total,
+                      format_duration(progress.elapsed_seconds));
   if (progress.done > 0 && progress.done < progress.total) {
     const double eta = progress.elapsed_seconds / static_cast<double>(progress.done) *
                        static_cast<double>(progress.total - progress.done);

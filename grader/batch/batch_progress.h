@@ -1,5 +1,5 @@
-// The batch's progress text: "[#####-----] 12/200 graded, ETA 3m05s: alice 85/100 (4.1 s)". On a
-// terminal it is shown in place by ProgressLine (cli/progress_line.h); in logs each update is
+// The batch's progress text: "[#####-----] 12/200 graded in 41s, ETA 3m05s: alice 85/100 (4.1 s)".
+// On a terminal it is shown in place by ProgressLine (cli/progress_line.h); in logs each update is
 // one plain line, so the bar is left out there.
 #pragma once
 

@@ -19,12 +19,12 @@ TEST(BatchProgress, EtaScalesElapsedTimeToWhatRemains) {
   progress.elapsed_seconds = 20;
   progress.last = "alice 85/100 (4.1 s)";
   EXPECT_EQ(format_batch_progress(progress, false),
-            "10/40 graded, ETA 1m00s: alice 85/100 (4.1 s)");
+            "10/40 graded in 20s, ETA 1m00s: alice 85/100 (4.1 s)");
   EXPECT_EQ(format_batch_progress(progress, true),
-            "[#####---------------] 10/40 graded, ETA 1m00s: alice 85/100 (4.1 s)");
+            "[#####---------------] 10/40 graded in 20s, ETA 1m00s: alice 85/100 (4.1 s)");
   progress.done = 40;
   progress.last.clear();
-  EXPECT_EQ(format_batch_progress(progress, true), "[####################] 40/40 graded");
+  EXPECT_EQ(format_batch_progress(progress, true), "[####################] 40/40 graded in 20s");
 }
 
 }  // namespace

@@ -6,9 +6,13 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 #include "batch/class_intake.h"
 #include "batch/class_outputs.h"
@@ -174,11 +178,43 @@ int run_batch(const BatchArgs& args) {
     options.regrade = args.regrade;
     options.grader_version = SG_VERSION;
     options.stop = &g_stop;
+    std::mutex progress_mutex;
+    std::optional<BatchProgress> latest;
+    const auto start = std::chrono::steady_clock::now();
     options.on_progress = [&](const BatchProgress& state) {
+      const std::lock_guard lock(progress_mutex);
+      latest = state;
       progress.update(format_batch_progress(state, terminal));
     };
-    const ClassGradeResult result =
-        grade_class(assignment, kinds, *runner, store, submissions, options);
+    // On a terminal the line is redrawn every second, so the clock and ETA move while long
+    // submissions (a hanging one runs to its limits) are in flight.
+    std::atomic<bool> finished{false};
+    std::thread ticker;
+    if (terminal) {
+      ticker = std::thread([&] {
+        while (!finished.load()) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(250));
+          const std::lock_guard lock(progress_mutex);
+          if (!latest || finished.load()) continue;
+          BatchProgress now = *latest;
+          now.elapsed_seconds =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          progress.update(format_batch_progress(now, true));
+        }
+      });
+    }
+    const auto stop_ticker = [&] {
+      finished = true;
+      if (ticker.joinable()) ticker.join();
+    };
+    ClassGradeResult result;
+    try {
+      result = grade_class(assignment, kinds, *runner, store, submissions, options);
+    } catch (...) {
+      stop_ticker();
+      throw;
+    }
+    stop_ticker();
     progress.finish();
     if (!args.keep_run_dirs) fs::remove_all(scratch, error_code);
     if (result.interrupted) {
