@@ -1,6 +1,6 @@
 // The batch's progress text: "[#####-----] 12/200 graded in 41s, ETA 3m05s: alice 85/100 (4.1 s)".
-// On a terminal it is shown in place by ProgressLine (cli/progress_line.h); in logs each update is
-// one plain line, so the bar is left out there.
+// On a terminal it is shown in place by ProgressLine (cli/progress_line.h) and redrawn while
+// submissions are in flight; in logs each finished submission gives one plain line, no bar.
 #pragma once
 
 #include <cstddef>

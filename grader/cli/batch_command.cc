@@ -186,7 +186,7 @@ int run_batch(const BatchArgs& args) {
       latest = state;
       progress.update(format_batch_progress(state, terminal));
     };
-    // On a terminal the line is redrawn every second, so the clock and ETA move while long
+    // On a terminal the line is redrawn every 250 ms, so the clock and ETA move while long
     // submissions (a hanging one runs to its limits) are in flight.
     std::atomic<bool> finished{false};
     std::thread ticker;
