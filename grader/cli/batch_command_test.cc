@@ -136,6 +136,10 @@ TEST_F(BatchCommandTest, GradesAClassFolderAndACanvasZipInOneCommand) {
            canvas / "smithjane_1234_5678_PriorityQueue.py");
   fs::copy(kSource / "fixtures/torus/buggy-wrong-format/torus_puzzle.py",
            canvas / "doejohn_LATE_99_100_torus_puzzle-1.py");
+  // Hostile ones: floods stdout, allocates 10 GB.
+  std::ofstream(canvas / "floodfred_555_1_torus_puzzle.py")
+      << "while True:\n    print('x' * 1000)\n";
+  std::ofstream(canvas / "hogharry_777_2_torus_puzzle.py") << "a = bytearray(10**10)\n";
   const fs::path zip = dir_ / "submissions.zip";
   const std::string zip_command =
       "cd " + canvas.string() + " && python3 -m zipfile -c " + zip.string() + " *.py";
@@ -145,12 +149,12 @@ TEST_F(BatchCommandTest, GradesAClassFolderAndACanvasZipInOneCommand) {
   const Result result = run("batch " + kSpec + " " + cls.string() + " " + zip.string() + " --out " +
                             out.string() + " --jobs 2");
   EXPECT_EQ(result.exit_code, 0) << result.output;
-  EXPECT_NE(result.output.find("5 students: 5 graded now"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("7 students: 7 graded now"), std::string::npos) << result.output;
   // Plain progress lines when stderr is not a terminal.
-  EXPECT_NE(result.output.find("5/5 graded in "), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("7/7 graded in "), std::string::npos) << result.output;
 
   const auto rows = gradebook_rows(out / "gradebook.csv");
-  ASSERT_EQ(rows.size(), 5u) << result.output;
+  ASSERT_EQ(rows.size(), 7u) << result.output;
   EXPECT_EQ(lines_of(out / "gradebook.csv")[0],
             "student_id,name,total,max,succ_center,succ_order,solve_one_move,solve_format\r");
   EXPECT_EQ(rows.at("correct"), "correct,,30,30,5,5,10,10\r");
@@ -158,6 +162,8 @@ TEST_F(BatchCommandTest, GradesAClassFolderAndACanvasZipInOneCommand) {
   EXPECT_EQ(rows.at("hangs"), "hangs,,0,30,0,0,0,0\r");  // timed out: a zero, not a grader error
   EXPECT_EQ(rows.at("1234"), "1234,smithjane,30,30,5,5,10,10\r");
   EXPECT_EQ(rows.at("99"), "99,doejohn,20,30,5,5,10,0\r");  // wrong format: loses solve_format
+  EXPECT_EQ(rows.at("555"), "555,floodfred,0,30,0,0,0,0\r");
+  EXPECT_EQ(rows.at("777"), "777,hogharry,0,30,0,0,0,0\r");
   for (const char* student : {"correct", "hangs", "1234", "99"}) {
     EXPECT_TRUE(fs::exists(out / "feedback" / (std::string(student) + ".md"))) << student;
     EXPECT_TRUE(fs::exists(out / "feedback" / (std::string(student) + ".html"))) << student;
@@ -165,17 +171,17 @@ TEST_F(BatchCommandTest, GradesAClassFolderAndACanvasZipInOneCommand) {
   EXPECT_TRUE(fs::exists(out / "summary.html"));
   std::ifstream json_file(out / "results.json");
   const auto json = nlohmann::json::parse(json_file);
-  EXPECT_EQ(json["students"].size(), 5u);
+  EXPECT_EQ(json["students"].size(), 7u);
   EXPECT_EQ(query(out / "results.db", "PRAGMA journal_mode"), "wal");
 
   // Unchanged: a rerun grades nothing and writes the same gradebook.
   const Result again =
       run("batch " + kSpec + " " + cls.string() + " " + zip.string() + " --out " + out.string());
   EXPECT_EQ(again.exit_code, 0) << again.output;
-  EXPECT_NE(again.output.find("0 graded now, 5 already up to date"), std::string::npos)
+  EXPECT_NE(again.output.find("0 graded now, 7 already up to date"), std::string::npos)
       << again.output;
   EXPECT_EQ(gradebook_rows(out / "gradebook.csv"), rows);
-  EXPECT_EQ(query(out / "results.db", "SELECT count(*) FROM results"), "5");
+  EXPECT_EQ(query(out / "results.db", "SELECT count(*) FROM results"), "7");
 }
 
 TEST_F(BatchCommandTest, KillNineMidwayThenARerunGradesEveryStudentExactlyOnce) {
