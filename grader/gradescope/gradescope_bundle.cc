@@ -46,6 +46,7 @@ std::string substitute(std::string text, const std::string& key, const std::stri
 bool skipped(const fs::directory_entry& entry) {
   const std::string name = entry.path().filename().string();
   if (name.empty() || name.front() == '.' || name == "__pycache__") return true;
+  if (entry.is_symlink() && entry.is_directory()) return true;  // no loops, nothing outside
   if (entry.is_directory()) {
     return name.rfind("build", 0) == 0 || fs::exists(entry.path() / "CMakeCache.txt");
   }

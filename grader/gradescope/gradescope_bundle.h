@@ -26,7 +26,7 @@ std::filesystem::path default_project_source_dir();
 /// Every file of the bundle for the spec at `spec_path`, sorted by path. `source_dir` is the
 /// project's source folder (it must hold CMakeLists.txt and grader/gradescope/); everything in it
 /// is included under searchgrader-src/ except hidden entries (.git), build folders (any folder
-/// named build* or holding a CMakeCache.txt) and __pycache__.
+/// named build* or holding a CMakeCache.txt), symbolic links to folders and __pycache__.
 /// Throws std::runtime_error naming the file or folder for unreadable input or a source folder
 /// that is not SearchGrader's.
 std::vector<BundleFile> gradescope_bundle_files(const std::filesystem::path& spec_path,
