@@ -192,6 +192,18 @@ TEST_F(GradescopeBundle, SetupScriptParsesAndInstallsWhatTheProjectNeeds) {
   EXPECT_THAT(setup, HasSubstr("validate \"$SOURCE/spec/torus-8-puzzle.yaml\""));
 }
 
+TEST_F(GradescopeBundle, BundledSourcesConfigureAsSetupShDoes) {
+  // setup.sh's cmake configure step on the unpacked sources (the build itself is too slow for a
+  // unit test): every source file the CMakeLists name must be in the bundle.
+  const fs::path build = dir_ / "configure";
+  const auto result = run_shell("cmake -S " + (root_ / "source" / "searchgrader-src").string() +
+                                " -B " + build.string() +
+                                " -DCMAKE_BUILD_TYPE=Release -DSG_BUILD_TESTS=OFF "
+                                "-DSG_BUILD_BENCHMARKS=OFF");
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("Generating done"));
+}
+
 TEST_F(GradescopeBundle, RunAutograderWritesValidResultsMatchingTheGrade) {
   const fs::path submission = fs::path(SG_SOURCE_DIR) / "fixtures/torus/buggy-unsorted-successors";
   const json results = run_autograder(searchgrader(), submission);
