@@ -75,6 +75,17 @@ CLI::App* add_batch_command(CLI::App& app, BatchArgs& args, const std::string& p
       "batch",
       "Grade a whole class into DIR: gradebook.csv, feedback/, summary.html, results.json, "
       "results.db (rerun to resume)");
+  command->footer(R"(Exit codes:
+  0    every student graded (whatever their scores)
+  2    unusable input: bad options or --shard, an invalid spec, an unreadable INPUT, a student id
+       in two inputs, or another batch using DIR
+  3    some student's grade has a grader error (retried on the next run), or the store failed
+  130  interrupted (Ctrl-C): what was graded is kept; run the same command again to resume
+
+Examples:
+  searchgrader batch specs/torus-8-puzzle.yaml submissions.zip --out grades/
+  searchgrader batch specs/torus-8-puzzle.yaml class/ --out grades/shard-2 --shard 2/8
+Docs: docs/class-grading.md (layouts, the results store, shards and Slurm, importing the gradebook).)");
   command->add_option("SPEC", args.spec, "The assignment's spec (YAML)")->required();
   command
       ->add_option("INPUT", args.inputs,

@@ -334,6 +334,10 @@ TEST_F(BatchCommandTest, ShardsPartitionTheClassAndMergeRebuildsTheGradebook) {
 }
 
 TEST_F(BatchCommandTest, UnusableInputExitsTwoWithAClearMessage) {
+  const Result help = run("batch --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.output.find("130  interrupted"), std::string::npos) << help.output;
+  EXPECT_NE(help.output.find("docs/class-grading.md"), std::string::npos) << help.output;
   const fs::path cls = make_class({"correct"}, false);
   Result result = run("batch " + kSpec + " " + cls.string() + " --out " + (dir_ / "o").string() +
                       " --shard 4/3");

@@ -29,6 +29,14 @@ void error_line(const std::string& message) {
 CLI::App* add_merge_command(CLI::App& app, MergeArgs& args) {
   CLI::App* command = app.add_subcommand(
       "merge", "Combine the results stores of several batch runs (shards) into one gradebook");
+  command->footer(R"(Exit codes:
+  0  merged; the gradebook and pages are written
+  2  a DIR without a results store, or a store that cannot be read
+  3  some student's grade has a grader error, or writing failed
+
+Example:
+  searchgrader merge grades/shard-* --out grades/all
+Docs: docs/class-grading.md.)");
   command->add_option("DIR", args.stores, "Batch output folders (or their results.db files)")
       ->required();
   command->add_option("-o,--out", args.out, "Output folder for the merged store and pages")
