@@ -184,6 +184,47 @@ TEST_F(BatchCommandTest, GradesAClassFolderAndACanvasZipInOneCommand) {
   EXPECT_EQ(query(out / "results.db", "SELECT count(*) FROM results"), "7");
 }
 
+TEST_F(BatchCommandTest, GradesAGradescopeExportWithAGroupSubmission) {
+  const fs::path export_dir = dir_ / "export" / "assignment_42_export";
+  fs::create_directories(export_dir / "submission_1");
+  fs::create_directories(export_dir / "submission_2");
+  fs::copy(kSource / "fixtures/torus/correct/torus_puzzle.py", export_dir / "submission_1");
+  fs::copy(kSource / "fixtures/torus/buggy-unsorted-successors/torus_puzzle.py",
+           export_dir / "submission_2");
+  std::ofstream(export_dir / "submission_metadata.yml") << R"(---
+submission_1:
+  :submitters:
+  - :name: Jane Smith
+    :sid: '1234'
+    :email: jane@uni.edu
+submission_2:
+  :submitters:
+  - :name: Doe, John
+    :sid: '99'
+    :email: john@uni.edu
+  - :name: Ann Lee
+    :sid: '77'
+    :email: ann@uni.edu
+)";
+  const fs::path zip = dir_ / "export.zip";
+  const std::string zip_command = "cd " + (dir_ / "export").string() +
+                                  " && python3 -m zipfile -c " + zip.string() +
+                                  " assignment_42_export";
+  ASSERT_EQ(std::system(zip_command.c_str()), 0);
+
+  const fs::path out = dir_ / "out";
+  const Result result = run("batch " + kSpec + " " + zip.string() + " --out " + out.string());
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  // The group's folder is graded once and recorded for both members.
+  EXPECT_NE(result.output.find("(+1 sharing it)"), std::string::npos) << result.output;
+  const auto rows = gradebook_rows(out / "gradebook.csv");
+  ASSERT_EQ(rows.size(), 3u) << result.output;
+  EXPECT_EQ(rows.at("jane@uni.edu"), "jane@uni.edu,Jane Smith,30,30,5,5,10,10\r");
+  EXPECT_EQ(rows.at("john@uni.edu"), "john@uni.edu,\"Doe, John\",25,30,5,0,10,10\r");
+  EXPECT_EQ(rows.at("ann@uni.edu"), "ann@uni.edu,Ann Lee,25,30,5,0,10,10\r");
+  EXPECT_TRUE(fs::exists(out / "feedback" / "ann@uni.edu.html"));
+}
+
 TEST_F(BatchCommandTest, KillNineMidwayThenARerunGradesEveryStudentExactlyOnce) {
   const fs::path cls = make_class({"correct", "buggy-unsorted-successors", "buggy-wrong-format",
                                    "correct-multifile", "buggy-heuristic-counts-blank"},
