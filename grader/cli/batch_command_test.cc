@@ -1,9 +1,11 @@
 // End-to-end tests of `searchgrader batch` and `merge`: real binary, real submissions (the torus
 // fixtures under a two-test spec with short limits), a hanging one, a Canvas zip, kill -9 and
 // resume, shards and merge.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -389,6 +391,16 @@ TEST_F(BatchCommandTest, UnusableInputExitsTwoWithAClearMessage) {
       run("batch " + kSpec + " " + (dir_ / "missing").string() + " --out " + (dir_ / "o").string());
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.output.find("no such folder or archive"), std::string::npos) << result.output;
+  // A second batch on a DIR in use is refused (the first holds DIR/.lock).
+  fs::create_directories(dir_ / "busy");
+  const int lock = ::open((dir_ / "busy" / ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(lock, 0);
+  ASSERT_EQ(::flock(lock, LOCK_EX | LOCK_NB), 0);
+  result = run("batch " + kSpec + " " + cls.string() + " --out " + (dir_ / "busy").string());
+  ::close(lock);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("another batch is using this output folder"), std::string::npos)
+      << result.output;
   result = run("merge " + (dir_ / "missing").string() + " --out " + (dir_ / "m").string());
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.output.find("no results store here"), std::string::npos) << result.output;
