@@ -133,7 +133,10 @@ ClassIntake read_canvas(const std::vector<fs::path>& entries, const fs::path& st
     }
     fs::copy_file(entry, target, fs::copy_options::overwrite_existing);
   }
-  for (auto& [id, student] : students) intake.submissions.push_back(std::move(student));
+  for (auto& [id, student] : students) {
+    if (student.late) student.source += " [late]";  // kept in the store's source_path
+    intake.submissions.push_back(std::move(student));
+  }
   return intake;
 }
 

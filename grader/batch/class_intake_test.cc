@@ -124,6 +124,7 @@ TEST_F(ClassIntakeTest, CanvasZipIsGroupedByUserIdUnderOriginalNames) {
   EXPECT_EQ(read_file(jane.path / "torus_puzzle.py"), "jane\n");
   EXPECT_EQ(john.student_id, "99");
   EXPECT_TRUE(john.late);
+  EXPECT_TRUE(john.source.ends_with(" [late]")) << john.source;
   EXPECT_EQ(read_file(john.path / "torus_puzzle.py"), "john\n");
   EXPECT_EQ(read_file(john.path / "PriorityQueue.py"), "queue\n");
   EXPECT_TRUE(fs::path(john.path).string().starts_with(options_.staging_dir.string()));
