@@ -12,6 +12,9 @@ packages=(
   libcli11-dev                   # the command line
   nlohmann-json3-dev             # reports, driver protocol
   libssl-dev                     # SHA-256 of specs (OpenSSL's libcrypto)
+  libarchive-dev                 # batch: Canvas and Gradescope class archives (zip, tar)
+  libsqlite3-dev                 # batch: the results store (results.db)
+  chromium                       # tests: HTML feedback and class summary in a headless browser
   libgtest-dev libgmock-dev      # tests (GoogleTest through CTest)
   libbenchmark-dev               # benchmarks (Google Benchmark)
 )

@@ -13,6 +13,11 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/batch_command.h"
+#include "cli/check_command.h"
+#include "cli/export_student_command.h"
+#include "cli/gradescope_command.h"
+#include "cli/merge_command.h"
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
 #include "kinds/kind_registry.h"
@@ -251,6 +256,19 @@ int main(int argc, char** argv) {
       "validate", "Check specs: structure, rubric, tests, and the reference's pinned figures");
   validate_command->add_option("SPEC", validate_specs, "Spec files")->required();
 
+  sg::BatchArgs batch;
+  CLI::App* batch_command =
+      sg::add_batch_command(app, batch, default_python(), default_driver_dir().string());
+  sg::MergeArgs merge;
+  CLI::App* merge_command = sg::add_merge_command(app, merge);
+  sg::GradescopeArgs gradescope;
+  CLI::App* gradescope_command = sg::add_gradescope_command(app, gradescope);
+  sg::CheckArgs check;
+  CLI::App* check_command =
+      sg::add_check_command(app, check, default_python(), default_driver_dir().string());
+  sg::ExportStudentArgs export_student;
+  CLI::App* export_student_command = sg::add_export_student_command(app, export_student);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
@@ -265,5 +283,10 @@ int main(int argc, char** argv) {
   }
   if (grade_command->parsed()) return run_grade(grade);
   if (validate_command->parsed()) return run_validate(validate_specs);
+  if (batch_command->parsed()) return sg::run_batch(batch);
+  if (merge_command->parsed()) return sg::run_merge(merge);
+  if (gradescope_command->parsed()) return sg::run_gradescope(gradescope);
+  if (check_command->parsed()) return sg::run_check(check);
+  if (export_student_command->parsed()) return sg::run_export_student(export_student);
   return kExitUsage;
 }

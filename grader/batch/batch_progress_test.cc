@@ -1,0 +1,31 @@
+#include "batch/batch_progress.h"
+
+#include <gtest/gtest.h>
+
+namespace sg {
+namespace {
+
+TEST(BatchProgress, FormatsDurations) {
+  EXPECT_EQ(format_duration(0), "0s");
+  EXPECT_EQ(format_duration(42.4), "42s");
+  EXPECT_EQ(format_duration(185), "3m05s");
+  EXPECT_EQ(format_duration(3720), "1h02m");
+}
+
+TEST(BatchProgress, EtaScalesElapsedTimeToWhatRemains) {
+  BatchProgress progress;
+  progress.done = 10;
+  progress.total = 40;
+  progress.elapsed_seconds = 20;
+  progress.last = "alice 85/100 (4.1 s)";
+  EXPECT_EQ(format_batch_progress(progress, false),
+            "10/40 graded in 20s, ETA 1m00s: alice 85/100 (4.1 s)");
+  EXPECT_EQ(format_batch_progress(progress, true),
+            "[#####---------------] 10/40 graded in 20s, ETA 1m00s: alice 85/100 (4.1 s)");
+  progress.done = 40;
+  progress.last.clear();
+  EXPECT_EQ(format_batch_progress(progress, true), "[####################] 40/40 graded in 20s");
+}
+
+}  // namespace
+}  // namespace sg

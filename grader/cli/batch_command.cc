@@ -1,0 +1,259 @@
+#include "cli/batch_command.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "batch/class_intake.h"
+#include "batch/class_outputs.h"
+#include "batch/grade_class.h"
+#include "batch/shard.h"
+#include "cli/progress_line.h"
+#include "kinds/kind_registry.h"
+#include "runner/process_runner.h"
+#include "spec/spec_loader.h"
+#include "store/results_store.h"
+
+namespace sg {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 2;
+constexpr int kExitGraderFault = 3;
+constexpr int kExitInterrupted = 130;
+
+std::atomic<bool> g_stop{false};
+
+// First Ctrl-C: finish what is in flight, take nothing new. Second: leave now (the store only
+// ever holds whole results, so nothing is corrupted either way).
+extern "C" void on_interrupt(int) {
+  if (g_stop.exchange(true)) _exit(kExitInterrupted);
+  static const char kMessage[] =
+      "\nsearchgrader: interrupted: finishing the submissions in flight (Ctrl-C again to stop "
+      "now); run the same command again to resume\n";
+  [[maybe_unused]] const auto ignored = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+}
+
+void error_line(const std::string& message) {
+  fmt::print(stderr, "searchgrader: error: {}\n", message);
+}
+
+// The one place the batch builds its runner: the sandboxed runner replaces this call.
+std::unique_ptr<Runner> make_batch_runner(const fs::path& scratch, bool keep_run_dirs) {
+  ProcessRunnerOptions options;
+  options.scratch_root = scratch;
+  options.keep_workdir = keep_run_dirs;
+  return make_process_runner(options);
+}
+
+// Holds DIR/.lock for the process's lifetime (the kernel drops it on any exit, kill -9 too).
+bool lock_output_dir(const fs::path& dir) {
+  const int fd = ::open((dir / ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  return fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+}
+
+}  // namespace
+
+CLI::App* add_batch_command(CLI::App& app, BatchArgs& args, const std::string& python,
+                            const std::string& driver_dir) {
+  args.python = python;
+  args.driver_dir = driver_dir;
+  CLI::App* command = app.add_subcommand(
+      "batch",
+      "Grade a whole class into DIR: gradebook.csv, feedback/, summary.html, results.json, "
+      "results.db (rerun to resume)");
+  command->footer(R"(Exit codes:
+  0    every student graded (whatever their scores)
+  2    unusable input: bad options or --shard, an invalid spec, an unreadable INPUT, a student id
+       in two inputs, or another batch using DIR
+  3    some student's grade has a grader error (retried on the next run), or the store failed
+  130  interrupted (Ctrl-C): what was graded is kept; run the same command again to resume
+
+Examples:
+  searchgrader batch specs/torus-8-puzzle.yaml submissions.zip --out grades/
+  searchgrader batch specs/torus-8-puzzle.yaml class/ --out grades/shard-2 --shard 2/8
+Docs: docs/class-grading.md (layouts, the results store, shards and Slurm, importing the gradebook).)");
+  command->add_option("SPEC", args.spec, "The assignment's spec (YAML)")->required();
+  command
+      ->add_option("INPUT", args.inputs,
+                   "A folder of per-student folders or files, a Gradescope export (folder or "
+                   "zip), or a Canvas submissions zip")
+      ->required();
+  command->add_option("-o,--out", args.out, "Output folder (holds the results store)")->required();
+  command->add_option("-j,--jobs", args.jobs,
+                      "Processes at once across the class (default: one per core)");
+  command->add_flag("--regrade", args.regrade,
+                    "Grade every submission again, even unchanged ones (history is kept)");
+  command->add_option("--shard", args.shard,
+                      "Grade only shard K of N (K/N, 1-based; by a stable hash of the student "
+                      "id), for spreading a class over machines; combine with `merge`");
+  command->add_flag("--progress-lines", args.progress_lines,
+                    "Print a plain progress line per submission even on a terminal");
+  command->add_flag("--keep-run-dirs", args.keep_run_dirs,
+                    "Keep every test's run directory under DIR/.scratch (for debugging and "
+                    "bench/class_benchmark.sh)");
+  command->add_option("--python", args.python, "Python interpreter for Python submissions")
+      ->capture_default_str();
+  command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
+      ->capture_default_str();
+  return command;
+}
+
+int run_batch(const BatchArgs& args) {
+  Shard shard;
+  try {
+    if (!args.shard.empty()) shard = parse_shard(args.shard);
+  } catch (const std::invalid_argument& error) {
+    error_line(error.what());
+    return kExitUsage;
+  }
+  Assignment assignment;
+  const KindRegistry kinds = KindRegistry::with_builtin_kinds();
+  try {
+    assignment = load_spec(args.spec);
+    kinds.validate(assignment);
+  } catch (const SpecError& error) {
+    error_line(error.what());
+    return kExitUsage;
+  }
+
+  const fs::path out = args.out;
+  std::error_code error_code;
+  fs::create_directories(out, error_code);
+  if (error_code || !fs::is_directory(out)) {
+    error_line(
+        fmt::format("{}: cannot create the output folder: {}", out.string(), error_code.message()));
+    return kExitUsage;
+  }
+  if (!lock_output_dir(out)) {
+    error_line(fmt::format("{}: another batch is using this output folder", out.string()));
+    return kExitUsage;
+  }
+
+  std::vector<ClassSubmission> submissions;
+  std::vector<std::string> warnings;
+  try {
+    IntakeOptions intake;
+    intake.staging_dir = out / ".staging";
+    intake.exclude = {out};
+    std::vector<fs::path> inputs(args.inputs.begin(), args.inputs.end());
+    submissions = read_class(inputs, intake, &warnings);
+  } catch (const std::exception& error) {
+    error_line(error.what());
+    return kExitUsage;
+  }
+  for (const auto& warning : warnings) fmt::print(stderr, "searchgrader: warning: {}\n", warning);
+  if (shard.count > 1) {
+    std::erase_if(submissions, [&](const ClassSubmission& submission) {
+      return !in_shard(submission.student_id, shard);
+    });
+    fmt::print(stderr, "searchgrader: shard {}/{}: {} students\n", shard.index, shard.count,
+               submissions.size());
+  }
+
+  try {
+    ResultsStore store(out / "results.db");
+    // Run directories of a killed batch are stale; each run starts a clean scratch folder.
+    const fs::path scratch = out / ".scratch";
+    fs::remove_all(scratch, error_code);
+    fs::create_directories(scratch);
+    const auto runner = make_batch_runner(scratch, args.keep_run_dirs);
+
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+
+    const bool terminal = !args.progress_lines && isatty(STDERR_FILENO) == 1;
+    ProgressLine progress(stderr,
+                          terminal ? ProgressLine::Mode::automatic : ProgressLine::Mode::lines);
+    ClassGradeOptions options;
+    options.context.python = args.python;
+    options.context.driver_dir = args.driver_dir;
+    options.jobs = args.jobs;
+    options.regrade = args.regrade;
+    options.grader_version = SG_VERSION;
+    options.stop = &g_stop;
+    std::mutex progress_mutex;
+    std::optional<BatchProgress> latest;
+    const auto start = std::chrono::steady_clock::now();
+    options.on_progress = [&](const BatchProgress& state) {
+      const std::lock_guard lock(progress_mutex);
+      latest = state;
+      progress.update(format_batch_progress(state, terminal));
+    };
+    // On a terminal the line is redrawn every 250 ms, so the clock and ETA move while long
+    // submissions (a hanging one runs to its limits) are in flight.
+    std::atomic<bool> finished{false};
+    std::thread ticker;
+    if (terminal) {
+      ticker = std::thread([&] {
+        while (!finished.load()) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(250));
+          const std::lock_guard lock(progress_mutex);
+          if (!latest || finished.load()) continue;
+          BatchProgress now = *latest;
+          now.elapsed_seconds =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          progress.update(format_batch_progress(now, true));
+        }
+      });
+    }
+    const auto stop_ticker = [&] {
+      finished = true;
+      if (ticker.joinable()) ticker.join();
+    };
+    ClassGradeResult result;
+    try {
+      result = grade_class(assignment, kinds, *runner, store, submissions, options);
+    } catch (...) {
+      stop_ticker();
+      throw;
+    }
+    stop_ticker();
+    progress.finish();
+    if (!args.keep_run_dirs) fs::remove_all(scratch, error_code);
+    if (result.interrupted) {
+      fmt::print(stderr,
+                 "searchgrader: interrupted: {} graded this run and saved in {}; {} not yet "
+                 "graded. Run the same command again to finish.\n",
+                 result.graded, store.path().string(),
+                 result.students - result.up_to_date - result.graded);
+      return kExitInterrupted;
+    }
+    write_class_outputs(out, result.entries);
+    std::size_t faults = 0;
+    for (const auto& entry : result.entries) faults += entry.report.has_grader_errors ? 1 : 0;
+    fmt::print(stderr,
+               "searchgrader: {} students: {} graded now, {} already up to date{}. Wrote {}, "
+               "{}, {}/ and {}\n",
+               result.students, result.graded, result.up_to_date,
+               faults ? fmt::format(", {} with grader errors (rerun to retry)", faults) : "",
+               (out / "gradebook.csv").string(), (out / "summary.html").string(),
+               (out / "feedback").string(), (out / "results.json").string());
+    return faults ? kExitGraderFault : kExitOk;
+  } catch (const StoreError& error) {
+    error_line(error.what());
+    return kExitGraderFault;
+  } catch (const std::exception& error) {
+    error_line(fmt::format("the batch failed because of a grader fault: {}", error.what()));
+    return kExitGraderFault;
+  }
+}
+
+}  // namespace sg

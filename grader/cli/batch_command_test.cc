@@ -1,0 +1,409 @@
+// End-to-end tests of `searchgrader batch` and `merge`: real binary, real submissions (the torus
+// fixtures under a two-test spec with short limits), a hanging one, a Canvas zip, kill -9 and
+// resume, shards and merge.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSource = SG_SOURCE_DIR;
+const std::string kBinary = std::string(SG_BINARY_DIR) + "/searchgrader";
+const std::string kSpec = (kSource / "fixtures/class/torus-mini.yaml").string();
+
+struct Result {
+  int exit_code = -1;
+  std::string output;
+};
+
+Result run(const std::string& arguments) {
+  const std::string command = kBinary + " " + arguments + " 2>&1";
+  Result result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer{};
+  while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+    result.output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::vector<std::string> lines_of(const fs::path& file) {
+  std::ifstream in(file);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Rows of the gradebook (header dropped), by student id (the first field).
+std::map<std::string, std::string> gradebook_rows(const fs::path& csv) {
+  std::map<std::string, std::string> rows;
+  auto lines = lines_of(csv);
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    rows[lines[i].substr(0, lines[i].find(','))] = lines[i];
+  return rows;
+}
+
+// SQL answer as text ("" if the store is not there yet).
+std::string query(const fs::path& db, const std::string& sql) {
+  sqlite3* raw = nullptr;
+  if (!fs::exists(db) ||
+      sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    sqlite3_close(raw);
+    return "";
+  }
+  sqlite3_busy_timeout(raw, 5000);
+  std::string answer;
+  sqlite3_stmt* statement = nullptr;
+  if (sqlite3_prepare_v2(raw, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK) {
+    while (sqlite3_step(statement) == SQLITE_ROW) {
+      if (!answer.empty()) answer += "\n";
+      for (int c = 0; c < sqlite3_column_count(statement); ++c) {
+        const auto* text = sqlite3_column_text(statement, c);
+        answer += (c ? "|" : "") + std::string(text ? reinterpret_cast<const char*>(text) : "");
+      }
+    }
+  }
+  sqlite3_finalize(statement);
+  sqlite3_close(raw);
+  return answer;
+}
+
+// Processes whose working directory is below `dir` (the batch's run directories).
+int processes_under(const fs::path& dir) {
+  int count = 0;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const fs::path cwd = fs::read_symlink(entry.path() / "cwd", error);
+    if (!error && cwd.string().starts_with(dir.string())) ++count;
+  }
+  return count;
+}
+
+class BatchCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("sg-batch-cli-test-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // A class folder: one folder per torus fixture named, plus "hangs" if asked.
+  fs::path make_class(const std::vector<std::string>& fixtures, bool with_hang) {
+    const fs::path cls = dir_ / "class";
+    fs::create_directories(cls);
+    for (const auto& name : fixtures)
+      fs::copy(kSource / "fixtures/torus" / name, cls / name, fs::copy_options::recursive);
+    if (with_hang)
+      fs::copy(kSource / "fixtures/class/hangs", cls / "hangs", fs::copy_options::recursive);
+    return cls;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(BatchCommandTest, GradesAClassFolderAndACanvasZipInOneCommand) {
+  const fs::path cls = make_class({"correct", "buggy-unsorted-successors"}, true);
+  // A Canvas download: flat files named name[_LATE]_userid_submissionid_file.
+  const fs::path canvas = dir_ / "canvas";
+  fs::create_directories(canvas);
+  fs::copy(kSource / "fixtures/torus/correct-multifile/torus_puzzle.py",
+           canvas / "smithjane_1234_5678_torus_puzzle.py");
+  fs::copy(kSource / "fixtures/torus/correct-multifile/PriorityQueue.py",
+           canvas / "smithjane_1234_5678_PriorityQueue.py");
+  fs::copy(kSource / "fixtures/torus/buggy-wrong-format/torus_puzzle.py",
+           canvas / "doejohn_LATE_99_100_torus_puzzle-1.py");
+  // Hostile ones: floods stdout, allocates 10 GB.
+  std::ofstream(canvas / "floodfred_555_1_torus_puzzle.py")
+      << "while True:\n    print('x' * 1000)\n";
+  std::ofstream(canvas / "hogharry_777_2_torus_puzzle.py") << "a = bytearray(10**10)\n";
+  const fs::path zip = dir_ / "submissions.zip";
+  const std::string zip_command =
+      "cd " + canvas.string() + " && python3 -m zipfile -c " + zip.string() + " *.py";
+  ASSERT_EQ(std::system(zip_command.c_str()), 0);
+
+  const fs::path out = dir_ / "out";
+  const Result result = run("batch " + kSpec + " " + cls.string() + " " + zip.string() + " --out " +
+                            out.string() + " --jobs 2");
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("7 students: 7 graded now"), std::string::npos) << result.output;
+  // Plain progress lines when stderr is not a terminal.
+  EXPECT_NE(result.output.find("7/7 graded in "), std::string::npos) << result.output;
+
+  const auto rows = gradebook_rows(out / "gradebook.csv");
+  ASSERT_EQ(rows.size(), 7u) << result.output;
+  EXPECT_EQ(lines_of(out / "gradebook.csv")[0],
+            "student_id,name,total,max,succ_center,succ_order,solve_one_move,solve_format\r");
+  EXPECT_EQ(rows.at("correct"), "correct,,30,30,5,5,10,10\r");
+  EXPECT_EQ(rows.at("buggy-unsorted-successors"), "buggy-unsorted-successors,,25,30,5,0,10,10\r");
+  EXPECT_EQ(rows.at("hangs"), "hangs,,0,30,0,0,0,0\r");  // timed out: a zero, not a grader error
+  EXPECT_EQ(rows.at("1234"), "1234,smithjane,30,30,5,5,10,10\r");
+  EXPECT_EQ(rows.at("99"), "99,doejohn,20,30,5,5,10,0\r");  // wrong format: loses solve_format
+  EXPECT_EQ(rows.at("555"), "555,floodfred,0,30,0,0,0,0\r");
+  EXPECT_EQ(rows.at("777"), "777,hogharry,0,30,0,0,0,0\r");
+  for (const char* student : {"correct", "hangs", "1234", "99"}) {
+    EXPECT_TRUE(fs::exists(out / "feedback" / (std::string(student) + ".md"))) << student;
+    EXPECT_TRUE(fs::exists(out / "feedback" / (std::string(student) + ".html"))) << student;
+  }
+  EXPECT_TRUE(fs::exists(out / "summary.html"));
+  std::ifstream json_file(out / "results.json");
+  const auto json = nlohmann::json::parse(json_file);
+  EXPECT_EQ(json["students"].size(), 7u);
+  EXPECT_EQ(query(out / "results.db", "PRAGMA journal_mode"), "wal");
+
+  // Unchanged: a rerun grades nothing and writes the same gradebook.
+  const Result again =
+      run("batch " + kSpec + " " + cls.string() + " " + zip.string() + " --out " + out.string());
+  EXPECT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_NE(again.output.find("0 graded now, 7 already up to date"), std::string::npos)
+      << again.output;
+  EXPECT_EQ(gradebook_rows(out / "gradebook.csv"), rows);
+  EXPECT_EQ(query(out / "results.db", "SELECT count(*) FROM results"), "7");
+}
+
+TEST_F(BatchCommandTest, GradesAGradescopeExportWithAGroupSubmission) {
+  const fs::path export_dir = dir_ / "export" / "assignment_42_export";
+  fs::create_directories(export_dir / "submission_1");
+  fs::create_directories(export_dir / "submission_2");
+  fs::copy(kSource / "fixtures/torus/correct/torus_puzzle.py", export_dir / "submission_1");
+  fs::copy(kSource / "fixtures/torus/buggy-unsorted-successors/torus_puzzle.py",
+           export_dir / "submission_2");
+  std::ofstream(export_dir / "submission_metadata.yml") << R"(---
+submission_1:
+  :submitters:
+  - :name: Jane Smith
+    :sid: '1234'
+    :email: jane@uni.edu
+submission_2:
+  :submitters:
+  - :name: Doe, John
+    :sid: '99'
+    :email: john@uni.edu
+  - :name: Ann Lee
+    :sid: '77'
+    :email: ann@uni.edu
+)";
+  const fs::path zip = dir_ / "export.zip";
+  const std::string zip_command = "cd " + (dir_ / "export").string() +
+                                  " && python3 -m zipfile -c " + zip.string() +
+                                  " assignment_42_export";
+  ASSERT_EQ(std::system(zip_command.c_str()), 0);
+
+  const fs::path out = dir_ / "out";
+  const Result result = run("batch " + kSpec + " " + zip.string() + " --out " + out.string());
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  // The group's folder is graded once and recorded for both members.
+  EXPECT_NE(result.output.find("(+1 sharing it)"), std::string::npos) << result.output;
+  const auto rows = gradebook_rows(out / "gradebook.csv");
+  ASSERT_EQ(rows.size(), 3u) << result.output;
+  EXPECT_EQ(rows.at("jane@uni.edu"), "jane@uni.edu,Jane Smith,30,30,5,5,10,10\r");
+  EXPECT_EQ(rows.at("john@uni.edu"), "john@uni.edu,\"Doe, John\",25,30,5,0,10,10\r");
+  EXPECT_EQ(rows.at("ann@uni.edu"), "ann@uni.edu,Ann Lee,25,30,5,0,10,10\r");
+  EXPECT_TRUE(fs::exists(out / "feedback" / "ann@uni.edu.html"));
+}
+
+TEST_F(BatchCommandTest, KillNineMidwayThenARerunGradesEveryStudentExactlyOnce) {
+  const fs::path cls = make_class({"correct", "buggy-unsorted-successors", "buggy-wrong-format",
+                                   "correct-multifile", "buggy-heuristic-counts-blank"},
+                                  true);
+  const fs::path out = dir_ / "out";
+  const fs::path db = out / "results.db";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    freopen("/dev/null", "w", stderr);
+    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
+          out.c_str(), "--jobs", "1", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Wait for the first committed result (the hanging student holds the batch for ~6 s after).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  std::string rows;
+  while (std::chrono::steady_clock::now() < deadline) {
+    rows = query(db, "SELECT count(*) FROM results");
+    if (!rows.empty() && rows != "0") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(!rows.empty() && rows != "0") << "no result was recorded";
+  ASSERT_EQ(kill(child, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  const int before = std::stoi(query(db, "SELECT count(*) FROM results"));
+  ASSERT_LT(before, 6) << "the batch finished before it was killed";
+
+  const Result rerun = run("batch " + kSpec + " " + cls.string() + " --out " + out.string());
+  EXPECT_EQ(rerun.exit_code, 0) << rerun.output;
+  EXPECT_NE(rerun.output.find(std::to_string(before) + " already up to date"), std::string::npos)
+      << rerun.output;
+  // Every student once: six rows, one per student, all current.
+  EXPECT_EQ(query(db, "SELECT count(*), count(DISTINCT student_id), sum(current) FROM results"),
+            "6|6|6");
+  const auto gradebook = gradebook_rows(out / "gradebook.csv");
+  EXPECT_EQ(gradebook.size(), 6u);
+  EXPECT_EQ(lines_of(out / "gradebook.csv").size(), 7u);
+}
+
+TEST_F(BatchCommandTest, KillNineTakesAHangingSubmissionDownWithIt) {
+  const fs::path cls = make_class({}, true);
+  const fs::path out = dir_ / "out";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    freopen("/dev/null", "w", stderr);
+    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
+          out.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Wait until the hanging submission runs in its run directory, then kill the grader.
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (processes_under(out / ".scratch") == 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_GT(processes_under(out / ".scratch"), 0) << "the submission never started";
+  ASSERT_EQ(kill(child, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  // The student process goes too (the runner sets PR_SET_PDEATHSIG), long before its 3 s limit.
+  deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+  while (processes_under(out / ".scratch") > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(processes_under(out / ".scratch"), 0);
+}
+
+TEST_F(BatchCommandTest, CtrlCStopsTakingWorkAndARerunFinishes) {
+  const fs::path cls = make_class(
+      {"correct", "buggy-unsorted-successors", "buggy-wrong-format", "correct-multifile"}, true);
+  const fs::path out = dir_ / "out";
+  const fs::path db = out / "results.db";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    freopen("/dev/null", "w", stderr);
+    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
+          out.c_str(), "--jobs", "1", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  std::string rows;
+  while (std::chrono::steady_clock::now() < deadline) {
+    rows = query(db, "SELECT count(*) FROM results");
+    if (!rows.empty() && rows != "0") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(!rows.empty() && rows != "0") << "no result was recorded";
+  ASSERT_EQ(kill(child, SIGINT), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_FALSE(fs::exists(out / "gradebook.csv"));  // no partial gradebook
+  const std::string before = query(db, "SELECT count(*) FROM results");
+
+  const Result rerun = run("batch " + kSpec + " " + cls.string() + " --out " + out.string());
+  EXPECT_EQ(rerun.exit_code, 0) << rerun.output;
+  EXPECT_NE(rerun.output.find(before + " already up to date"), std::string::npos) << rerun.output;
+  EXPECT_EQ(query(db, "SELECT count(*), count(DISTINCT student_id), sum(current) FROM results"),
+            "5|5|5");
+  EXPECT_EQ(gradebook_rows(out / "gradebook.csv").size(), 5u);
+}
+
+TEST_F(BatchCommandTest, ShardsPartitionTheClassAndMergeRebuildsTheGradebook) {
+  const fs::path cls =
+      make_class({"correct", "buggy-unsorted-successors", "buggy-wrong-format", "correct-multifile",
+                  "buggy-heuristic-counts-blank", "buggy-pop-last-of-equal"},
+                 false);
+  std::set<std::string> seen;
+  std::size_t total = 0;
+  for (int k = 1; k <= 3; ++k) {
+    const fs::path out = dir_ / ("shard-" + std::to_string(k));
+    const Result result = run("batch " + kSpec + " " + cls.string() + " --out " + out.string() +
+                              " --shard " + std::to_string(k) + "/3");
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    for (const auto& [id, row] : gradebook_rows(out / "gradebook.csv")) {
+      EXPECT_TRUE(seen.insert(id).second) << id << " is in two shards";
+      ++total;
+    }
+  }
+  EXPECT_EQ(total, 6u);
+
+  const fs::path whole = dir_ / "whole";
+  ASSERT_EQ(run("batch " + kSpec + " " + cls.string() + " --out " + whole.string()).exit_code, 0);
+  const fs::path merged = dir_ / "merged";
+  const std::string merge = "merge " + (dir_ / "shard-1").string() + " " +
+                            (dir_ / "shard-2").string() + " " + (dir_ / "shard-3").string() +
+                            " --out " + merged.string();
+  Result result = run(merge);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_EQ(gradebook_rows(merged / "gradebook.csv"), gradebook_rows(whole / "gradebook.csv"));
+  EXPECT_TRUE(fs::exists(merged / "summary.html"));
+  EXPECT_TRUE(fs::exists(merged / "feedback" / "correct.html"));
+  // Merging again adds nothing.
+  result = run(merge);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_EQ(query(merged / "results.db", "SELECT count(*) FROM results"), "6");
+
+  // Overlapping inputs: warned about; every student still has one row in the gradebook.
+  result = run("merge " + whole.string() + " " + (dir_ / "shard-1").string() + " --out " +
+               (dir_ / "overlap").string());
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("more than one input"), std::string::npos) << result.output;
+  EXPECT_EQ(gradebook_rows(dir_ / "overlap" / "gradebook.csv"),
+            gradebook_rows(whole / "gradebook.csv"));
+}
+
+TEST_F(BatchCommandTest, UnusableInputExitsTwoWithAClearMessage) {
+  const Result help = run("batch --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.output.find("130  interrupted"), std::string::npos) << help.output;
+  EXPECT_NE(help.output.find("docs/class-grading.md"), std::string::npos) << help.output;
+  const fs::path cls = make_class({"correct"}, false);
+  Result result = run("batch " + kSpec + " " + cls.string() + " --out " + (dir_ / "o").string() +
+                      " --shard 4/3");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("expected K/N with 1 <= K <= N"), std::string::npos)
+      << result.output;
+  result =
+      run("batch " + kSpec + " " + (dir_ / "missing").string() + " --out " + (dir_ / "o").string());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("no such folder or archive"), std::string::npos) << result.output;
+  // A second batch on a DIR in use is refused (the first holds DIR/.lock).
+  fs::create_directories(dir_ / "busy");
+  const int lock = ::open((dir_ / "busy" / ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(lock, 0);
+  ASSERT_EQ(::flock(lock, LOCK_EX | LOCK_NB), 0);
+  result = run("batch " + kSpec + " " + cls.string() + " --out " + (dir_ / "busy").string());
+  ::close(lock);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("another batch is using this output folder"), std::string::npos)
+      << result.output;
+  result = run("merge " + (dir_ / "missing").string() + " --out " + (dir_ / "m").string());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("no results store here"), std::string::npos) << result.output;
+}
+
+}  // namespace

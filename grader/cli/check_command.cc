@@ -1,0 +1,158 @@
+#include "cli/check_command.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <string_view>
+
+#include "cli/progress_line.h"
+#include "engine/grade_submission.h"
+#include "kinds/kind_registry.h"
+#include "reports/render_util.h"
+#include "reports/text_report.h"
+#include "runner/process_runner.h"
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 2;
+constexpr int kExitGraderFault = 3;
+
+void error_line(const std::string& message) {
+  fmt::print(stderr, "searchgrader: error: {}\n", message);
+}
+
+// The summary line. Only visible tests ran, so it speaks of them and nothing else, and never
+// of a score: a total over visible tests would hide failing hidden tests.
+std::string summary(std::size_t total, std::size_t failed, std::size_t errors) {
+  const std::string_view tests = total == 1 ? "test" : "tests";
+  std::string text;
+  if (failed == 0 && errors == 0) {
+    text = fmt::format("All {} visible {} passed.", total, tests);
+  } else if (failed == 0) {
+    text = fmt::format("No visible test failed, but not all {} could be checked.", total);
+  } else {
+    text = fmt::format("{} of {} visible {} failed.", failed, total, tests);
+  }
+  if (errors > 0) {
+    text += fmt::format(
+        " {} could not be checked because of a fault in the grader, not in your "
+        "submission.",
+        errors);
+  }
+  return text;
+}
+
+}  // namespace
+
+CLI::App* add_check_command(CLI::App& app, CheckArgs& args, const std::string& python,
+                            const std::string& driver_dir) {
+  args.python = python;
+  args.driver_dir = driver_dir;
+  CLI::App* command = app.add_subcommand(
+      "check",
+      "Self-check for students: run the spec's visible tests only (hidden tests are neither run "
+      "nor shown)");
+  command->add_option("SPEC", args.spec, "The assignment's spec, or its student copy")->required();
+  command->add_option("SUBMISSION", args.submission, "Your submission: a folder, or a file")
+      ->required();
+  command->add_option("-j,--jobs", args.jobs, "Tests run at once (default: one per core)");
+  command->add_flag("-v,--verbose", args.verbose, "Show details of passing tests too");
+  command->add_flag("--progress-lines", args.progress_lines,
+                    "Print a progress line per finished test on stderr");
+  command->add_option("--python", args.python, "Python interpreter for Python submissions")
+      ->capture_default_str();
+  command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
+      ->capture_default_str();
+  return command;
+}
+
+int run_check(const CheckArgs& args) {
+  Assignment assignment;
+  const KindRegistry kinds = KindRegistry::with_builtin_kinds();
+  try {
+    assignment = load_spec(args.spec);
+    kinds.validate(assignment);
+  } catch (const SpecError& error) {
+    error_line(error.what());
+    return kExitUsage;
+  }
+  if (!std::filesystem::exists(args.submission)) {
+    error_line(fmt::format("no such submission: {} (give a folder or a file)", args.submission));
+    return kExitUsage;
+  }
+  const std::size_t hidden = static_cast<std::size_t>(
+      std::count_if(assignment.tests.begin(), assignment.tests.end(),
+                    [](const TestSpec& test) { return test.visibility != Visibility::visible; }));
+  // Hidden tests never run here: nothing about them can reach the output.
+  std::erase_if(assignment.tests,
+                [](const TestSpec& test) { return test.visibility != Visibility::visible; });
+  if (assignment.tests.empty()) {
+    error_line(fmt::format("{} has no visible tests to check", args.spec));
+    return kExitUsage;
+  }
+
+  GradeOptions options;
+  options.context.python = args.python;
+  options.context.driver_dir = args.driver_dir;
+  options.jobs = args.jobs;
+  options.grader_version = SG_VERSION;
+  ProgressLine progress(
+      stderr, args.progress_lines ? ProgressLine::Mode::lines : ProgressLine::Mode::automatic);
+  options.on_test_done = [&](std::size_t done, std::size_t total, const TestOutcome& outcome) {
+    progress.update(fmt::format("[{}/{}] {} {}", done, total, outcome.name,
+                                outcome.verdict == Verdict::accepted
+                                    ? std::string("ok")
+                                    : std::string(describe(outcome.verdict))));
+  };
+  GradeReport report;
+  try {
+    const auto runner = make_process_runner();
+    report = grade_submission(assignment, kinds, *runner, args.submission, options);
+  } catch (const std::exception& error) {
+    progress.finish();
+    error_line(fmt::format("the check failed because of a grader fault: {}", error.what()));
+    return kExitGraderFault;
+  }
+  progress.finish();
+
+  const std::string title =
+      assignment.title.empty() ? assignment.id : report_detail::printable(assignment.title);
+  std::string out = fmt::format("Self-check: {}\n", title);
+  out += fmt::format("Ran the {} visible tests of {}.", report.tests.size(), args.spec);
+  if (hidden > 0) {
+    out += fmt::format(
+        " {} hidden {} not run here; they are graded after you submit and count "
+        "toward your grade.",
+        hidden, hidden == 1 ? "test is" : "tests are");
+  }
+  out += "\n\n";
+  TextOptions text;
+  text.audience = Audience::student;
+  text.verbose = args.verbose;
+  std::size_t failed = 0;
+  std::size_t errors = 0;
+  for (const TestOutcome& test : report.tests) {
+    const bool error = test.verdict == Verdict::grader_error;
+    const bool failing = report_detail::fails_overall(test);
+    errors += error ? 1 : 0;
+    failed += failing && !error ? 1 : 0;
+    if (failing || args.verbose) {
+      out += render_test_details(report, test, text);
+    } else {
+      out += fmt::format("+ {}: passed\n",
+                         report_detail::printable(test.name.empty() ? test.id : test.name));
+    }
+  }
+  out += "\n" + summary(report.tests.size(), failed, errors) + "\n";
+  std::cout << out;
+  return errors > 0 ? kExitGraderFault : kExitOk;
+}
+
+}  // namespace sg

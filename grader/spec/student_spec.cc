@@ -1,0 +1,143 @@
+#include "spec/student_spec.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <set>
+
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+// '#' comment lines for `text`, wrapped at about 98 columns.
+std::string comment(const std::string& text) {
+  std::string out;
+  std::string line = "#";
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (line.size() > 1 && line.size() + 1 + word.size() > 98) {
+      out += line + "\n";
+      line = "#";
+    }
+    line += " " + word;
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
+
+// Emits `node` keeping what yaml-cpp's own emitter loses and the loader relies on: a scalar that
+// was quoted in the original ("10" in a list of strings) stays quoted, so it stays a string.
+void emit(YAML::Emitter& out, const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Sequence:
+      if (node.Style() == YAML::EmitterStyle::Flow) out << YAML::Flow;
+      out << YAML::BeginSeq;
+      for (const YAML::Node& item : node) emit(out, item);
+      out << YAML::EndSeq;
+      break;
+    case YAML::NodeType::Map:
+      if (node.Style() == YAML::EmitterStyle::Flow) out << YAML::Flow;
+      out << YAML::BeginMap;
+      for (const auto& entry : node) {
+        out << YAML::Key;
+        emit(out, entry.first);
+        out << YAML::Value;
+        emit(out, entry.second);
+      }
+      out << YAML::EndMap;
+      break;
+    case YAML::NodeType::Scalar:
+      if (node.Tag() == "!") out << YAML::DoubleQuoted;
+      out << node.Scalar();
+      break;
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined:
+      out << YAML::Null;
+      break;
+  }
+}
+
+}  // namespace
+
+StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
+  const Assignment assignment = load_spec(spec_path);  // validates; throws SpecError
+  YAML::Node root = YAML::LoadFile(spec_path.string());
+  const YAML::Node tests = root["tests"];
+
+  StudentSpec result;
+  std::set<std::string> visible_bound;
+  std::set<std::string> hidden_bound;
+  YAML::Node kept(YAML::NodeType::Sequence);
+  // load_spec keeps the tests in file order, so test i of the Assignment is item i of the YAML.
+  for (std::size_t i = 0; i < assignment.tests.size() && i < tests.size(); ++i) {
+    const TestSpec& test = assignment.tests[i];
+    const bool visible = test.visibility == Visibility::visible;
+    for (const auto& [aspect, criteria] : test.grades) {
+      (visible ? visible_bound : hidden_bound).insert(criteria.begin(), criteria.end());
+    }
+    if (visible) {
+      kept.push_back(tests[i]);
+      ++result.kept_tests;
+    } else {
+      ++result.removed_tests;
+    }
+  }
+  if (result.kept_tests == 0) {
+    throw SpecError(SourceLocation{spec_path.string(), 0, 0},
+                    "every test is hidden, so a student copy would have no tests: make at "
+                    "least one test `visibility: visible` (the default)");
+  }
+  root["tests"] = kept;
+
+  YAML::Node rubric = root["rubric"];
+  for (std::size_t i = 0; i < rubric.size(); ++i) {
+    const std::string id = rubric[i]["id"].as<std::string>();
+    if (hidden_bound.count(id) == 0) continue;
+    result.criteria_with_hidden_tests.push_back(id);
+    if (visible_bound.count(id) == 0) {
+      result.criteria_only_hidden.push_back(id);
+      rubric[i]["manual"] = true;
+    }
+  }
+
+  YAML::Emitter out;
+  out.SetIndent(2);
+  emit(out, root);
+  std::string header = comment(fmt::format(
+      "Student copy of {} (assignment {}), written by `searchgrader export-student`. Hand it out "
+      "with the assignment and run `searchgrader check <this file> <your submission>` to try the "
+      "visible tests.",
+      spec_path.filename().string(), assignment.id));
+  header += comment(
+      result.removed_tests == 0
+          ? std::string("The original has no hidden tests: this copy has all of its tests.")
+          : fmt::format("{} hidden tests of the original are not in this copy; they are graded "
+                        "after you submit and count toward your grade, so passing every test "
+                        "here does not guarantee full marks.",
+                        result.removed_tests));
+  if (!result.criteria_with_hidden_tests.empty()) {
+    header += comment("Rubric criteria also graded by hidden tests: " +
+                      join(result.criteria_with_hidden_tests) + ".");
+  }
+  if (!result.criteria_only_hidden.empty()) {
+    header += comment(
+        "Criteria graded only by hidden tests (marked `manual: true` here, so this copy is a "
+        "valid spec; in the real grading tests decide them): " +
+        join(result.criteria_only_hidden) + ".");
+  }
+  result.yaml = header + out.c_str() + "\n";
+  return result;
+}
+
+}  // namespace sg

@@ -1,0 +1,31 @@
+// The student copy of a spec, for handing out with the assignment (`searchgrader export-student`):
+// the same spec with every test whose visibility is not `visible` removed, so students can run
+// the visible tests themselves (`searchgrader check`) without learning a hidden test's name,
+// inputs or expected output. The rubric is kept whole; a header comment says which criteria are
+// also (or only) graded by hidden tests.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace sg {
+
+struct StudentSpec {
+  std::string yaml;  ///< The student copy: header comment, then the filtered spec.
+  std::size_t kept_tests = 0;
+  std::size_t removed_tests = 0;
+  /// Criteria graded by at least one removed test, rubric order.
+  std::vector<std::string> criteria_with_hidden_tests;
+  /// Criteria graded only by removed tests. A criterion no test grades does not validate, so the
+  /// copy marks these `manual: true` (their points stay in the rubric as "graded later").
+  std::vector<std::string> criteria_only_hidden;
+};
+
+/// Builds the student copy of the spec at `spec_path`. Comments of the original are not kept
+/// (yaml-cpp drops them); mapping keys keep their order. The result loads with load_spec.
+/// Throws SpecError if the spec is invalid or has no visible test (nothing to hand out).
+StudentSpec make_student_spec(const std::filesystem::path& spec_path);
+
+}  // namespace sg
