@@ -18,9 +18,11 @@
 #include "batch/class_outputs.h"
 #include "batch/grade_class.h"
 #include "batch/shard.h"
+#include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
 #include "kinds/kind_registry.h"
-#include "runner/process_runner.h"
+#include "runner/isolation.h"
+#include "runner/workdir.h"
 #include "spec/spec_loader.h"
 #include "store/results_store.h"
 
@@ -51,12 +53,13 @@ void error_line(const std::string& message) {
   fmt::print(stderr, "searchgrader: error: {}\n", message);
 }
 
-// The one place the batch builds its runner: the sandboxed runner replaces this call.
-std::unique_ptr<Runner> make_batch_runner(const fs::path& scratch, bool keep_run_dirs) {
+// The one place the batch builds its runner: the sandbox tier chosen for the class.
+std::unique_ptr<Runner> make_batch_runner(const fs::path& scratch, bool keep_run_dirs,
+                                          IsolationTier tier) {
   ProcessRunnerOptions options;
   options.scratch_root = scratch;
   options.keep_workdir = keep_run_dirs;
-  return make_process_runner(options);
+  return make_sandbox_runner(tier, options);
 }
 
 // Holds DIR/.lock for the process's lifetime (the kernel drops it on any exit, kill -9 too).
@@ -107,6 +110,7 @@ Docs: docs/class-grading.md (layouts, the results store, shards and Slurm, impor
                     "bench/class_benchmark.sh)");
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
+  add_isolation_option(*command, args.isolation);
   command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
       ->capture_default_str();
   return command;
@@ -128,6 +132,13 @@ int run_batch(const BatchArgs& args) {
   } catch (const SpecError& error) {
     error_line(error.what());
     return kExitUsage;
+  }
+  IsolationTier tier;
+  try {
+    tier = choose_isolation_tier(args.isolation, assignment);
+  } catch (const TierRefused& refused) {
+    error_line(refused.what());
+    return kExitGraderFault;
   }
 
   const fs::path out = args.out;
@@ -168,9 +179,10 @@ int run_batch(const BatchArgs& args) {
     ResultsStore store(out / "results.db");
     // Run directories of a killed batch are stale; each run starts a clean scratch folder.
     const fs::path scratch = out / ".scratch";
-    fs::remove_all(scratch, error_code);
+    if (const std::string left = remove_stale_scratch(scratch); !left.empty())
+      fmt::print(stderr, "searchgrader: warning: stale run folders not removed: {}\n", left);
     fs::create_directories(scratch);
-    const auto runner = make_batch_runner(scratch, args.keep_run_dirs);
+    const auto runner = make_batch_runner(scratch, args.keep_run_dirs, tier);
 
     struct sigaction action {};
     action.sa_handler = on_interrupt;

@@ -20,6 +20,7 @@ struct BatchArgs {
   bool keep_run_dirs = false;  ///< Keep DIR/.scratch/sg-run-* (debugging, bench/ replays them).
   std::string python;
   std::string driver_dir;
+  std::string isolation;  ///< --isolation: "" = the best tier this host offers.
 };
 
 /// Registers the `batch` subcommand on `app`, filling `args`; `python` and `driver_dir` are the

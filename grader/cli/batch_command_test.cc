@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -21,6 +22,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "runner/workdir.h"
 
 namespace {
 
@@ -90,16 +93,56 @@ std::string query(const fs::path& db, const std::string& sql) {
 }
 
 // Processes whose working directory is below `dir` (the batch's run directories).
-int processes_under(const fs::path& dir) {
-  int count = 0;
+// The live (not zombie) processes descending from `root`, by walking /proc's parent links. Works
+// in every sandbox tier: in the full tier a box's processes have their own root and cwd, but on
+// the host they are still the grader's descendants.
+std::vector<pid_t> live_descendants(pid_t root) {
+  std::map<pid_t, std::vector<pid_t>> children;
   std::error_code error;
   for (const auto& entry : fs::directory_iterator("/proc", error)) {
     const std::string name = entry.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    const fs::path cwd = fs::read_symlink(entry.path() / "cwd", error);
-    if (!error && cwd.string().starts_with(dir.string())) ++count;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    const auto close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 2));
+    char state = '?';
+    pid_t parent = 0;
+    rest >> state >> parent;
+    if (state != 'Z') children[parent].push_back(std::stoi(name));
+  }
+  std::vector<pid_t> found;
+  std::vector<pid_t> pending = {root};
+  while (!pending.empty()) {
+    const pid_t pid = pending.back();
+    pending.pop_back();
+    for (const pid_t child : children[pid]) {
+      found.push_back(child);
+      pending.push_back(child);
+    }
+  }
+  return found;
+}
+
+// How many of `pids` still run (neither gone nor a zombie).
+int still_running(const std::vector<pid_t>& pids) {
+  int count = 0;
+  for (const pid_t pid : pids) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    const auto close = line.rfind(')');
+    if (close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z') ++count;
   }
   return count;
+}
+
+bool runs_python(pid_t pid) {
+  std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
+  std::string name;
+  return std::getline(comm, name) && name.starts_with("python");
 }
 
 class BatchCommandTest : public ::testing::Test {
@@ -111,7 +154,8 @@ class BatchCommandTest : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
-  void TearDown() override { fs::remove_all(dir_); }
+  // A killed batch leaves its box working directories mounted (tmpfs): detach them first.
+  void TearDown() override { sg::remove_stale_scratch(dir_); }
 
   // A class folder: one folder per torus fixture named, plus "hangs" if asked.
   fs::path make_class(const std::vector<std::string>& fixtures, bool with_hang) {
@@ -280,19 +324,24 @@ TEST_F(BatchCommandTest, KillNineTakesAHangingSubmissionDownWithIt) {
           out.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
-  // Wait until the hanging submission runs in its run directory, then kill the grader.
+  // Wait until the hanging submission's Python process runs, then kill the grader.
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (processes_under(out / ".scratch") == 0 && std::chrono::steady_clock::now() < deadline)
+  std::vector<pid_t> box;
+  while (std::chrono::steady_clock::now() < deadline) {
+    box = live_descendants(child);
+    if (std::any_of(box.begin(), box.end(), runs_python)) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  ASSERT_GT(processes_under(out / ".scratch"), 0) << "the submission never started";
+  }
+  ASSERT_TRUE(std::any_of(box.begin(), box.end(), runs_python)) << "the submission never started";
   ASSERT_EQ(kill(child, SIGKILL), 0);
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
-  // The student process goes too (the runner sets PR_SET_PDEATHSIG), long before its 3 s limit.
+  // The student process goes too (PR_SET_PDEATHSIG on the runner's child), long before its 3 s
+  // limit.
   deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
-  while (processes_under(out / ".scratch") > 0 && std::chrono::steady_clock::now() < deadline)
+  while (still_running(box) > 0 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_EQ(processes_under(out / ".scratch"), 0);
+  EXPECT_EQ(still_running(box), 0);
 }
 
 TEST_F(BatchCommandTest, CtrlCStopsTakingWorkAndARerunFinishes) {

@@ -9,12 +9,13 @@
 #include <iostream>
 #include <string_view>
 
+#include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
 #include "kinds/kind_registry.h"
 #include "reports/render_util.h"
 #include "reports/text_report.h"
-#include "runner/process_runner.h"
+#include "runner/isolation.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -68,6 +69,7 @@ CLI::App* add_check_command(CLI::App& app, CheckArgs& args, const std::string& p
                     "Print a progress line per finished test on stderr");
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
+  add_isolation_option(*command, args.isolation);
   command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
       ->capture_default_str();
   return command;
@@ -111,9 +113,16 @@ int run_check(const CheckArgs& args) {
                                     ? std::string("ok")
                                     : std::string(describe(outcome.verdict))));
   };
+  IsolationTier tier;
+  try {
+    tier = choose_isolation_tier(args.isolation, assignment);
+  } catch (const TierRefused& refused) {
+    error_line(refused.what());
+    return kExitGraderFault;
+  }
   GradeReport report;
   try {
-    const auto runner = make_process_runner();
+    const auto runner = make_sandbox_runner(tier);
     report = grade_submission(assignment, kinds, *runner, args.submission, options);
   } catch (const std::exception& error) {
     progress.finish();

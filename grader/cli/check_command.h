@@ -17,6 +17,7 @@ struct CheckArgs {
   bool progress_lines = false;
   std::string python;
   std::string driver_dir;
+  std::string isolation;  ///< --isolation: "" = the best tier this host offers.
 };
 
 /// Registers the `check` subcommand on `app`, filling `args`; `python` and `driver_dir` are the

@@ -17,6 +17,7 @@
 #include "cli/check_command.h"
 #include "cli/export_student_command.h"
 #include "cli/gradescope_command.h"
+#include "cli/isolation_choice.h"
 #include "cli/merge_command.h"
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
@@ -116,22 +117,13 @@ int run_grade(const GradeArgs& args) {
                                 short_verdict(outcome.verdict), outcome.wall_seconds));
   };
 
-  // The sandbox tier: the best this host offers unless --isolation says otherwise, and never
-  // below what the spec requires.
-  const sg::IsolationProbe& probe = sg::probe_isolation();
-  const sg::IsolationTier tier =
-      args.isolation.empty() ? probe.best : *sg::isolation_tier_from_string(args.isolation);
-  if (!assignment.minimum_isolation_tier.empty() &&
-      tier < *sg::isolation_tier_from_string(assignment.minimum_isolation_tier)) {
-    std::string why;
-    for (const auto& note : probe.notes) why += fmt::format("\n  - {}", note);
-    const std::string message = fmt::format(
-        "the spec requires the {} isolation tier or stronger (isolation.minimum_tier), but this "
-        "run would use the {} tier (best available here: {}){}",
-        assignment.minimum_isolation_tier, sg::to_string(tier), sg::to_string(probe.best), why);
-    error_line(message);
+  sg::IsolationTier tier;
+  try {
+    tier = sg::choose_isolation_tier(args.isolation, assignment);
+  } catch (const sg::TierRefused& refused) {
+    error_line(refused.what());
     if (!args.results.empty()) {
-      sg::write_json_file_atomically(sg::gradescope_grader_error_results(message, 0.0),
+      sg::write_json_file_atomically(sg::gradescope_grader_error_results(refused.what(), 0.0),
                                      args.results);
     }
     return kExitGraderFault;
@@ -245,11 +237,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   grade_command->add_option("--driver-dir", grade.driver_dir, "Folder holding python_driver.py")
       ->capture_default_str();
-  grade_command
-      ->add_option("--isolation", grade.isolation,
-                   "Sandbox tier: full, degraded or minimal (default: the best this host offers; "
-                   "see docs/sandbox.md)")
-      ->check(CLI::IsMember({"full", "degraded", "minimal"}));
+  sg::add_isolation_option(*grade_command, grade.isolation);
 
   std::vector<std::string> validate_specs;
   CLI::App* validate_command = app.add_subcommand(

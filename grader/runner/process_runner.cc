@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -133,6 +134,7 @@ struct ChildPlan {
   int stderr_fd;
   int report_fd;
   int go_fd;
+  int go_write_fd;  // the parent's end of the barrier pipe: closed at once in the child
   SandboxSession* const* sessions;
   std::size_t session_count;
   int close_fallback_limit;  // highest fd + 1 to close when close_range() is unavailable
@@ -147,6 +149,12 @@ struct ChildPlan {
     (void)ignored;
     ::_exit(127);
   };
+
+  // If the grader dies while this child waits at the barrier (kill -9 of a batch), the child
+  // must not wait forever holding the grader's descriptors (an output folder's lock): die with
+  // the parent, and never hold the barrier's write end open ourselves.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  ::close(plan.go_write_fd);
 
   // Wait until the parent has run every after_spawn() hook.
   char go = 0;
@@ -544,6 +552,7 @@ void ProcessRunner::run_in(const RunDirectory& directory, const Invocation& invo
                        err.write.get(),
                        report.write.get(),
                        go.read.get(),
+                       go.write.get(),
                        session_pointers.data(),
                        session_pointers.size(),
                        close_fallback_limit};

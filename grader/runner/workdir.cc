@@ -3,12 +3,16 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <fstream>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
 #include <system_error>
 #include <vector>
@@ -287,6 +291,38 @@ std::string remove_tree(const fs::path& given) {
   std::string error;
   remove_entry(parent.get(), path.filename().c_str(), path, 0, error);
   return error;
+}
+
+std::string remove_stale_scratch(const std::filesystem::path& scratch_root) {
+  std::error_code error;
+  const std::filesystem::path root = std::filesystem::weakly_canonical(scratch_root, error);
+  if (error || !std::filesystem::exists(root, error)) return "";
+  // /proc/self/mountinfo: field 5 is the mount point (octal escapes for spaces and the like).
+  std::vector<std::string> below;
+  std::ifstream mounts("/proc/self/mountinfo");
+  std::string line;
+  const std::string prefix = root.string() + "/";
+  while (std::getline(mounts, line)) {
+    std::istringstream fields(line);
+    std::string point;
+    for (int i = 0; i < 5 && fields >> point; ++i) {
+    }
+    std::string unescaped;
+    for (std::size_t i = 0; i < point.size(); ++i) {
+      if (point[i] == '\\' && i + 3 < point.size()) {
+        unescaped += static_cast<char>(std::stoi(point.substr(i + 1, 3), nullptr, 8));
+        i += 3;
+      } else {
+        unescaped += point[i];
+      }
+    }
+    if (unescaped.starts_with(prefix)) below.push_back(unescaped);
+  }
+  std::sort(below.begin(), below.end(), [](const std::string& a, const std::string& b) {
+    return a.size() > b.size();  // deepest first
+  });
+  for (const std::string& point : below) ::umount2(point.c_str(), MNT_DETACH);
+  return remove_tree(root);
 }
 
 }  // namespace sg

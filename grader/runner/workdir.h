@@ -69,4 +69,9 @@ void write_support_text(const WrittenFile& file, const std::filesystem::path& wo
 /// when the runner is not root. Returns "" on success, else what could not be removed and why.
 std::string remove_tree(const std::filesystem::path& path);
 
+/// Clears a scratch root left behind by a grader that was killed (kill -9) mid-run: detaches
+/// every mount below it (the box tiers' working-directory tmpfs, deepest first), then removes
+/// it with remove_tree. Returns "" on success, else what could not be removed and why.
+std::string remove_stale_scratch(const std::filesystem::path& scratch_root);
+
 }  // namespace sg

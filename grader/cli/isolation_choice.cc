@@ -1,0 +1,31 @@
+#include "cli/isolation_choice.h"
+
+#include <fmt/format.h>
+
+namespace sg {
+
+void add_isolation_option(CLI::App& command, std::string& requested) {
+  command
+      .add_option("--isolation", requested,
+                  "Sandbox tier: full (namespaces, box uid, cgroup, seccomp), degraded (no "
+                  "namespaces, as in Docker), minimal (process group + rlimits). Default: the "
+                  "best this host offers (docs/sandbox.md)")
+      ->check(CLI::IsMember({"full", "degraded", "minimal"}));
+}
+
+IsolationTier choose_isolation_tier(const std::string& requested, const Assignment& assignment) {
+  const IsolationProbe& probe = probe_isolation();
+  const IsolationTier tier =
+      requested.empty() ? probe.best : *isolation_tier_from_string(requested);
+  if (assignment.minimum_isolation_tier.empty() ||
+      tier >= *isolation_tier_from_string(assignment.minimum_isolation_tier))
+    return tier;
+  std::string why;
+  for (const auto& note : probe.notes) why += fmt::format("\n  - {}", note);
+  throw TierRefused(fmt::format(
+      "the spec requires the {} isolation tier or stronger (isolation.minimum_tier), but this "
+      "run would use the {} tier (best available here: {}){}",
+      assignment.minimum_isolation_tier, to_string(tier), to_string(probe.best), why));
+}
+
+}  // namespace sg
