@@ -143,7 +143,7 @@ std::string first_difference_text(const TestOutcome& test) {
       grid += fmt::format("{:<10} {}\n", left, right);
     }
     grid += "(* marks a tile that differs)\n";
-    out += "\n" + code_block(grid);
+    out.append("\n").append(code_block(grid));
   }
   return out;
 }
