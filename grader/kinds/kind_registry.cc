@@ -7,9 +7,9 @@
 #include "kinds/print_succ_kind.h"
 #include "kinds/priority_queue_kind.h"
 #include "kinds/program_output_kind.h"
-#include "kinds/search_program_kind.h"
 #include "kinds/puzzle_function_kind.h"
 #include "kinds/search_function_kind.h"
+#include "kinds/search_program_kind.h"
 #include "kinds/solve_kind.h"
 #include "spec/edit_distance.h"
 
