@@ -18,6 +18,7 @@
 #include "batch/class_outputs.h"
 #include "batch/grade_class.h"
 #include "batch/shard.h"
+#include "cli/exit_status.h"
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
 #include "kinds/kind_registry.h"
@@ -32,11 +33,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitGraderFault = 3;
-constexpr int kExitInterrupted = 130;
-
 std::atomic<bool> g_stop{false};
 
 // First Ctrl-C: finish what is in flight, take nothing new. Second: leave now (the store only
@@ -47,10 +43,6 @@ extern "C" void on_interrupt(int) {
       "\nsearchgrader: interrupted: finishing the submissions in flight (Ctrl-C again to stop "
       "now); run the same command again to resume\n";
   [[maybe_unused]] const auto ignored = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-}
-
-void error_line(const std::string& message) {
-  fmt::print(stderr, "searchgrader: error: {}\n", message);
 }
 
 // The one place the batch builds its runner: the sandbox tier chosen for the class.

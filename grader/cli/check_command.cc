@@ -9,6 +9,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "cli/exit_status.h"
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
@@ -20,14 +21,6 @@
 
 namespace sg {
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitGraderFault = 3;
-
-void error_line(const std::string& message) {
-  fmt::print(stderr, "searchgrader: error: {}\n", message);
-}
 
 // The summary line. Only visible tests ran, so it speaks of them and nothing else, and never
 // of a score: a total over visible tests would hide failing hidden tests.

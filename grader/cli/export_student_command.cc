@@ -7,22 +7,13 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/exit_status.h"
 #include "kinds/kind_registry.h"
 #include "spec/spec_loader.h"
 #include "spec/student_spec.h"
 
 namespace sg {
-namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitGraderFault = 3;
-
-void error_line(const std::string& message) {
-  fmt::print(stderr, "searchgrader: error: {}\n", message);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 CLI::App* add_export_student_command(CLI::App& app, ExportStudentArgs& args) {
   CLI::App* command = app.add_subcommand(

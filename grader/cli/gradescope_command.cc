@@ -5,17 +5,13 @@
 #include <cstdio>
 #include <exception>
 
+#include "cli/exit_status.h"
 #include "gradescope/gradescope_bundle.h"
 #include "kinds/kind_registry.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
-namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-
-}  // namespace
+namespace {}  // namespace
 
 CLI::App* add_gradescope_command(CLI::App& app, GradescopeArgs& args) {
   CLI::App* command = app.add_subcommand(

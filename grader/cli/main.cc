@@ -15,6 +15,7 @@
 
 #include "cli/batch_command.h"
 #include "cli/check_command.h"
+#include "cli/exit_status.h"
 #include "cli/export_student_command.h"
 #include "cli/gradescope_command.h"
 #include "cli/isolation_choice.h"
@@ -31,11 +32,12 @@
 
 namespace {
 
-namespace fs = std::filesystem;
+using sg::error_line;
+using sg::kExitGraderFault;
+using sg::kExitOk;
+using sg::kExitUsage;
 
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitGraderFault = 3;
+namespace fs = std::filesystem;
 
 const char* const kFooter = R"(Exit codes:
   0  done (for grade: the submission was graded, whatever its score)
@@ -59,10 +61,6 @@ std::string default_python() {
 fs::path default_driver_dir() {
   if (const char* dir = std::getenv("SEARCHGRADER_DRIVER_DIR")) return dir;
   return SG_DRIVER_DIR;
-}
-
-void error_line(const std::string& message) {
-  fmt::print(stderr, "searchgrader: error: {}\n", message);
 }
 
 std::string short_verdict(sg::Verdict verdict) {

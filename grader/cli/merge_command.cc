@@ -8,6 +8,7 @@
 
 #include "batch/class_outputs.h"
 #include "batch/grade_class.h"
+#include "cli/exit_status.h"
 #include "store/results_store.h"
 
 namespace sg {
@@ -15,14 +16,6 @@ namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-constexpr int kExitGraderFault = 3;
-
-void error_line(const std::string& message) {
-  fmt::print(stderr, "searchgrader: error: {}\n", message);
-}
 
 }  // namespace
 

@@ -129,11 +129,7 @@ ProgramRun program_run(const TestSpec& test, const Problem& problem) {
 
 void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  if (assignment.submission.language != "program") {
-    throw SpecError(
-        test.where,
-        "an iddfs_trace test runs a program: the spec's submission needs `language: program`");
-  }
+  require_program_submission(assignment, test);
   if (test.input.contains("input_file")) {
     const auto& name = test.input["input_file"];
     if (!name.is_string() || name.get<std::string>().empty() ||

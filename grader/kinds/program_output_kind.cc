@@ -163,7 +163,7 @@ void validate_check(const TestSpec& test, const Problem& problem, std::size_t in
 
 ProgramRun program_run(const TestSpec& test) {
   ProgramRun run;
-  for (const auto& arg : test.input["args"]) run.args.push_back(arg.get<std::string>());
+  run.args = program_args(test);
   if (test.input.contains("files")) {
     for (const auto& [name, text] : test.input["files"].items())
       run.files.push_back({name, text.get<std::string>()});
@@ -313,14 +313,8 @@ AspectOutcome run_solution_check(const nlohmann::json& value, const Problem& pro
 
 void ProgramOutputKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  if (assignment.submission.language != "program")
-    throw SpecError(test.where,
-                    "a program_output test runs a program: the spec's submission needs "
-                    "`language: program`");
-  if (!test.input.contains("args") || !test.input["args"].is_array() ||
-      !std::all_of(test.input["args"].begin(), test.input["args"].end(),
-                   [](const auto& arg) { return arg.is_string(); }))
-    throw SpecError(test.where, "a program_output test needs `args`, a list of strings");
+  require_program_submission(assignment, test);
+  program_args(test);
   if (test.input.contains("files")) {
     const auto& files = test.input["files"];
     if (!files.is_object()) throw SpecError(location_of(test, "/files"), "files: {name: text}");

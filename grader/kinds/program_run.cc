@@ -2,11 +2,32 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "checkers/state_text.h"
 
 namespace sg {
+
+void require_program_submission(const Assignment& assignment, const TestSpec& test) {
+  if (assignment.submission.language == "program") return;
+  const bool vowel =
+      !test.kind.empty() && std::string("aeiou").find(test.kind[0]) != std::string::npos;
+  throw SpecError(test.where, fmt::format("{} {} test runs a program: the spec's submission needs "
+                                          "`language: program`",
+                                          vowel ? "an" : "a", test.kind));
+}
+
+std::vector<std::string> program_args(const TestSpec& test) {
+  const auto& args = test.input.contains("args") ? test.input["args"] : nlohmann::json();
+  if (!args.is_array() ||
+      !std::all_of(args.begin(), args.end(), [](const auto& arg) { return arg.is_string(); }))
+    throw SpecError(test.where,
+                    fmt::format("a {} test needs `args`, a list of strings", test.kind));
+  std::vector<std::string> words;
+  for (const auto& arg : args) words.push_back(arg.get<std::string>());
+  return words;
+}
 
 Invocation make_program_invocation(const TestSpec& test, const GradingContext& context,
                                    ProgramRun run) {

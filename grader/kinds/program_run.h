@@ -21,6 +21,14 @@ struct ProgramRun {
   std::optional<std::string> stdin_data;
 };
 
+/// Throws SpecError at the test unless the spec grades a program (`language: program`), naming
+/// the test's kind: "a search_program test runs a program: ...".
+void require_program_submission(const Assignment& assignment, const TestSpec& test);
+
+/// The test's `args`: a list of strings, passed after the program command. Throws SpecError at
+/// the test when the key is missing or holds anything else.
+std::vector<std::string> program_args(const TestSpec& test);
+
 /// The invocation: context.program_command + run.args, under the test's limits. Throws
 /// std::logic_error if the engine set no program command (not a program assignment).
 Invocation make_program_invocation(const TestSpec& test, const GradingContext& context,

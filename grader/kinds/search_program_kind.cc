@@ -289,15 +289,9 @@ TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observat
 
 void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  if (assignment.submission.language != "program")
-    throw SpecError(test.where,
-                    "a search_program test runs a program: the spec's submission needs "
-                    "`language: program`");
+  require_program_submission(assignment, test);
+  program_args(test);
   const auto& in = test.input;
-  if (!in.contains("args") || !in["args"].is_array() ||
-      !std::all_of(in["args"].begin(), in["args"].end(),
-                   [](const auto& arg) { return arg.is_string(); }))
-    throw SpecError(test.where, "a search_program test needs `args`, a list of strings");
   if (in.contains("input") && (!in["input"].is_string() || in["input"].get<std::string>().empty() ||
                                in["input"].get<std::string>().find('/') != std::string::npos))
     throw SpecError(location_of(test, "/input"), "input is a plain file name, e.g. puzzle.json");
@@ -367,7 +361,7 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
 Invocation SearchProgramKind::invocation(const Assignment&, const TestSpec& test,
                                          const GradingContext& context) const {
   ProgramRun run;
-  for (const auto& arg : test.input["args"]) run.args.push_back(arg.get<std::string>());
+  run.args = program_args(test);
   const std::string input = test.input.value("input", std::string(kDefaultInput));
   const std::string text = test.input.contains("puzzle_text")
                                ? test.input["puzzle_text"].get<std::string>()
