@@ -12,6 +12,7 @@
 #include "reports/feedback_outline.h"
 #include "reports/html_util.h"
 #include "reports/render_util.h"
+#include "reports/student_view.h"
 
 namespace sg {
 namespace {
@@ -271,6 +272,15 @@ class Renderer {
           "not be graded because of a fault in the grader, not in the submission. They are marked "
           "\"not graded\" and are not counted against you.</p>\n";
     }
+    if (report_.submission_verdict) {
+      out_ += fmt::format(
+          "<div class=\"notice\" id=\"submission-verdict\" "
+          "data-verdict=\"{}\"><strong>{}:</strong> "
+          "no test could run.<pre>{}</pre></div>\n",
+          to_string(*report_.submission_verdict),
+          html_escape(std::string(describe(*report_.submission_verdict))),
+          html_escape(printable(report_.submission_feedback)));
+    }
   }
 
   void rubric() {
@@ -398,6 +408,16 @@ class Renderer {
   }
 
   void footer() {
+    if (!report_.shared_feedback.empty()) {
+      out_ += "<h2>Errors shared by several tests</h2>\n";
+      for (const SharedFeedback& shared : report_.shared_feedback) {
+        out_ += fmt::format(
+            "<div class=\"shared-error\" id=\"error-{}\"><p>Error {} (in {} tests)</p><pre>{}</pre>"
+            "</div>\n",
+            html_escape(shared.id), html_escape(shared.id), shared.test_ids.size(),
+            html_escape(printable(shared.text)));
+      }
+    }
     if (!report_.submission_notes.empty()) {
       out_ += "<h2>Notes about the submission</h2>\n<ul>";
       for (const std::string& note : report_.submission_notes) {
@@ -417,6 +437,10 @@ class Renderer {
 }  // namespace
 
 std::string render_feedback_html(const GradeReport& report, Audience audience) {
+  if (audience == Audience::student) {
+    const GradeReport view = student_view(report);
+    return Renderer(view, audience).document();
+  }
   return Renderer(report, audience).document();
 }
 

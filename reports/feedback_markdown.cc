@@ -9,6 +9,7 @@
 #include "reports/board_text.h"
 #include "reports/feedback_outline.h"
 #include "reports/render_util.h"
+#include "reports/student_view.h"
 
 namespace sg {
 namespace {
@@ -172,6 +173,8 @@ class Renderer {
           "not in the submission. They are marked \"not graded\" and are not counted against "
           "you.\n\n";
     }
+    submission_verdict();
+    shared_feedback();
     rubric();
     tests_table();
     details();
@@ -255,6 +258,24 @@ class Renderer {
     if (!test.notes.empty()) out_ += '\n';
   }
 
+  // Why no test ran (a failed build, a missing file), once.
+  void submission_verdict() {
+    if (!report_.submission_verdict) return;
+    out_ += fmt::format("## {}: no test could run\n\n",
+                        md_text(std::string(describe(*report_.submission_verdict))));
+    out_ += code_block(report_.submission_feedback) + "\n";
+  }
+
+  void shared_feedback() {
+    if (report_.shared_feedback.empty()) return;
+    out_ += "## Errors shared by several tests\n\n";
+    for (const SharedFeedback& shared : report_.shared_feedback) {
+      out_ +=
+          fmt::format("Error {} (in {} tests):\n\n", md_text(shared.id), shared.test_ids.size());
+      out_ += code_block(shared.text) + "\n";
+    }
+  }
+
   void notes() {
     if (report_.submission_notes.empty()) return;
     out_ += "## Notes about the submission\n\n";
@@ -273,6 +294,10 @@ class Renderer {
 }  // namespace
 
 std::string render_feedback_markdown(const GradeReport& report, Audience audience) {
+  if (audience == Audience::student) {
+    const GradeReport view = student_view(report);
+    return Renderer(view, audience).document();
+  }
   return Renderer(report, audience).document();
 }
 

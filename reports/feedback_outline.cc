@@ -30,6 +30,8 @@ std::string_view status_word(CriterionStatus status) {
 
 FeedbackOutline outline_feedback(const GradeReport& report, Audience audience) {
   FeedbackOutline outline;
+  // The caller renders the same report it passes here: for a student, student_view(report)
+  // (render_feedback_markdown/html do so), so what is withheld is already gone.
   outline.title =
       printable(report.assignment_title.empty() ? report.assignment_id : report.assignment_title);
   if (outline.title.empty()) outline.title = "SearchGrader report";
@@ -72,7 +74,6 @@ FeedbackOutline outline_feedback(const GradeReport& report, Audience audience) {
     line.points = fmt::format("{}/{}", ungraded ? "-" : format_points(criterion.points),
                               format_points(criterion.max_points));
     line.status = std::string(status_word(criterion.status));
-    bool involves_withheld = false;
     std::size_t passed = 0;
     std::size_t errors = 0;
     for (const std::string& id : criterion.test_ids) {
@@ -81,7 +82,6 @@ FeedbackOutline outline_feedback(const GradeReport& report, Audience audience) {
       if (index >= report.tests.size()) continue;
       line.tests.push_back(index);
       const TestOutcome& test = report.tests[index];
-      involves_withheld = involves_withheld || withheld(test, audience);
       if (test.verdict == Verdict::grader_error) {
         ++errors;
       } else if (!fails_for_criterion(test, criterion.id)) {
@@ -91,8 +91,8 @@ FeedbackOutline outline_feedback(const GradeReport& report, Audience audience) {
     if (criterion.status == CriterionStatus::pending_manual) {
       line.summary = fmt::format("Awarded by manual grading ({} points); not in the score yet.",
                                  format_points(criterion.max_points));
-    } else if (!criterion.summary.empty() && !involves_withheld) {
-      // The grader's summary may quote a hidden test's call: only when all tests are visible.
+    } else if (!criterion.summary.empty()) {
+      // The rubric's summary never names a test (scoring/rubric_scoring.h).
       line.summary = printable(criterion.summary);
     } else if (!line.tests.empty()) {
       const std::size_t total = line.tests.size();

@@ -6,6 +6,7 @@
 
 #include "reports/json_report.h"
 #include "reports/render_util.h"
+#include "reports/student_view.h"
 #include "reports/text_report.h"
 
 namespace sg {
@@ -54,6 +55,14 @@ std::string summary(const GradeReport& report) {
   }
   text += ".\n";
   if (report.has_grader_errors) text += fmt::format("\n{}\n", kGraderFaultNotice);
+  if (report.submission_verdict) {
+    text += fmt::format("\n{}: no test could run.\n{}\n", describe(*report.submission_verdict),
+                        printable(report.submission_feedback));
+  }
+  for (const SharedFeedback& shared : report.shared_feedback) {
+    text += fmt::format("\nError {} (in {} tests):\n{}\n", shared.id, shared.test_ids.size(),
+                        printable(shared.text));
+  }
   if (!report.submission_notes.empty()) {
     text += "\nNotes about your submission:\n";
     for (const std::string& note : report.submission_notes) {
@@ -116,34 +125,14 @@ json criterion_entry(const GradeReport& report, const CriterionOutcome& criterio
   return entry;
 }
 
-// The full details of a test that students may not see yet, released by Gradescope according to
-// the test's own visibility. Worth no points: its points are in its criteria's entries.
-json hidden_test_entry(const GradeReport& report, const TestOutcome& test) {
-  TextOptions instructor;
-  instructor.audience = Audience::instructor;
-  return {
-      {"name", printable(test.name.empty() ? test.id : test.name)},
-      {"score", 0.0},
-      {"max_score", 0.0},
-      {"status", report_detail::fails_overall(test) ? "failed" : "passed"},
-      {"output", render_test_details(report, test, instructor)},
-      {"visibility", std::string(to_string(test.visibility))},
-      {"extra_data",
-       {{"test_id", printable(test.id)},
-        {"verdict", std::string(to_string(test.verdict))},
-        {"kind", printable(test.kind)}}},
-  };
-}
-
 }  // namespace
 
-nlohmann::json to_gradescope_results(const GradeReport& report) {
+nlohmann::json to_gradescope_results(const GradeReport& graded) {
+  // Students read everything in results.json: render the student view only.
+  const GradeReport report = student_view(graded);
   json tests = json::array();
   for (const CriterionOutcome& criterion : report.criteria) {
     tests.push_back(criterion_entry(report, criterion));
-  }
-  for (const TestOutcome& test : report.tests) {
-    if (test.visibility != Visibility::visible) tests.push_back(hidden_test_entry(report, test));
   }
   return {
       {"score", finite_or_zero(report.score)},

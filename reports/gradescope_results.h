@@ -15,7 +15,8 @@ namespace sg {
 /// The results.json document for one graded submission:
 /// - top level: `score` (points earned, number; it overrides the sum of the tests),
 ///   `execution_time` (wall-clock seconds, number), `output` (a short student-safe summary: score,
-///   pending manual points, isolation tier, grader-error notice, submission notes),
+///   pending manual points, isolation tier, grader-error notice, the submission's verdict and
+///   feedback when no test could run, errors shared by several tests, submission notes),
 ///   `output_format` and `test_output_format` "text" (so nothing a submission prints is read as
 ///   HTML), `visibility` "visible", `stdout_visibility` "hidden", `extra_data` (assignment id,
 ///   grader version, max_score, pending_points, isolation tier, has_grader_errors), `tests`.
@@ -24,11 +25,10 @@ namespace sg {
 ///   `output` (render_criterion_body() for a student: hidden tests appear only as "hidden test N:
 ///   passed/failed"), `extra_data` {criterion_id, status, pending_manual}.
 ///   A pending manual criterion is informational: see the comment in gradescope_results.cc.
-/// - then one informational entry per test whose visibility is not `visible`: `name` (the test's
-///   name), `score` 0, `max_score` 0, `status` passed/failed, `output` (every detail of the test),
-///   `visibility` the test's own, so Gradescope releases the details exactly when the spec says.
-///   Note that Gradescope hides a student's total score while any test is after_due_date or
-///   after_published and not yet released; `hidden` entries do not have that effect.
+/// Everything is rendered from student_view(report): results.json is read by students, so no
+/// detail of a test that is not `visible` (its name, call, expected or observed output, feedback)
+/// is in it; instructors read those in the autograder's stdout (run_autograder prints the
+/// instructor's report there, and Gradescope shows stdout to instructors only).
 /// Every string is valid UTF-8 with control characters escaped; every number is finite.
 nlohmann::json to_gradescope_results(const GradeReport& report);
 

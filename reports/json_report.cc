@@ -200,6 +200,12 @@ CriterionStatus criterion_status_from_string(std::string_view name) {
 }
 
 nlohmann::json to_json(const GradeReport& report) {
+  json shared = json::array();
+  for (const SharedFeedback& entry : report.shared_feedback) {
+    shared.push_back({{"id", to_valid_utf8(entry.id)},
+                      {"text", to_valid_utf8(entry.text)},
+                      {"test_ids", strings(entry.test_ids)}});
+  }
   json criteria = json::array();
   for (const CriterionOutcome& criterion : report.criteria) {
     criteria.push_back({
@@ -257,6 +263,11 @@ nlohmann::json to_json(const GradeReport& report) {
       {"criteria", std::move(criteria)},
       {"tests", std::move(tests)},
       {"submission_notes", strings(report.submission_notes)},
+      {"submission_verdict", report.submission_verdict
+                                 ? json(std::string(to_string(*report.submission_verdict)))
+                                 : json(nullptr)},
+      {"submission_feedback", to_valid_utf8(report.submission_feedback)},
+      {"shared_feedback", std::move(shared)},
   };
 }
 
@@ -290,6 +301,23 @@ GradeReport grade_report_from_json(const nlohmann::json& document) {
     report.tests.push_back(read_test(Object(tests[i], fmt::format("tests[{}]", i))));
   }
   report.submission_notes = top.strings("submission_notes");
+  // Added after format version 1 was first written: optional when reading.
+  if (top.has("submission_verdict") && !top.at("submission_verdict").is_null()) {
+    const std::string verdict = top.string("submission_verdict");
+    const auto parsed = verdict_from_string(verdict);
+    if (!parsed) fail("submission_verdict", fmt::format("unknown verdict \"{}\"", verdict));
+    report.submission_verdict = *parsed;
+  }
+  if (top.has("submission_feedback"))
+    report.submission_feedback = top.string("submission_feedback");
+  if (top.has("shared_feedback")) {
+    const json& shared = top.array("shared_feedback");
+    for (std::size_t i = 0; i < shared.size(); ++i) {
+      const Object entry(shared[i], fmt::format("shared_feedback[{}]", i));
+      report.shared_feedback.push_back(
+          {entry.string("id"), entry.string("text"), entry.strings("test_ids")});
+    }
+  }
   return report;
 }
 

@@ -19,6 +19,8 @@ inline constexpr int kGradeReportJsonVersion = 1;
 ///   format_version (int), assignment_id, assignment_title, spec_path, submission_path,
 ///   grader_version, isolation_tier (strings), score, max_score, pending_points (points),
 ///   seconds (wall-clock seconds), has_grader_errors (bool), submission_notes (strings),
+///   submission_verdict (a verdict name, or null), submission_feedback (string),
+///   shared_feedback: [{id, text, test_ids}],
 ///   criteria: [{id, name, points, max_points, status, test_ids, summary}],
 ///   tests: [{id, name, kind, visibility, verdict, aspects: [{aspect, criterion_id, passed,
 ///            feedback}], call, expected, observed, feedback, notes, cpu_seconds, wall_seconds,
@@ -26,7 +28,7 @@ inline constexpr int kGradeReportJsonVersion = 1;
 /// Enumerations are their snake_case names (verdict "wrong_answer", visibility "after_due_date",
 /// status "pending_manual"). Strings are made valid UTF-8 (bad bytes become U+FFFD) so dump()
 /// cannot throw; non-finite numbers become null and read back as NaN.
-/// This is the instructor's view: hidden tests are included in full. Never show it to students.
+/// This is the report as given: pass student_view(report) for anything a student reads.
 nlohmann::json to_json(const GradeReport& report);
 
 /// The inverse of to_json(). Unknown keys are ignored; a missing key or a value of the wrong type

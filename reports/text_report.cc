@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reports/render_util.h"
+#include "reports/student_view.h"
 
 namespace sg {
 namespace {
@@ -107,6 +108,8 @@ class Renderer {
 
   std::string document() {
     header();
+    submission_verdict();
+    shared_feedback();
     std::size_t points_width = 0;
     for (const CriterionOutcome& criterion : report_.criteria) {
       points_width = std::max(points_width, criterion_points(criterion).size());
@@ -215,21 +218,18 @@ class Renderer {
         missing.push_back(id);
       }
     }
-    bool involves_withheld = false;
     std::size_t passed = 0;
     std::size_t grader_errors = 0;
     for (const std::size_t index : indices) {
       const TestOutcome& test = report_.tests[index];
-      involves_withheld = involves_withheld || withheld(test, options_.audience);
       if (test.verdict == Verdict::grader_error) {
         ++grader_errors;
       } else if (!fails_for_criterion(test, criterion.id)) {
         ++passed;
       }
     }
-    // The criterion's summary is written by the grader and may quote a hidden test's call, so a
-    // student sees it only when every test behind it is visible; otherwise a plain count.
-    if (!criterion.summary.empty() && !involves_withheld) {
+    // The rubric's summary never names a test (scoring/rubric_scoring.h), so every reader sees it.
+    if (!criterion.summary.empty()) {
       const std::string summary = printable(criterion.summary);
       for (const std::string_view text : split_lines(summary)) line(2, text);
     } else if (!indices.empty()) {
@@ -285,6 +285,26 @@ class Renderer {
       test_block(test, index, Context{std::nullopt, false}, 2);
     }
     if (titled) out_ += '\n';
+  }
+
+  // Why no test ran (a failed build, a missing file): said once, here, not in every test.
+  void submission_verdict() {
+    if (!report_.submission_verdict) return;
+    line(0, paint(fmt::format("{}: no test could run", describe(*report_.submission_verdict)),
+                  Paint::red, options_.color));
+    field(2, "why: ", report_.submission_feedback, false);
+    out_ += '\n';
+  }
+
+  void shared_feedback() {
+    if (report_.shared_feedback.empty()) return;
+    line(0, "Errors shared by several tests (shown once):");
+    for (const SharedFeedback& shared : report_.shared_feedback) {
+      field(2,
+            fmt::format("error {} (in {} tests): ", printable(shared.id), shared.test_ids.size()),
+            shared.text, false);
+    }
+    out_ += '\n';
   }
 
   void footer() {
@@ -463,16 +483,33 @@ class Renderer {
 }  // namespace
 
 std::string render_text(const GradeReport& report, const TextOptions& options) {
+  if (options.audience == Audience::student) {
+    const GradeReport view = student_view(report);
+    return Renderer(view, options).document();
+  }
   return Renderer(report, options).document();
 }
 
 std::string render_criterion_body(const GradeReport& report, const CriterionOutcome& criterion,
                                   const TextOptions& options) {
+  if (options.audience == Audience::student) {
+    const GradeReport view = student_view(report);
+    for (const CriterionOutcome& shown : view.criteria)
+      if (shown.id == criterion.id) return Renderer(view, options).criterion_body_only(shown);
+    return "";
+  }
   return Renderer(report, options).criterion_body_only(criterion);
 }
 
 std::string render_test_details(const GradeReport& report, const TestOutcome& test,
                                 const TextOptions& options) {
+  if (options.audience == Audience::student) {
+    const GradeReport view = student_view(report);
+    for (std::size_t i = 0; i < report.tests.size(); ++i)
+      if (&report.tests[i] == &test || report.tests[i].id == test.id)
+        return Renderer(view, options).test_only(view.tests[i]);
+    return "";
+  }
   return Renderer(report, options).test_only(test);
 }
 

@@ -76,11 +76,12 @@ std::string entry_difference(const ref::PqEntry& want, const ref::PqEntry& got) 
   return fmt::format("{}", fmt::join(differences, ", "));
 }
 
+// `unit` says how str(pq) was read: "entry" (a sequence of literals) or "line".
 std::string compare_entries(const std::vector<ref::PqEntry>& want,
-                            const std::vector<ReadEntry>& read) {
+                            const std::vector<ReadEntry>& read, std::string_view unit) {
   std::vector<ref::PqEntry> got;
   for (std::size_t i = 0; i < read.size(); ++i) {
-    if (!read[i].entry) return fmt::format("line {} of str(pq): {}", i + 1, read[i].problem);
+    if (!read[i].entry) return fmt::format("{} {} of str(pq): {}", unit, i + 1, read[i].problem);
     got.push_back(*read[i].entry);
   }
   std::map<ref::Tiles, int> got_count;
@@ -198,10 +199,17 @@ AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
         break;
       case PqOperation::str: {
         std::vector<ReadEntry> read;
-        if (got.lines.is_array()) {
+        const std::string_view unit = got.items.is_array() ? "entry" : "line";
+        if (got.items.is_array()) {
+          // What the queue holds, however str() lays it out.
+          for (const auto& item : got.items) read.push_back(read_entry(item));
+        } else if (got.lines.is_array()) {
+          // Not a sequence of literals: say which line is not one.
           for (const auto& line : got.lines) {
             if (line.is_null()) {
-              read.push_back({std::nullopt, "is not a dict literal"});
+              read.push_back({std::nullopt,
+                              "is not a Python dict literal (str(pq) shows each entry as its dict, "
+                              "e.g. {'state': [...], 'h': 3, 'g': 0, 'parent': None, 'f': 3})"});
             } else {
               read.push_back(read_entry(line));
             }
@@ -211,11 +219,11 @@ AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
           problem = fmt::format("str(pq) printed nothing, but the queue should hold {} entries",
                                 want.entries->size());
         } else if (read.size() != want.entries->size() &&
-                   compare_entries(*want.entries, read).empty()) {
+                   compare_entries(*want.entries, read, unit).empty()) {
           problem = fmt::format("str(pq) shows {} entries, expected {}", read.size(),
                                 want.entries->size());
         } else {
-          problem = compare_entries(*want.entries, read);
+          problem = compare_entries(*want.entries, read, unit);
         }
         if (!problem.empty()) {
           problem += fmt::format("\nexpected queue:{}\nstr(pq) printed:\n    {}",

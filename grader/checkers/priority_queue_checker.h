@@ -35,8 +35,11 @@ struct PqObservedStep {
   bool ok = false;       ///< False when the step raised.
   nlohmann::json value;  ///< Returned value (driver encoding).
   nlohmann::json lines;  ///< For str: each line of str(pq) as a literal, or null.
-  std::string text;      ///< For str: the raw string.
-  std::string error;     ///< "TypeError: ..." with traceback, when !ok.
+  /// For str: every literal in str(pq), whatever separates them (the course's __str__ joins the
+  /// dicts with a space, the handout shows one per line), or null if it is not such a sequence.
+  nlohmann::json items;
+  std::string text;   ///< For str: the raw string.
+  std::string error;  ///< "TypeError: ..." with traceback, when !ok.
 };
 
 /// One aspect ("behaviour") for the whole sequence.

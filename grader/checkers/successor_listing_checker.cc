@@ -15,6 +15,9 @@ struct PrintedSuccessor {
   std::string text;
   std::optional<ref::Tiles> state;
   std::optional<long long> h;
+  /// No list at all ("print_succ started"): not an attempt at a successor. Only the format
+  /// aspect judges it; the successors are judged on the other lines.
+  bool chatter = false;
 };
 
 std::vector<PrintedSuccessor> read_printed(std::string_view printed) {
@@ -25,6 +28,7 @@ std::vector<PrintedSuccessor> read_printed(std::string_view printed) {
     entry.text = line.text;
     entry.state = find_state_list(line.text);
     entry.h = find_named_int(line.text, "h");
+    entry.chatter = !entry.state && line.text.find('[') == std::string::npos;
     result.push_back(std::move(entry));
   }
   return result;
@@ -83,14 +87,13 @@ std::string describe_move(const ref::TilePuzzle& puzzle, const ref::Tiles& from,
 
 SuccessorListingExpected expected_successor_listing(const ref::TilePuzzle& puzzle,
                                                     ref::Heuristic heuristic,
-                                                    const ref::Tiles& parent, bool ascending) {
+                                                    const ref::Tiles& parent, bool ascending,
+                                                    const std::vector<ref::BlankMove>& move_order) {
   SuccessorListingExpected expected;
   expected.parent = parent;
   expected.heuristic_name = std::string(ref::to_string(heuristic));
-  const std::vector<ref::BlankMove> order = {ref::BlankMove::up, ref::BlankMove::down,
-                                             ref::BlankMove::left, ref::BlankMove::right};
   const auto successors =
-      ascending ? puzzle.successors_ascending(parent) : puzzle.successors(parent, order);
+      ascending ? puzzle.successors_ascending(parent) : puzzle.successors(parent, move_order);
   for (const auto& successor : successors) {
     expected.successors.push_back({successor.state,
                                    ref::evaluate(puzzle, successor.state, heuristic),
@@ -111,7 +114,16 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
     check.expected_text += fmt::format("{} h={}", python_list(successor.state), successor.h);
   }
 
-  const std::vector<PrintedSuccessor> lines = read_printed(printed);
+  const std::vector<PrintedSuccessor> all_lines = read_printed(printed);
+  std::vector<PrintedSuccessor> lines;  // those that try to print a successor
+  std::vector<std::string> chatter;
+  for (const auto& line : all_lines) {
+    if (line.chatter) {
+      chatter.push_back(fmt::format("line {} (`{}`)", line.line_number, line.text));
+    } else {
+      lines.push_back(line);
+    }
+  }
   std::map<ref::Tiles, std::size_t> rank;
   for (std::size_t i = 0; i < expected.successors.size(); ++i)
     rank[expected.successors[i].state] = i;
@@ -169,8 +181,16 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
                                      describe_move(puzzle, expected.parent, want.move)));
     }
   }
-  if (lines.empty()) problems.insert(problems.begin(), "nothing was printed");
+  if (lines.empty())
+    problems.insert(problems.begin(), all_lines.empty() ? "nothing was printed"
+                                                        : "no line of the output holds a state");
   check.successors.passed = problems.empty();
+  if (check.successors.passed && !chatter.empty()) {
+    check.successors.feedback = fmt::format(
+        "{} {} no state and {} not judged as a successor (only the format check counts it)",
+        join_lines(chatter, 3), chatter.size() == 1 ? "holds" : "hold",
+        chatter.size() == 1 ? "is" : "are");
+  }
   if (!problems.empty()) {
     check.successors.feedback = join_lines(problems);
     if (wrong_h > 0 && wrong_h == wrong_h_by_one_with_blank_misplaced) {
@@ -207,9 +227,9 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
     check.order.passed = true;
   }
 
-  // format: each line is "<list> h=<n>" up to runs of whitespace.
+  // format: each line is "<list> h=<n>" up to runs of whitespace; nothing else is printed.
   std::vector<std::string> format_problems;
-  for (const auto& line : lines) {
+  for (const auto& line : all_lines) {
     if (!line.state || !line.h) {
       format_problems.push_back(fmt::format("line {}: `{}` is not of the form `[1, 2, 3, ...] h=4`",
                                             line.line_number, line.text));
@@ -221,8 +241,8 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
           fmt::format("line {}: `{}` should read `{}`", line.line_number, line.text, canonical));
     }
   }
-  check.format.passed = format_problems.empty() && !lines.empty();
-  if (lines.empty()) format_problems.push_back("nothing was printed");
+  check.format.passed = format_problems.empty() && !all_lines.empty();
+  if (all_lines.empty()) format_problems.push_back("nothing was printed");
   if (!check.format.passed) check.format.feedback = join_lines(format_problems, 3);
   return check;
 }

@@ -36,10 +36,12 @@ struct SuccessorListingCheck {
   std::string expected_text;  ///< The canonical expected output, one line per successor.
 };
 
-/// The reference's expectation for print_succ(parent): successors in the policy's order with h.
+/// The reference's expectation for print_succ(parent): successors with h, in ascending order of
+/// the states, or else in `move_order` (the order of the blank's moves).
 SuccessorListingExpected expected_successor_listing(const ref::TilePuzzle& puzzle,
                                                     ref::Heuristic heuristic,
-                                                    const ref::Tiles& parent, bool ascending);
+                                                    const ref::Tiles& parent, bool ascending,
+                                                    const std::vector<ref::BlankMove>& move_order);
 
 /// Compares `printed` (what print_succ wrote to stdout) with `expected`. `puzzle` is used only to
 /// explain unexpected lines (not a state of this puzzle / not one move away).

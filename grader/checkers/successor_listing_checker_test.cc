@@ -11,7 +11,9 @@ namespace {
 const ref::TilePuzzle kTorus(3, 3, ref::Topology::torus, {1, 2, 3, 4, 5, 6, 7, 8, 0});
 
 SuccessorListingExpected expected_for(const ref::Tiles& state) {
-  return expected_successor_listing(kTorus, ref::Heuristic::misplaced_tiles, state, true);
+  return expected_successor_listing(
+      kTorus, ref::Heuristic::misplaced_tiles, state, true,
+      {std::begin(ref::kAllBlankMoves), std::end(ref::kAllBlankMoves)});
 }
 
 std::string render(const std::vector<ExpectedSuccessor>& successors,
@@ -91,13 +93,38 @@ TEST(SuccessorListingChecker, ExtraDuplicateAndForeignLinesAreExplained) {
   printed += python_list(expected.successors[0].state) + " h=4\n";  // duplicate
   printed += "[1, 2, 3, 4, 5, 6, 7, 8, 0] h=0\n";                   // not one move away
   printed += "[1, 2, 3, 4, 5, 6, 7, 8, 8] h=0\n";                   // not a state
-  printed += "done\n";                                              // text
+  printed += "[1, 2, 3, x] h=0\n";                                  // a broken list
   const auto check = check_successor_listing(kTorus, expected, printed);
   EXPECT_FALSE(check.successors.passed);
   EXPECT_NE(check.successors.feedback.find("printed again"), std::string::npos);
   EXPECT_NE(check.successors.feedback.find("is not a successor"), std::string::npos);
   EXPECT_NE(check.successors.feedback.find("not a state of this puzzle"), std::string::npos);
   EXPECT_NE(check.successors.feedback.find("does not contain a state"), std::string::npos);
+}
+
+// Correctness apart from format: a debugging line is not a wrong successor.
+TEST(SuccessorListingChecker, ALineWithoutAStateIsLeftToTheFormatCheck) {
+  auto expected = expected_for({1, 2, 3, 4, 5, 0, 6, 7, 8});
+  const std::string printed = "print_succ started\n" + render(expected.successors) + "done\n";
+  const auto check = check_successor_listing(kTorus, expected, printed);
+  EXPECT_TRUE(check.successors.passed) << check.successors.feedback;
+  EXPECT_TRUE(check.order.passed) << check.order.feedback;
+  EXPECT_NE(check.successors.feedback.find("line 1 (`print_succ started`)"), std::string::npos)
+      << check.successors.feedback;
+  EXPECT_FALSE(check.format.passed);
+  EXPECT_NE(check.format.feedback.find("line 1: `print_succ started`"), std::string::npos)
+      << check.format.feedback;
+  EXPECT_NE(check.format.feedback.find("line 6: `done`"), std::string::npos)
+      << check.format.feedback;
+}
+
+TEST(SuccessorListingChecker, OnlyChatterIsNoSuccessorAtAll) {
+  const auto check = check_successor_listing(kTorus, expected_for({1, 2, 3, 4, 5, 0, 6, 7, 8}),
+                                             "starting\nfinished\n");
+  EXPECT_FALSE(check.successors.passed);
+  EXPECT_NE(check.successors.feedback.find("no line of the output holds a state"),
+            std::string::npos)
+      << check.successors.feedback;
 }
 
 TEST(SuccessorListingChecker, NothingPrintedFailsEverything) {
@@ -111,7 +138,7 @@ TEST(SuccessorListingChecker, NothingPrintedFailsEverything) {
 TEST(SuccessorListingChecker, BoundedPuzzleDescribesPlainMoves) {
   const ref::TilePuzzle bounded(3, 3, ref::Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 8, 0});
   const auto expected = expected_successor_listing(bounded, ref::Heuristic::misplaced_tiles,
-                                                   {1, 2, 3, 4, 5, 6, 7, 8, 0}, true);
+                                                   {1, 2, 3, 4, 5, 6, 7, 8, 0}, true, {});
   ASSERT_EQ(expected.successors.size(), 2u);
   const auto check = check_successor_listing(bounded, expected, "");
   EXPECT_NE(check.successors.feedback.find("the blank moves up"), std::string::npos);

@@ -119,8 +119,7 @@ int run_batch(const BatchArgs& args) {
   Assignment assignment;
   const KindRegistry kinds = KindRegistry::with_builtin_kinds();
   try {
-    assignment = load_spec(args.spec);
-    kinds.validate(assignment);
+    assignment = kinds.load_valid_spec(args.spec);
   } catch (const SpecError& error) {
     error_line(error.what());
     return kExitUsage;

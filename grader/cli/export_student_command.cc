@@ -28,7 +28,7 @@ int run_export_student(const ExportStudentArgs& args) {
   const KindRegistry kinds = KindRegistry::with_builtin_kinds();
   StudentSpec copy;
   try {
-    kinds.validate(load_spec(args.spec));
+    kinds.load_valid_spec(args.spec);
     copy = make_student_spec(args.spec);
   } catch (const SpecError& error) {
     error_line(error.what());

@@ -28,8 +28,7 @@ CLI::App* add_gradescope_command(CLI::App& app, GradescopeArgs& args) {
 
 int run_gradescope(const GradescopeArgs& args) {
   try {
-    const Assignment assignment = load_spec(args.spec);
-    KindRegistry::with_builtin_kinds().validate(assignment);
+    KindRegistry::with_builtin_kinds().load_valid_spec(args.spec);
   } catch (const SpecError& error) {
     fmt::print(stderr, "searchgrader: error: {}\n", error.what());
     return kExitUsage;

@@ -25,6 +25,7 @@
 #include "kinds/kind_registry.h"
 #include "reports/gradescope_results.h"
 #include "reports/json_report.h"
+#include "reports/student_view.h"
 #include "reports/text_report.h"
 #include "runner/isolation.h"
 #include "runner/process_runner.h"
@@ -86,14 +87,17 @@ int run_grade(const GradeArgs& args) {
   sg::Assignment assignment;
   const sg::KindRegistry kinds = sg::KindRegistry::with_builtin_kinds();
   try {
-    assignment = sg::load_spec(args.spec);
-    kinds.validate(assignment);
+    assignment = kinds.load_valid_spec(args.spec);
   } catch (const sg::SpecError& error) {
     error_line(error.what());
     if (!args.results.empty()) {
+      // Students read results.json, and the spec's errors may name hidden tests: the details
+      // go to stderr only (Gradescope shows the autograder's output to instructors only).
       sg::write_json_file_atomically(
           sg::gradescope_grader_error_results(
-              fmt::format("The assignment's spec is invalid: {}", error.what()), 0.0),
+              "The assignment's spec is invalid, so nothing was graded. This is for your "
+              "instructor to fix; the details are in the autograder's output.",
+              0.0),
           args.results);
     }
     return kExitUsage;
@@ -145,7 +149,9 @@ int run_grade(const GradeArgs& args) {
   const sg::Audience audience =
       args.audience == "student" ? sg::Audience::student : sg::Audience::instructor;
   if (args.format == "json") {
-    std::cout << sg::to_json(report).dump(2) << "\n";
+    std::cout << sg::to_json(audience == sg::Audience::student ? sg::student_view(report) : report)
+                     .dump(2)
+              << "\n";
   } else {
     sg::TextOptions text;
     text.audience = audience;
@@ -168,22 +174,25 @@ int run_validate(const std::vector<std::string>& specs) {
   const sg::KindRegistry kinds = sg::KindRegistry::with_builtin_kinds();
   int status = kExitOk;
   for (const auto& path : specs) {
-    try {
-      const sg::Assignment assignment = sg::load_spec(path);
-      kinds.validate(assignment);
-      std::size_t visible = 0;
-      for (const auto& test : assignment.tests)
-        visible += test.visibility == sg::Visibility::visible ? 1 : 0;
-      std::size_t manual = 0;
-      for (const auto& criterion : assignment.criteria) manual += criterion.manual ? 1 : 0;
-      fmt::print("{}: valid: {} criteria ({} points{}), {} tests ({} visible)\n", path,
-                 assignment.criteria.size(), assignment.max_points(),
-                 manual ? fmt::format(", {} manual", manual) : "", assignment.tests.size(),
-                 visible);
-    } catch (const sg::SpecError& error) {
-      error_line(error.what());
+    // Every problem of the spec, not only the first: loading goes on past a broken test.
+    std::vector<sg::SpecError> errors;
+    const sg::Assignment assignment = sg::read_spec(path, errors);
+    kinds.check(assignment, errors);
+    if (!errors.empty()) {
+      for (const auto& error : errors) error_line(error.what());
+      fmt::print(stderr, "{}: invalid: {} problem{}\n", path, errors.size(),
+                 errors.size() == 1 ? "" : "s");
       status = kExitUsage;
+      continue;
     }
+    std::size_t visible = 0;
+    for (const auto& test : assignment.tests)
+      visible += test.visibility == sg::Visibility::visible ? 1 : 0;
+    std::size_t manual = 0;
+    for (const auto& criterion : assignment.criteria) manual += criterion.manual ? 1 : 0;
+    fmt::print("{}: valid: {} criteria ({} points{}), {} tests ({} visible)\n", path,
+               assignment.criteria.size(), assignment.max_points(),
+               manual ? fmt::format(", {} manual", manual) : "", assignment.tests.size(), visible);
   }
   return status;
 }

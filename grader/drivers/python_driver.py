@@ -60,6 +60,7 @@ MAX_ITER_ITEMS = 10000     # items consumed from a returned generator/iterator
 MAX_REPR_CHARS = 1000
 MAX_NODES = 2000000        # guards against exponential blow-up of shared sub-objects
 MAX_LITERAL_LINE = 200000  # longer str() lines are not passed to literal_eval
+MAX_LITERAL_TEXT = 4000000  # longer str() texts are not read as a sequence of literals
 DEFAULT_CAPTURE_LIMIT = 1048576
 
 # Bound now, so a submission that monkeypatches json or os cannot disturb us.
@@ -705,7 +706,8 @@ class Session(object):
             return {'value': encode_value(getattr(target, self.field(step, 'attr')))}
         if op == 'str':
             text = str(self.lookup(self.field(step, 'target')))
-            return {'value': text, 'lines': [literal_line(line) for line in split_lines(text)]}
+            return {'value': text, 'items': literal_items(text),
+                    'lines': [literal_line(line) for line in split_lines(text)]}
         if op == 'get':
             return {'value': encode_value(self.lookup(self.field(step, 'target')))}
         if op == 'let':
@@ -737,6 +739,76 @@ def literal_line(line):
         return encode_value(ast.literal_eval(line.strip()))
     except Exception:   # SyntaxError, ValueError, RecursionError, MemoryError, ...
         return None
+
+
+def _literal_end(text, start):
+    """End of the literal that starts at text[start]: a bracketed one
+    ({...}, [...], (...), with quotes inside respected), a quoted string, or
+    a bare token (a number, None, True, False).  None if brackets do not
+    close."""
+    opening = text[start]
+    if opening in '{[(':
+        depth, i, n = 0, start, len(text)
+        while i < n:
+            c = text[i]
+            if c in '\'"':
+                i = _string_end(text, i)
+                if i is None:
+                    return None
+                continue
+            if c in '{[(':
+                depth += 1
+            elif c in '}])':
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+            i += 1
+        return None
+    if opening in '\'"':
+        return _string_end(text, start)
+    i = start
+    while i < len(text) and not text[i].isspace() and text[i] not in ',;':
+        i += 1
+    return i
+
+
+def _string_end(text, start):
+    quote, i, n = text[start], start + 1, len(text)
+    while i < n:
+        if text[i] == '\\':
+            i += 2
+            continue
+        if text[i] == quote:
+            return i + 1
+        i += 1
+    return None
+
+
+def literal_items(text):
+    """The Python literals in `text`, in order, whatever separates them:
+    str(pq) as the course's __str__ writes it (its dicts joined by one
+    space) reads the same as one dict per line.  A text that is one list or
+    tuple of dicts gives its elements.  None when any part of the text is not
+    a literal."""
+    if len(text) > MAX_LITERAL_TEXT:
+        return None
+    items, i, n = [], 0, len(text)
+    try:
+        while i < n:
+            if text[i].isspace() or text[i] in ',;':
+                i += 1
+                continue
+            end = _literal_end(text, i)
+            if end is None or end == i:
+                return None
+            items.append(ast.literal_eval(text[i:end]))
+            i = end
+    except Exception:   # SyntaxError, ValueError, RecursionError, MemoryError, ...
+        return None
+    if (len(items) == 1 and isinstance(items[0], (list, tuple)) and items[0]
+            and all(isinstance(item, dict) for item in items[0])):
+        items = list(items[0])
+    return [encode_value(item) for item in items]
 
 
 def describe_name(module, name):

@@ -562,6 +562,38 @@ class StepsTest(DriverTestCase):
                                 'kwargs': {'c': 30}}])
         self.assertEqual(run.step(0)['value'], [1, 2, 30])
 
+    def test_str_items_whatever_separates_them(self):
+        self.write('student.py', '''
+            class Course(object):
+                """The course's PriorityQueue.__str__: one space between dicts."""
+                def __init__(self, items):
+                    self.queue = items
+                def __str__(self):
+                    return ' '.join([str(q) for q in self.queue])
+            class Listed(object):
+                def __str__(self):
+                    return str([{'a': '}{ "'}, {'b': (1, 2)}])
+            class Broken(object):
+                def __str__(self):
+                    return "{'a': 1} <object at 0x1>"
+        ''')
+        parent = {'state': [1, 2, 0], 'h': 1, 'g': 0, 'parent': None, 'f': 1}
+        child = {'state': [1, 0, 2], 'h': 2, 'g': 1, 'parent': parent, 'f': 3}
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Course', 'bind': 'c', 'args': [[parent, child]]},
+            {'op': 'str', 'target': 'c'},
+            {'op': 'new', 'class': 'Listed', 'bind': 'l'},
+            {'op': 'str', 'target': 'l'},
+            {'op': 'new', 'class': 'Broken', 'bind': 'b'},
+            {'op': 'str', 'target': 'b'}])
+        self.assertComplete(run, 6)
+        items = run.step(1)['items']
+        self.assertEqual(len(items), 2)
+        self.assertEqual(items[1]['parent']['state'], [1, 2, 0])
+        self.assertEqual(run.step(1)['lines'], [None])   # one line: not one dict
+        self.assertEqual(run.step(3)['items'], [{'a': '}{ "'}, {'b': {'$tuple': [1, 2]}}])
+        self.assertIsNone(run.step(5)['items'])
+
     def test_str_lines_through_literal_eval(self):
         self.write('student.py', '''
             class Thing(object):

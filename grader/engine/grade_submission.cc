@@ -11,89 +11,96 @@
 #include <thread>
 
 #include "engine/program_build.h"
+#include "engine/shared_feedback.h"
 #include "engine/submission_layout.h"
+#include "engine/test_verdict.h"
 #include "scoring/rubric_scoring.h"
 
 namespace sg {
 namespace {
 
-// Fills the outcome's identity and criterion bindings; the verdict of a test that ran to the end
-// is accepted unless an aspect bound to a criterion failed.
-void finalize(const TestSpec& test, TestOutcome& outcome) {
-  outcome.id = test.id;
-  outcome.name = test.name;
-  outcome.kind = test.kind;
-  outcome.visibility = test.visibility;
-  bool graded_aspect_failed = false;
-  std::vector<AspectOutcome> bound;
-  for (auto& aspect : outcome.aspects) {
-    const auto grades = test.grades.find(aspect.aspect);
-    if (grades == test.grades.end() || grades->second.empty()) {
-      aspect.criterion_id.clear();
-      bound.push_back(std::move(aspect));
-      continue;
-    }
-    // One entry per criterion the aspect counts toward.
-    for (const auto& criterion : grades->second) {
-      AspectOutcome copy = aspect;
-      copy.criterion_id = criterion;
-      if (!copy.passed) graded_aspect_failed = true;
-      bound.push_back(std::move(copy));
-    }
-  }
-  outcome.aspects = std::move(bound);
-  if (outcome.verdict == Verdict::accepted && graded_aspect_failed)
-    outcome.verdict = Verdict::wrong_answer;
-  if (outcome.feedback.empty()) {
-    for (const auto& aspect : outcome.aspects) {
-      if (!aspect.passed && !aspect.criterion_id.empty() && !aspect.feedback.empty()) {
-        outcome.feedback = aspect.feedback;
-        break;
-      }
-    }
-  }
-}
-
-// An outcome in which every aspect of the kind failed for one reason (nothing ran).
-TestOutcome failed_outcome(const TestKind* kind, Verdict verdict, std::string feedback) {
-  TestOutcome outcome;
-  outcome.verdict = verdict;
-  outcome.feedback = std::move(feedback);
-  if (kind != nullptr) {
-    for (const auto& aspect : kind->aspects()) {
-      outcome.aspects.push_back({aspect, "", false, outcome.feedback});
-    }
-  }
-  return outcome;
-}
-
 TestOutcome grader_error(const std::string& message, const TestKind* kind) {
-  return failed_outcome(kind, Verdict::grader_error,
-                        fmt::format("grader error (not your fault): {}", message));
+  return not_run_outcome(kind != nullptr ? kind->aspects() : std::vector<std::string>{},
+                         Verdict::grader_error,
+                         fmt::format("grader error (not your fault): {}", message));
+}
+
+// "64 MiB", "3.2 MiB", "12.0 KiB", "900 bytes".
+std::string size_text(std::uint64_t bytes) {
+  constexpr std::uint64_t kKib = 1024;
+  constexpr std::uint64_t kMib = kKib * 1024;
+  if (bytes >= kMib && bytes % kMib == 0) return fmt::format("{} MiB", bytes / kMib);
+  if (bytes >= kMib) return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / kMib);
+  if (bytes >= kKib) return fmt::format("{:.1f} KiB", static_cast<double>(bytes) / kKib);
+  return fmt::format("{} bytes", bytes);
+}
+
+// Why no test of the submission can run, when that is so: one verdict for the submission,
+// explained once in report.submission_feedback.
+struct SubmissionStop {
+  Verdict verdict = Verdict::submission_error;
+  std::string feedback;
+};
+
+std::optional<SubmissionStop> submission_stop(const Assignment& assignment,
+                                              const SubmissionLayout& layout,
+                                              const ProgramBuild* program) {
+  const std::uint64_t limit = assignment.submission.max_size_bytes;
+  if (layout.size_bytes > limit) {
+    return SubmissionStop{
+        Verdict::submission_too_large,
+        fmt::format("submission too large ({} > {}): nothing was run. Submit only your source "
+                    "files (no data sets, virtual environments or build output)",
+                    size_text(layout.size_bytes), size_text(limit))};
+  }
+  if (!layout.missing.empty())
+    return SubmissionStop{Verdict::submission_error, layout.missing_feedback};
+  if (program != nullptr && !program->ok() && program->failure_verdict() != Verdict::grader_error)
+    return SubmissionStop{program->failure_verdict(), program->failure_feedback()};
+  return std::nullopt;
+}
+
+std::string not_run_feedback(const SubmissionStop& stop) {
+  switch (stop.verdict) {
+    case Verdict::compile_error:
+      return "not run: the build failed (the compiler's output is shown once, for the whole "
+             "submission)";
+    case Verdict::submission_too_large:
+      return "not run: the submission is over the size limit";
+    default:
+      return "not run: the submission's files are not as the assignment asks (see the note for "
+             "the whole submission)";
+  }
 }
 
 TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const KindRegistry& kinds,
                     Runner& runner, const SubmissionLayout& layout, const GradeOptions& options,
-                    const ProgramBuild* program) {
+                    const ProgramBuild* program, const std::optional<SubmissionStop>& stop) {
   const TestKind* kind = kinds.find(test.kind);
-  if (kind == nullptr)
-    return grader_error(fmt::format("unknown test kind '{}'", test.kind), nullptr);
-  if (!layout.missing.empty())
-    return failed_outcome(kind, Verdict::runtime_error, layout.missing_feedback);
-  if (program != nullptr && !program->ok()) {  // the build failed or no program was found
-    return failed_outcome(kind, program->failure_verdict(), program->failure_feedback());
+  TestOutcome outcome;
+  std::optional<Observation> observation;
+  if (kind == nullptr) {
+    outcome = grader_error(fmt::format("unknown test kind '{}'", test.kind), nullptr);
+  } else if (stop) {
+    outcome = not_run_outcome(kind->aspects(), stop->verdict, not_run_feedback(*stop));
+  } else if (program != nullptr && !program->ok()) {  // the build could not be run
+    outcome =
+        not_run_outcome(kind->aspects(), program->failure_verdict(), program->failure_feedback());
+  } else {
+    try {
+      Invocation invocation = kind->invocation(assignment, test, options.context);
+      invocation.submission = program != nullptr ? program->root() : layout.root;
+      for (const auto& placed : layout.renamed) invocation.support_files.push_back(placed);
+      observation = runner.run(invocation);
+      outcome = kind->evaluate(assignment, test, *observation);
+      if (outcome.call.empty()) outcome.call = invocation.description;
+    } catch (const std::exception& error) {
+      outcome = grader_error(error.what(), kind);
+      observation.reset();
+    }
   }
-  try {
-    Invocation invocation = kind->invocation(assignment, test, options.context);
-    invocation.submission = program != nullptr ? program->root() : layout.root;
-    for (const auto& placed : layout.renamed) invocation.support_files.push_back(placed);
-    const Observation observation = runner.run(invocation);
-    TestOutcome outcome = kind->evaluate(assignment, test, observation);
-    if (outcome.call.empty()) outcome.call = invocation.description;
-    return outcome;
-  } catch (const std::exception& error) {
-    return grader_error(error.what(), kind);
-  }
+  conclude_test(test, outcome, observation ? &*observation : nullptr, program != nullptr);
+  return outcome;
 }
 
 // A note that every test carries (e.g. what importing the module printed) belongs to the
@@ -124,9 +131,11 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   // A command-line program is built (when it has sources) and found once, before its tests.
   std::optional<ProgramBuild> program;
   GradeOptions test_options = options;
-  if (assignment.submission.language == "program" && layout.missing.empty()) {
+  std::optional<SubmissionStop> stop = submission_stop(assignment, layout, nullptr);
+  if (assignment.submission.language == "program" && !stop) {
     program = prepare_program(assignment.submission, layout.root, runner);
     test_options.context.program_command = program->command();
+    stop = submission_stop(assignment, layout, &*program);
   }
 
   GradeReport report;
@@ -148,10 +157,8 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   auto worker = [&] {
     for (std::size_t index = next++; index < total; index = next++) {
       const TestSpec& test = assignment.tests[index];
-      TestOutcome outcome = run_one(assignment, test, kinds, runner, layout, test_options,
-                                    program ? &*program : nullptr);
-      finalize(test, outcome);
-      report.tests[index] = std::move(outcome);
+      report.tests[index] = run_one(assignment, test, kinds, runner, layout, test_options,
+                                    program ? &*program : nullptr, stop);
       if (options.on_test_done) {
         const std::lock_guard lock(progress_mutex);
         options.on_test_done(++done, total, report.tests[index]);
@@ -164,7 +171,12 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
     worker();
   }
 
+  if (stop) {
+    report.submission_verdict = stop->verdict;
+    report.submission_feedback = stop->feedback;
+  }
   hoist_common_notes(report);
+  share_repeated_feedback(report);
   for (const auto& note : layout.notes)
     report.submission_notes.insert(report.submission_notes.begin(), note);
   if (program)

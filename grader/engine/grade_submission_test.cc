@@ -142,18 +142,56 @@ TEST_F(GradeSubmissionTest, NotesEveryTestSharesMoveToTheSubmission) {
   EXPECT_DOUBLE_EQ(report.score, 15.0);
 }
 
-TEST_F(GradeSubmissionTest, MissingRequiredFileFailsEveryTestWithoutRunningAnything) {
+TEST_F(GradeSubmissionTest, MissingRequiredFileIsOneSubmissionErrorAndNothingRuns) {
   add_test("t1", "pass", {"a"});
   add_test("t2", "pass", {"b"});
   fs::remove(directory_ / "submission" / "demo.py");
-  std::ofstream(directory_ / "submission" / "Demo.py") << "x = 1\n";
+  std::ofstream(directory_ / "submission" / "helper.py") << "x = 1\n";
+  std::ofstream(directory_ / "submission" / "other.py") << "x = 1\n";
   const GradeReport report = grade(directory_ / "submission");
   EXPECT_TRUE(runner_.seen.empty());
+  ASSERT_TRUE(report.submission_verdict);
+  EXPECT_EQ(*report.submission_verdict, Verdict::submission_error);
+  EXPECT_NE(report.submission_feedback.find("has no demo.py (it has: helper.py, other.py)"),
+            std::string::npos)
+      << report.submission_feedback;
   for (const auto& test : report.tests) {
-    EXPECT_EQ(test.verdict, Verdict::runtime_error);
-    EXPECT_NE(test.feedback.find("has no demo.py (it has: Demo.py)"), std::string::npos)
-        << test.feedback;
+    EXPECT_EQ(test.verdict, Verdict::submission_error);
+    EXPECT_EQ(test.feedback.find("helper.py"), std::string::npos) << "said once, not per test";
   }
+  EXPECT_EQ(report.score, 0.0);
+  EXPECT_FALSE(report.has_grader_errors);
+}
+
+TEST_F(GradeSubmissionTest, AFileRenamedByTheBrowserIsGradedAndSaidSo) {
+  add_test("t1", "pass", {"a"});
+  fs::remove(directory_ / "submission" / "demo.py");
+  std::ofstream(directory_ / "submission" / "demo (1).py") << "x = 1\n";
+  std::ofstream(directory_ / "submission" / "helper.py") << "y = 2\n";
+  const GradeReport report = grade(directory_ / "submission");
+  ASSERT_EQ(runner_.seen.size(), 1u);
+  ASSERT_EQ(runner_.seen[0].support_files.size(), 1u);
+  EXPECT_EQ(runner_.seen[0].support_files[0].destination, "demo.py");
+  EXPECT_EQ(runner_.seen[0].support_files[0].source.filename(), "demo (1).py");
+  EXPECT_FALSE(report.submission_verdict);
+  EXPECT_EQ(report.score, 10.0);
+  ASSERT_FALSE(report.submission_notes.empty());
+  EXPECT_NE(report.submission_notes[0].find("graded your file `demo (1).py` as `demo.py`"),
+            std::string::npos)
+      << report.submission_notes[0];
+}
+
+TEST_F(GradeSubmissionTest, ASubmissionOverTheSizeLimitIsOneVerdictAndNothingRuns) {
+  add_test("t1", "pass", {"a"});
+  assignment_.submission.max_size_bytes = 1000;
+  std::ofstream(directory_ / "submission" / "data.csv") << std::string(3 << 20, 'x');
+  const GradeReport report = grade(directory_ / "submission");
+  EXPECT_TRUE(runner_.seen.empty());
+  ASSERT_TRUE(report.submission_verdict);
+  EXPECT_EQ(*report.submission_verdict, Verdict::submission_too_large);
+  EXPECT_NE(report.submission_feedback.find("submission too large (3.0 MiB > 1000 bytes)"),
+            std::string::npos)
+      << report.submission_feedback;
   EXPECT_FALSE(report.has_grader_errors);
 }
 

@@ -138,7 +138,7 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
       return build;
     }
     if (observation.termination != Termination::exited || observation.exit_code != 0) {
-      build.failure_verdict_ = Verdict::runtime_error;
+      build.failure_verdict_ = Verdict::compile_error;
       build.failure_feedback_ = fmt::format(
           "the build failed: `{}` ended with {}; no test could run. What it printed:\n{}", shown,
           observation.detail, output);
@@ -168,6 +168,7 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
       const fs::path tree = single_file ? build.root_.parent_path() : build.root_;
       build.command_ = run_command(tree, place, problem);
       if (build.command_.empty()) {
+        build.failure_verdict_ = Verdict::submission_error;
         build.failure_feedback_ = problem;
         return build;
       }
@@ -175,6 +176,7 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
       return build;
     }
   }
+  build.failure_verdict_ = Verdict::submission_error;
   build.failure_feedback_ =
       fmt::format("no program to run: expected {} in your submission{} (it has: {})",
                   fmt::join(interface.entry, " or "), command.empty() ? "" : " after the build",

@@ -3,8 +3,9 @@
 // is a CMakeLists.txt (or as the spec's `build` says) — under the spec's build limits, and the
 // program to run is found among the spec's `entry` candidates. A script is run directly when it
 // is executable, else through the interpreter its #! line names (so a script uploaded without
-// its executable bit still runs). A failed build is the student's: its compiler errors become
-// the feedback of every test. A build the runner could not start is a grader error.
+// its executable bit still runs). A failed build is the student's: one compile error for the
+// whole submission, with the compiler's output. A build the runner could not start is a grader
+// error.
 #pragma once
 
 #include <filesystem>
@@ -35,8 +36,9 @@ class ProgramBuild {
   /// The argv prefix that runs the program inside the working directory, e.g. {"./eightpuzzle"}
   /// or {"python3", "eightpuzzle.py"}; test arguments follow. Empty unless ok().
   const std::vector<std::string>& command() const { return command_; }
-  /// When !ok(): the verdict of every test (runtime_error for the student's failures,
-  /// grader_error when the build could not be run) and the feedback that explains it.
+  /// When !ok(): the verdict of the submission (compile_error when the build failed,
+  /// submission_error when no program was found or it cannot be run, grader_error when the build
+  /// could not be run) and the feedback that explains it.
   Verdict failure_verdict() const { return failure_verdict_; }
   const std::string& failure_feedback() const { return failure_feedback_; }
   /// Remarks for the report ("built with `make` in 1.52 s", warnings the compiler printed).

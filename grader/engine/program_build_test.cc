@@ -57,7 +57,7 @@ TEST_F(ProgramBuildTest, SaysWhatIsMissingWhenNoEntryIsPresent) {
   write("notes.txt", "hello");
   const ProgramBuild build = prepare_program(interface_, root_, *runner_);
   EXPECT_FALSE(build.ok());
-  EXPECT_EQ(build.failure_verdict(), Verdict::runtime_error);
+  EXPECT_EQ(build.failure_verdict(), Verdict::submission_error);
   EXPECT_EQ(build.failure_feedback(),
             "no program to run: expected eightpuzzle.py or eightpuzzle in your submission (it has: "
             "notes.txt)");
@@ -87,7 +87,7 @@ TEST_F(ProgramBuildTest, ABuildFailureIsTheStudentsAndShowsTheCompilerOutput) {
   write("Makefile", "eightpuzzle: main.c\n\tcc -o eightpuzzle main.c\n");
   const ProgramBuild build = prepare_program(interface_, root_, *runner_);
   EXPECT_FALSE(build.ok());
-  EXPECT_EQ(build.failure_verdict(), Verdict::runtime_error);
+  EXPECT_EQ(build.failure_verdict(), Verdict::compile_error);
   EXPECT_THAT(build.failure_feedback(),
               HasSubstr("the build failed: `make` ended with exit code 2"));
   EXPECT_THAT(build.failure_feedback(), HasSubstr("error: expected"));

@@ -146,6 +146,95 @@ std::optional<fs::path> wrapped_program(const fs::path& submission,
   return best;
 }
 
+// Sum of the regular files' sizes below `path` (or of the file itself); links are not followed.
+std::uint64_t size_of(const fs::path& path) {
+  std::error_code error;
+  if (fs::is_symlink(path, error)) return 0;
+  if (!fs::is_directory(path, error)) {
+    const auto size = fs::file_size(path, error);
+    return error ? 0 : size;
+  }
+  std::uint64_t total = 0;
+  for (fs::recursive_directory_iterator
+           it(path, fs::directory_options::skip_permission_denied, error),
+       end;
+       it != end; it.increment(error)) {
+    if (error) break;
+    if (it->is_symlink(error) || !it->is_regular_file(error)) continue;
+    const auto size = it->file_size(error);
+    if (!error) total += size;
+  }
+  return total;
+}
+
+std::string lowercase(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// A file name's stem as a browser or a student may have changed it: "torus_puzzle (1)",
+// "torus_puzzle-2", "Torus_Puzzle copy" all become "torus_puzzle".
+std::string normalised_stem(const fs::path& file) {
+  std::string stem = lowercase(file.stem().string());
+  for (const std::string suffix : {" copy", "-copy", "_copy"}) {
+    if (stem.size() > suffix.size() && stem.ends_with(suffix))
+      stem.resize(stem.size() - suffix.size());
+  }
+  // " (1)", "(1)", "-1", "_1", " 1"
+  std::size_t end = stem.size();
+  if (end > 0 && stem[end - 1] == ')') {
+    const std::size_t open = stem.rfind('(');
+    if (open != std::string::npos && open + 2 < end &&
+        std::all_of(stem.begin() + static_cast<long>(open) + 1, stem.end() - 1,
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      stem.resize(open);
+    }
+  } else {
+    std::size_t digits = end;
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(stem[digits - 1]))) --digits;
+    if (digits < end && digits > 0 &&
+        (stem[digits - 1] == '-' || stem[digits - 1] == '_' || stem[digits - 1] == ' '))
+      stem.resize(digits - 1);
+  }
+  while (!stem.empty() && stem.back() == ' ') stem.pop_back();
+  return stem;
+}
+
+// Files below `directory` (a few levels, hidden folders skipped) with `extension`.
+std::vector<fs::path> files_with_extension(const fs::path& directory,
+                                           const std::string& extension) {
+  std::vector<fs::path> found;
+  std::error_code error;
+  for (fs::recursive_directory_iterator
+           it(directory, fs::directory_options::skip_permission_denied, error),
+       end;
+       it != end; it.increment(error)) {
+    if (error) break;
+    if (it->is_directory(error)) {
+      if (skipped_directory(it->path()) || it.depth() > 3) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(error) && extension_of(it->path()) == lowercase(extension))
+      found.push_back(it->path());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+// The one file that must be the required `wanted` although it has another name: the only file
+// whose name, undone of a browser's renaming, is `wanted`'s; else the only file of its extension.
+std::optional<fs::path> renamed_candidate(const fs::path& directory, const std::string& wanted) {
+  const std::vector<fs::path> same_extension =
+      files_with_extension(directory, fs::path(wanted).extension().string());
+  std::vector<fs::path> same_stem;
+  for (const auto& file : same_extension)
+    if (normalised_stem(file) == lowercase(fs::path(wanted).stem().string()))
+      same_stem.push_back(file);
+  if (same_stem.size() == 1) return same_stem.front();
+  if (same_stem.empty() && same_extension.size() == 1) return same_extension.front();
+  return std::nullopt;
+}
+
 }  // namespace
 
 SubmissionLayout inspect_submission(const fs::path& submission,
@@ -154,9 +243,14 @@ SubmissionLayout inspect_submission(const fs::path& submission,
   if (!fs::exists(submission, error)) {
     throw std::invalid_argument(fmt::format("no such submission: {}", submission.string()));
   }
-  if (!interface.accept.empty()) return inspect_single_file(submission, interface);
+  if (!interface.accept.empty()) {
+    SubmissionLayout layout = inspect_single_file(submission, interface);
+    layout.size_bytes = size_of(submission);
+    return layout;
+  }
   SubmissionLayout layout;
   layout.root = submission;
+  layout.size_bytes = size_of(submission);
   const auto& required = interface.required_files;
   if (interface.language == "program" && fs::is_directory(submission, error)) {
     if (const auto folder = wrapped_program(submission, interface.entry)) {
@@ -206,6 +300,19 @@ SubmissionLayout inspect_submission(const fs::path& submission,
         if (!fs::is_regular_file(submission / file, error)) layout.missing.push_back(file);
       }
     }
+    // One required file under another name ("torus_puzzle (1).py"): graded, and said so.
+    if (layout.missing.size() == 1) {
+      if (const auto candidate = renamed_candidate(submission, layout.missing.front())) {
+        const std::string relative = fs::relative(*candidate, submission, error).string();
+        layout.root = candidate->parent_path();
+        layout.renamed.push_back({fs::absolute(*candidate), layout.missing.front()});
+        layout.notes.push_back(fmt::format(
+            "your submission has no `{}`; graded your file `{}` as `{}` (name the file exactly as "
+            "the assignment asks)",
+            layout.missing.front(), relative, layout.missing.front()));
+        layout.missing.clear();
+      }
+    }
   }
 
   if (!layout.missing.empty()) {
@@ -213,7 +320,8 @@ SubmissionLayout inspect_submission(const fs::path& submission,
                              ? files_in(submission)
                              : std::vector<std::string>{submission.filename().string()};
     layout.missing_feedback = fmt::format(
-        "your submission has no {} (it has: {}); name the file exactly as the assignment asks",
+        "your submission has no {} (it has: {}); name the file exactly as the assignment asks, "
+        "and submit one file that could be it",
         fmt::join(layout.missing, ", "),
         present.empty() ? "no files" : fmt::format("{}", fmt::join(present, ", ")));
   }

@@ -177,15 +177,7 @@ TestOutcome IddfsTraceKind::evaluate(const Assignment&, const TestSpec& test,
     fail_all_aspects(outcome, aspects(), explained);
     return outcome;
   }
-  outcome.verdict = observation.exit_code == 0 ? Verdict::accepted : Verdict::runtime_error;
-  AspectOutcome exit{"exit", "", observation.exit_code == 0, ""};
-  if (!exit.passed) {
-    exit.feedback = exit_status_feedback(observation);
-    outcome.feedback = exit.feedback;
-  }
-  outcome.aspects = {check.trace, check.path, exit};
-  if (observation.stdout_stream.truncated)
-    outcome.notes.push_back("the output was truncated at the output limit");
+  conclude_program_outcome(outcome, {check.trace, check.path}, observation);
   return outcome;
 }
 

@@ -1,6 +1,7 @@
 // iddfs_trace: runs a command-line IDDFS program (seed 001) on an input file and checks what it
 // prints against the reference's iterative deepening (reference/iddfs.h), with the trace and the
-// final path as separate aspects (checkers/iddfs_trace_checker.h) and the exit status as a third.
+// final path as separate aspects (checkers/iddfs_trace_checker.h); the exit status is judged by
+// the engine under the spec's `exit_status` (engine/test_verdict.h).
 //
 // Spec keys, all in the seed's own notation (notation/lisp_grid.h):
 //   dimensions  "(3 4)"   columns, then rows
@@ -11,7 +12,7 @@
 //   max_depth   deepest iteration the reference may need (default 12; more is a spec error)
 //   cross_check {moves, trace_lines}: figures pinned from the assignment that the reference must
 //               reproduce (a mismatch is a spec error, never the student's fault)
-// Aspects: trace, path, exit. Semantics (the seed's): the blank tries UP, DOWN, LEFT, RIGHT;
+// Aspects: trace, path. Semantics (the seed's): the blank tries UP, DOWN, LEFT, RIGHT;
 // depth limits 1, 2, ...; (CHECK) and the goal test only at the depth limit; the start is tested
 // silently first, so a start equal to the goal prints only (PATH-TO-GOAL ()).
 #pragma once
@@ -23,7 +24,7 @@ namespace sg {
 class IddfsTraceKind : public TestKind {
  public:
   std::string_view name() const override { return "iddfs_trace"; }
-  std::vector<std::string> aspects() const override { return {"trace", "path", "exit"}; }
+  std::vector<std::string> aspects() const override { return {"trace", "path"}; }
   std::vector<std::string> keys() const override {
     return {"dimensions", "start", "goal", "input_file", "max_depth", "cross_check"};
   }

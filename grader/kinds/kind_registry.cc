@@ -12,6 +12,7 @@
 #include "kinds/search_program_kind.h"
 #include "kinds/solve_kind.h"
 #include "spec/edit_distance.h"
+#include "spec/spec_loader.h"
 
 namespace sg {
 
@@ -44,31 +45,86 @@ std::vector<std::string> KindRegistry::names() const {
   return names;
 }
 
-void KindRegistry::validate(const Assignment& assignment) const {
-  for (const auto& test : assignment.tests) {
-    const TestKind* kind = find(test.kind);
-    if (kind == nullptr) {
-      throw SpecError(test.where, fmt::format("test '{}' has unknown kind '{}'{}; known kinds: {}",
-                                              test.id, test.kind, did_you_mean(test.kind, names()),
-                                              fmt::join(names(), ", ")));
+namespace {
+
+// What a test of `kind` would ignore of the spec's action_order, or "" when it follows it.
+std::string action_order_problem(const Assignment& assignment, const TestSpec& test,
+                                 const TestKind& kind) {
+  if (!assignment.domain || assignment.domain->action_order.empty() ||
+      kind.uses_action_order(assignment))
+    return "";
+  const std::string why =
+      test.kind == "print_succ" || test.kind == "solve" || test.kind == "priority_queue"
+          ? "it orders successors by search.successor_order, which is not move_order"
+          : "its checks do not depend on the order of the actions";
+  return fmt::format(
+      "domain.action_order is not used by test '{}' ({} test: {}); remove action_order, or set "
+      "search.successor_order: move_order where successors follow it",
+      test.id, test.kind, why);
+}
+
+void check_test(const KindRegistry& registry, const Assignment& assignment, const TestSpec& test) {
+  const TestKind* kind = registry.find(test.kind);
+  if (kind == nullptr) {
+    throw SpecError(
+        test.where,
+        fmt::format("test '{}' has unknown kind '{}'{}; known kinds: {}", test.id, test.kind,
+                    did_you_mean(test.kind, registry.names()), fmt::join(registry.names(), ", ")));
+  }
+  std::vector<std::string> aspects = kind->aspects();
+  // The engine judges a program's exit status as the aspect `exit` (engine/test_verdict.h).
+  if (test.exit_status == ExitStatusPolicy::graded) aspects.push_back("exit");
+  for (const auto& [aspect, criteria] : test.grades) {
+    if (aspect == "exit" && test.exit_status != ExitStatusPolicy::graded) {
+      throw SpecError(test.where,
+                      fmt::format("test '{}' grades `exit`, but its exit status is {}: give it, "
+                                  "or the spec's submission, `exit_status: graded`",
+                                  test.id, to_string(test.exit_status)));
     }
-    const std::vector<std::string> aspects = kind->aspects();
-    for (const auto& [aspect, criteria] : test.grades) {
-      if (std::find(aspects.begin(), aspects.end(), aspect) == aspects.end()) {
-        throw SpecError(test.where,
-                        fmt::format("test '{}': a {} test has no aspect '{}'{}; its aspects: {}",
-                                    test.id, test.kind, aspect, did_you_mean(aspect, aspects),
-                                    fmt::join(aspects, ", ")));
-      }
-    }
-    try {
-      kind->validate(assignment, test);
-    } catch (const SpecError&) {
-      throw;
-    } catch (const std::exception& error) {
-      throw SpecError(test.where, fmt::format("test '{}': {}", test.id, error.what()));
+    if (std::find(aspects.begin(), aspects.end(), aspect) == aspects.end()) {
+      throw SpecError(
+          test.where,
+          fmt::format("test '{}': a {} test has no aspect '{}'{}; its aspects: {}", test.id,
+                      test.kind, aspect, did_you_mean(aspect, aspects), fmt::join(aspects, ", ")));
     }
   }
+  if (const std::string problem = action_order_problem(assignment, test, *kind); !problem.empty())
+    throw SpecError(assignment.domain->action_order_where, problem);
+  try {
+    kind->validate(assignment, test);
+  } catch (const SpecError&) {
+    throw;
+  } catch (const std::exception& error) {
+    throw SpecError(test.where, fmt::format("test '{}': {}", test.id, error.what()));
+  }
+}
+
+}  // namespace
+
+void KindRegistry::check(const Assignment& assignment, std::vector<SpecError>& errors) const {
+  for (const auto& test : assignment.tests) {
+    try {
+      check_test(*this, assignment, test);
+    } catch (const SpecErrors& found) {
+      errors.insert(errors.end(), found.errors().begin(), found.errors().end());
+    } catch (const SpecError& error) {
+      errors.push_back(error);
+    }
+  }
+}
+
+void KindRegistry::validate(const Assignment& assignment) const {
+  std::vector<SpecError> errors;
+  check(assignment, errors);
+  if (!errors.empty()) throw SpecErrors(std::move(errors));
+}
+
+Assignment KindRegistry::load_valid_spec(const std::filesystem::path& path) const {
+  std::vector<SpecError> errors;
+  Assignment assignment = read_spec(path, errors);
+  check(assignment, errors);
+  if (!errors.empty()) throw SpecErrors(std::move(errors));
+  return assignment;
 }
 
 }  // namespace sg

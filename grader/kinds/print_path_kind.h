@@ -15,6 +15,7 @@ class PrintPathKind : public TestKind {
  public:
   std::string_view name() const override { return "print_path"; }
   std::vector<std::string> aspects() const override { return {"prints"}; }
+  bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override { return {"start", "goal", "limit", "function"}; }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -45,8 +45,9 @@ TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec
   TestOutcome outcome;
   outcome.call = call;
   record_metrics(outcome, observation);
-  const SuccessorListingExpected expected = expected_successor_listing(
-      puzzle, heuristic, state, assignment.search.successor_order != "move_order");
+  const SuccessorListingExpected expected =
+      expected_successor_listing(puzzle, heuristic, state, !successors_in_action_order(assignment),
+                                 assignment_action_order(assignment));
   SuccessorListingExpected worded = expected;
   worded.heuristic_name = heuristic_wording(heuristic);
 

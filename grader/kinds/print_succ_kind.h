@@ -2,6 +2,7 @@
 // (aspects: successors, order, format). Spec keys: state (a state of the domain).
 #pragma once
 
+#include "kinds/sliding_tile_setup.h"
 #include "kinds/test_kind.h"
 
 namespace sg {
@@ -10,6 +11,9 @@ class PrintSuccKind : public TestKind {
  public:
   std::string_view name() const override { return "print_succ"; }
   std::vector<std::string> aspects() const override { return {"successors", "order", "format"}; }
+  bool uses_action_order(const Assignment& assignment) const override {
+    return successors_in_action_order(assignment);
+  }
   std::vector<std::string> keys() const override { return {"state", "function"}; }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

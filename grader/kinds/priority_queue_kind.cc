@@ -192,9 +192,10 @@ class Planner {
     if (parent == bindings_.end())
       fail(fmt::format("no entry is named '{}' before this step", parent_name));
     const ref::PqEntry parent_entry = parent->second;
-    const auto successors = assignment_.search.successor_order == "move_order"
-                                ? puzzle_.successors(parent_entry.state, ref::kAllBlankMoves)
-                                : puzzle_.successors_ascending(parent_entry.state);
+    const auto successors =
+        successors_in_action_order(assignment_)
+            ? puzzle_.successors(parent_entry.state, assignment_action_order(assignment_))
+            : puzzle_.successors_ascending(parent_entry.state);
     for (const auto& successor : successors) {
       ref::PqEntry entry;
       entry.state = successor.state;
@@ -293,6 +294,7 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
     step.ok = record.ok;
     step.value = record.value;
     step.lines = record.lines;
+    step.items = record.items;
     step.text = record.value.is_string() ? record.value.get<std::string>() : std::string();
     if (!record.ok) {
       step.error = step_failure(record, plan.driver_calls[index], module_file).feedback;

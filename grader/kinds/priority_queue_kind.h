@@ -8,6 +8,7 @@
 // Names bind queue entries (the same Python dict objects) so later steps can use them as parents.
 #pragma once
 
+#include "kinds/sliding_tile_setup.h"
 #include "kinds/test_kind.h"
 
 namespace sg {
@@ -16,6 +17,9 @@ class PriorityQueueKind : public TestKind {
  public:
   std::string_view name() const override { return "priority_queue"; }
   std::vector<std::string> aspects() const override { return {"behaviour"}; }
+  bool uses_action_order(const Assignment& assignment) const override {
+    return successors_in_action_order(assignment);
+  }
   std::vector<std::string> keys() const override { return {"steps", "class"}; }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -384,20 +384,7 @@ TestOutcome ProgramOutputKind::evaluate(const Assignment&, const TestSpec& test,
     fail_all_aspects(outcome, aspects(), *stop);
     return outcome;
   }
-  AspectOutcome exit{"exit", "", observation.exit_code == 0, ""};
-  if (!exit.passed) exit.feedback = exit_status_feedback(observation);
-  outcome.aspects = {output, path, exit};
-  const bool all = output.passed && path.passed && exit.passed;
-  outcome.verdict = !exit.passed ? Verdict::runtime_error
-                    : all        ? Verdict::accepted
-                                 : Verdict::wrong_answer;
-  for (const auto* aspect : {&output, &path, &exit})
-    if (!aspect->passed) {
-      outcome.feedback = aspect->feedback;
-      break;
-    }
-  if (observation.stdout_stream.truncated)
-    outcome.notes.push_back("the output was truncated at the output limit");
+  conclude_program_outcome(outcome, {output, path}, observation);
   return outcome;
 }
 

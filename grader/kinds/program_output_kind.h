@@ -32,7 +32,7 @@
 //                             from `start` and reach `goal`, and with optimal: true (default) be
 //                             as short as the reference's shortest path; `length`'s group
 //                             `length`, if given, must equal the number of moves (aspect path)
-// Aspects: output, path, exit (status 0).
+// Aspects: output, path (and `exit` under `exit_status: graded`: engine/test_verdict.h).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -42,7 +42,7 @@ namespace sg {
 class ProgramOutputKind : public TestKind {
  public:
   std::string_view name() const override { return "program_output"; }
-  std::vector<std::string> aspects() const override { return {"output", "path", "exit"}; }
+  std::vector<std::string> aspects() const override { return {"output", "path"}; }
   std::vector<std::string> keys() const override {
     return {"args", "files", "start", "goal", "moves", "checks"};
   }

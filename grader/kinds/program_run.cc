@@ -89,17 +89,12 @@ std::optional<EarlyStop> diagnose_program_stop(const Observation& observation) {
   return std::nullopt;
 }
 
-std::string exit_status_feedback(const Observation& observation) {
-  std::string text = fmt::format("the program exited with status {} (expected 0)",
-                                 observation.exit_code.value_or(-1));
-  if (!observation.stderr_stream.data.empty()) {
-    // The end of stderr is where a traceback's last line is.
-    const std::string& err = observation.stderr_stream.data;
-    const std::size_t keep = 2000;
-    text += "; its stderr ends with:\n" +
-            (err.size() > keep ? "..." + err.substr(err.size() - keep) : err);
-  }
-  return text;
+void conclude_program_outcome(TestOutcome& outcome, std::vector<AspectOutcome> aspects,
+                              const Observation& observation) {
+  outcome.verdict = Verdict::accepted;  // the engine decides the rest (engine/test_verdict.h)
+  if (observation.stdout_stream.truncated)
+    outcome.notes.push_back("the output was truncated at the output limit");
+  outcome.aspects = std::move(aspects);
 }
 
 }  // namespace sg

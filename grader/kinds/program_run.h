@@ -41,7 +41,10 @@ std::string program_call_text(const GradingContext& context, const ProgramRun& r
 /// within the limits. Runner failures are grader errors.
 std::optional<EarlyStop> diagnose_program_stop(const Observation& observation);
 
-/// Feedback for a non-zero exit status, with the end of what the program wrote to stderr.
-std::string exit_status_feedback(const Observation& observation);
+/// Finishes the outcome of a program that ran to its end: sets `aspects` (in order), the verdict
+/// accepted (the engine then judges the exit status and the aspects: engine/test_verdict.h), and
+/// a note if stdout was truncated.
+void conclude_program_outcome(TestOutcome& outcome, std::vector<AspectOutcome> aspects,
+                              const Observation& observation);
 
 }  // namespace sg

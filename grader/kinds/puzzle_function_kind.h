@@ -21,6 +21,7 @@ class PuzzleFunctionKind : public TestKind {
  public:
   std::string_view name() const override { return "puzzle_function"; }
   std::vector<std::string> aspects() const override { return {"value", "input_unchanged"}; }
+  bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override {
     return {"role", "function", "states", "actions", "cross_check", "goal"};
   }

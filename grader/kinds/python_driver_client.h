@@ -20,7 +20,8 @@ struct DriverStepRecord {
   bool finished = false;
   bool ok = false;
   nlohmann::json value;
-  nlohmann::json lines;  ///< For `str` steps.
+  nlohmann::json lines;  ///< For `str` steps: each line as a literal, or null.
+  nlohmann::json items;  ///< For `str` steps: the literals, whatever separates them, or null.
   std::string stdout_text;
   std::string stderr_text;
   bool stdout_truncated = false;

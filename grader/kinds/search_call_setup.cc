@@ -15,16 +15,6 @@ ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& te
   return ref::TilePuzzle(domain.rows(), domain.cols(), domain.topology(), goal);
 }
 
-std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment) {
-  std::vector<ref::BlankMove> order;
-  if (assignment.domain) {
-    for (const auto& name : assignment.domain->action_order)
-      order.push_back(*ref::parse_blank_move(name));
-  }
-  if (order.empty()) order.assign(std::begin(ref::kAllBlankMoves), std::end(ref::kAllBlankMoves));
-  return order;
-}
-
 nlohmann::json tile_callback(const ref::TilePuzzle& puzzle,
                              const std::vector<ref::BlankMove>& order, bool take_action) {
   nlohmann::json names = nlohmann::json::array();

@@ -20,9 +20,6 @@ namespace sg {
 /// when the test has one. Throws SpecError at the key.
 ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test);
 
-/// The domain's `action_order` (A2: left, right, up, down), or up, down, left, right if unset.
-std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment);
-
 /// {"$fn": "tile_actions" | "tile_take_action", rows, cols, order}: correct callbacks for
 /// `puzzle`, built by the driver.
 nlohmann::json tile_callback(const ref::TilePuzzle& puzzle,

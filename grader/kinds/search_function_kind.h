@@ -26,6 +26,7 @@ class SearchFunctionKind : public TestKind {
  public:
   std::string_view name() const override { return "search_function"; }
   std::vector<std::string> aspects() const override { return {"result", "own_functions"}; }
+  bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override {
     return {"algorithm", "function", "limit",         "graph",
             "start",     "goal",     "own_functions", "cross_check"};

@@ -55,7 +55,7 @@ std::string board_text(const ref::Tiles& tiles, int n) {
   std::string text = "[";
   for (int r = 0; r < n; ++r) {
     text.append(r ? " [" : "[");
-    for (int c = 0; c < n; ++c) text.append((c ? " " : "") + std::to_string(tiles[r * n + c]));
+    for (int c = 0; c < n; ++c) text.append(c ? " " : "").append(std::to_string(tiles[r * n + c]));
     text.append("]");
   }
   return text.append("]");
@@ -252,9 +252,8 @@ TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observat
   outcome.observed =
       elide(observation.stdout_stream.data + observation.stderr_stream.data, 20, 2000);
   AspectOutcome rejection{"rejection", "", true, ""};
-  AspectOutcome exit{"exit", "", true, ""};
   if (auto stop = diagnose_program_stop(observation)) {
-    fail_all_aspects(outcome, {"rejection", "exit"}, *stop);
+    fail_all_aspects(outcome, {"rejection"}, *stop);
     outcome.feedback = fmt::format("given the invalid input {}, {}",
                                    test.input["puzzle_text"].get<std::string>(), stop->feedback);
     return outcome;
@@ -262,23 +261,23 @@ TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observat
   const std::string& out = observation.stdout_stream.data;
   const std::string& err = observation.stderr_stream.data;
   std::smatch match;
-  if (err.find(kTraceback) != std::string::npos || out.find(kTraceback) != std::string::npos) {
-    fail(exit,
+  // An uncaught exception is a crash even though the interpreter exits normally.
+  const bool crashed =
+      err.find(kTraceback) != std::string::npos || out.find(kTraceback) != std::string::npos;
+  if (crashed) {
+    fail(rejection,
          "the program crashed with an uncaught exception instead of reporting the "
          "invalid input:\n" +
              elide(err.empty() ? out : err, 12, 1500));
-    fail(rejection, exit.feedback);
   } else if (std::regex_search(out, match, length_line())) {
     fail(rejection, "the input is invalid, but the program printed a solution");
   } else if (out.find_first_not_of(" \t\r\n") == std::string::npos &&
              err.find_first_not_of(" \t\r\n") == std::string::npos) {
     fail(rejection, "the input is invalid, but the program printed nothing about it");
   }
-  outcome.aspects = {rejection, exit};
-  outcome.verdict = rejection.passed && exit.passed
-                        ? Verdict::accepted
-                        : (exit.passed ? Verdict::wrong_answer : Verdict::runtime_error);
-  outcome.feedback = !exit.passed ? exit.feedback : rejection.feedback;
+  outcome.aspects = {rejection};
+  outcome.verdict = crashed ? Verdict::runtime_error : Verdict::accepted;
+  outcome.feedback = rejection.feedback;
   if (!outcome.feedback.empty())
     outcome.feedback = fmt::format("given the invalid input {}: {}",
                                    test.input["puzzle_text"].get<std::string>(), outcome.feedback);
@@ -316,9 +315,13 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
                       "the reference reads this input as a valid puzzle; a `reject` test needs "
                       "an invalid one");
     for (const auto& [aspect, criteria] : test.grades)
-      if (aspect != "rejection" && aspect != "exit")
+      if (aspect != "rejection")
         throw SpecError(test.where,
-                        fmt::format("a `reject` test grades rejection and exit, not {}", aspect));
+                        fmt::format("a `reject` test grades rejection, not {}", aspect));
+    if (test.exit_status != ExitStatusPolicy::ignored)
+      throw SpecError(test.where,
+                      "a `reject` test accepts any exit status (an invalid input may well end with "
+                      "status 1): give it, or the spec's submission, `exit_status: ignored`");
     return;
   }
   if (!in.contains("puzzle"))
@@ -402,8 +405,6 @@ TestOutcome SearchProgramKind::evaluate(const Assignment&, const TestSpec& test,
   AspectOutcome path{"path", "", true, ""};
   AspectOutcome length{"length", "", true, ""};
   AspectOutcome generated{"generated", "", true, ""};
-  AspectOutcome exit{"exit", "", observation.exit_code == 0, ""};
-  if (!exit.passed) exit.feedback = exit_status_feedback(observation);
 
   const std::vector<Section> sections = read_sections(printed);
   if (sections.size() < searches.size()) {
@@ -456,18 +457,7 @@ TestOutcome SearchProgramKind::evaluate(const Assignment&, const TestSpec& test,
                                     fewer, boards[fewer], more, boards[more], fewer, more));
     }
   }
-  outcome.aspects = {path, length, generated, exit};
-  const bool all = path.passed && length.passed && generated.passed && exit.passed;
-  outcome.verdict = !exit.passed ? Verdict::runtime_error
-                    : all        ? Verdict::accepted
-                                 : Verdict::wrong_answer;
-  for (const auto* aspect : {&path, &length, &generated, &exit})
-    if (!aspect->passed) {
-      outcome.feedback = aspect->feedback;
-      break;
-    }
-  if (observation.stdout_stream.truncated)
-    outcome.notes.push_back("the output was truncated at the output limit");
+  conclude_program_outcome(outcome, {path, length, generated}, observation);
   return outcome;
 }
 

@@ -22,7 +22,8 @@
 //   fewer_boards optional list of [A, B]: search A must report no more boards generated than B
 //                (plausibility: A* with an admissible heuristic generates no more than uniform
 //                cost on the same instance).
-//   reject       true: the input is invalid; the program must say so and exit cleanly
+//   reject       true: the input is invalid; the program must say so without a crash (any exit
+//                status: the test needs `exit_status: ignored`)
 // Aspects:
 //   path       each section's moves are legal from the start, reach the goal, are as short as
 //              the reference's shortest path where `optimal`, respect `bound`; printed states
@@ -30,9 +31,9 @@
 //   length     each "Solution Length" equals its section's number of moves
 //   generated  each "Boards Generated" is a number at least the solution length (every board on
 //              the path was generated), and the `fewer_boards` comparisons hold
-//   exit       exit status 0 (with `reject`: any status, but no crash, no traceback)
 //   rejection  (reject tests) something was printed about the input, no solution was printed,
 //              no crash or uncaught exception, no hang
+//   (and `exit`, from the engine, under `exit_status: graded`: engine/test_verdict.h)
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -43,7 +44,7 @@ class SearchProgramKind : public TestKind {
  public:
   std::string_view name() const override { return "search_program"; }
   std::vector<std::string> aspects() const override {
-    return {"path", "length", "generated", "exit", "rejection"};
+    return {"path", "length", "generated", "rejection"};
   }
   std::vector<std::string> keys() const override {
     return {"puzzle", "puzzle_text", "input", "args", "searches", "fewer_boards", "reject"};

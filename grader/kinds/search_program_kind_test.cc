@@ -142,6 +142,7 @@ rubric: [{id: a, points: 1}]
 tests:
   - id: t
     kind: search_program
+    exit_status: ignored
     grades: {rejection: a}
 )yaml" + keys,
                                                       "specs/demo.yaml");
@@ -157,6 +158,8 @@ tests:
                      "rejection")
                   .feedback,
               HasSubstr("uncaught exception"));
+  EXPECT_EQ(judge(exited("", 1, "Traceback (most recent call last):\n  KeyError: 'n'\n")).verdict,
+            Verdict::runtime_error);
   EXPECT_THAT(
       aspect(judge(exited("Boards Generated: 0\nSolution Length: 0\n")), "rejection").feedback,
       HasSubstr("printed a solution"));

@@ -39,6 +39,20 @@ ref::Heuristic assignment_heuristic(const Assignment& assignment) {
   return ref::parse_heuristic(name).value_or(ref::Heuristic::misplaced_tiles);
 }
 
+std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment) {
+  std::vector<ref::BlankMove> order;
+  if (assignment.domain) {
+    for (const auto& name : assignment.domain->action_order)
+      order.push_back(*ref::parse_blank_move(name));
+  }
+  if (order.empty()) order.assign(std::begin(ref::kAllBlankMoves), std::end(ref::kAllBlankMoves));
+  return order;
+}
+
+bool successors_in_action_order(const Assignment& assignment) {
+  return assignment.search.successor_order == "move_order";
+}
+
 ref::FrontierPolicy frontier_policy(const Assignment& assignment) {
   ref::FrontierPolicy policy;
   policy.tie_break = assignment.search.tie_break == "latest_inserted"
@@ -48,6 +62,7 @@ ref::FrontierPolicy frontier_policy(const Assignment& assignment) {
   policy.successor_order = assignment.search.successor_order == "move_order"
                                ? ref::SuccessorOrder::move_order
                                : ref::SuccessorOrder::ascending_state;
+  policy.move_order = assignment_action_order(assignment);
   return policy;
 }
 

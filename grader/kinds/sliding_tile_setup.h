@@ -17,7 +17,14 @@ ref::TilePuzzle make_puzzle(const Assignment& assignment, const TestSpec& test);
 /// The assignment's heuristic ("misplaced_tiles" → Heuristic::misplaced_tiles, ...).
 ref::Heuristic assignment_heuristic(const Assignment& assignment);
 
-/// The frontier semantics the spec's `search` section prescribes.
+/// The domain's `action_order` (A2: left, right, up, down), or up, down, left, right if unset.
+std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment);
+
+/// True when tests of the kinds that order successors (print_succ, solve, priority_queue) follow
+/// the domain's action_order: the spec's `search.successor_order` is `move_order`.
+bool successors_in_action_order(const Assignment& assignment);
+
+/// The frontier semantics the spec's `search` section prescribes (move order: action_order).
 ref::FrontierPolicy frontier_policy(const Assignment& assignment);
 
 /// Human wording of the heuristic for feedback ("misplaced tiles, not counting the blank").

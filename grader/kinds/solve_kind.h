@@ -5,6 +5,7 @@
 // reproduce (a mismatch is a grader error, never the student's fault).
 #pragma once
 
+#include "kinds/sliding_tile_setup.h"
 #include "kinds/test_kind.h"
 
 namespace sg {
@@ -13,6 +14,9 @@ class SolveKind : public TestKind {
  public:
   std::string_view name() const override { return "solve"; }
   std::vector<std::string> aspects() const override { return {"path", "heuristic", "format"}; }
+  bool uses_action_order(const Assignment& assignment) const override {
+    return successors_in_action_order(assignment);
+  }
   std::vector<std::string> keys() const override {
     return {"state", "function", "exact_path", "max_queue_line", "cross_check"};
   }

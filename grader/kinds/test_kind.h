@@ -37,6 +37,10 @@ class TestKind {
   /// The kind-specific keys a test may have (besides id, name, kind, visibility, grades, limits).
   virtual std::vector<std::string> keys() const = 0;
 
+  /// True if this kind's tests follow the domain's `action_order` in `assignment`. A spec that
+  /// states an action_order one of its tests would ignore is rejected (KindRegistry::validate).
+  virtual bool uses_action_order(const Assignment&) const { return false; }
+
   /// Checks the test's kind-specific input against the assignment (and that the reference can
   /// compute its expected result). Throws SpecError with the offending key's file:line:col.
   virtual void validate(const Assignment& assignment, const TestSpec& test) const = 0;

@@ -9,6 +9,18 @@ std::string SourceLocation::to_string() const {
   return fmt::format("{}:{}:{}", file, line, column);
 }
 
+std::string_view to_string(ExitStatusPolicy policy) {
+  switch (policy) {
+    case ExitStatusPolicy::required:
+      return "required";
+    case ExitStatusPolicy::graded:
+      return "graded";
+    case ExitStatusPolicy::ignored:
+      return "ignored";
+  }
+  return "required";
+}
+
 const Criterion* Assignment::find_criterion(std::string_view criterion_id) const {
   for (const auto& criterion : criteria) {
     if (criterion.id == criterion_id) return &criterion;
@@ -26,5 +38,13 @@ SpecError::SpecError(const SourceLocation& where, const std::string& message)
     : std::runtime_error(fmt::format("{}: {}", where.to_string(), message)),
       where_(where),
       message_(message) {}
+
+SpecErrors::SpecErrors(std::vector<SpecError> errors)
+    : SpecError(errors.at(0).where(), errors.at(0).message()), errors_(std::move(errors)) {
+  for (const SpecError& error : errors_) {
+    if (!text_.empty()) text_ += '\n';
+    text_ += error.what();
+  }
+}
 
 }  // namespace sg

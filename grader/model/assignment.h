@@ -41,6 +41,24 @@ struct Criterion {
   SourceLocation where;
 };
 
+/// What a program's exit status means for a test (spec key `exit_status`, on the submission or
+/// on one test). Python function-call tests report exceptions instead and ignore it.
+enum class ExitStatusPolicy {
+  required,  ///< Status 0 or the test is a runtime error and earns nothing (the default).
+  graded,    ///< Judged as the test's `exit` aspect, which `grades` may bind to a criterion.
+  ignored,   ///< Any status; a non-zero one is only noted.
+};
+
+/// "required", "graded", "ignored".
+std::string_view to_string(ExitStatusPolicy policy);
+
+/// How a test's limits were chosen: a correct solution of a stated kind was measured on it, so a
+/// test stopped by the limit can say that such a solution fits (spec key `limits.calibration`).
+struct LimitCalibration {
+  std::string solution;      ///< e.g. "a correct solve() with the course's list-based queue".
+  double cpu_seconds = 0.0;  ///< What that solution used on this test, CPU seconds.
+};
+
 /// How the submission is called. `language: python` + `module` = function-call tests via the
 /// driver. `language: program` = a command-line program: `entry` names the candidates for the
 /// program to run (the first that exists after the build wins, e.g. {"eightpuzzle.py",
@@ -61,6 +79,11 @@ struct SubmissionInterface {
   std::string priority_queue_class = "PriorityQueue";
   std::vector<std::string> entry;  ///< Program candidates, relative to the submission (program).
   std::string build = "auto";      ///< "auto", "make", "cmake" or "none" (program).
+  /// The default for every test (TestSpec::exit_status); programs only.
+  ExitStatusPolicy exit_status = ExitStatusPolicy::required;
+  /// Largest submission accepted (sum of its files' sizes, bytes; spec key `max_size_mib`).
+  /// A larger one gets the verdict submission_too_large and is not run.
+  std::uint64_t max_size_bytes = 64ull << 20;
   Limits build_limits{.cpu_seconds = 60,
                       .wall_seconds = 120,
                       .memory_bytes = 2048ull << 20,
@@ -79,6 +102,7 @@ struct SlidingTileDomain {
   /// The order in which the assignment lists the blank's moves ("left", "right", "up", "down");
   /// empty = not prescribed.
   std::vector<std::string> action_order;
+  SourceLocation action_order_where;  ///< Where the spec gives action_order, for errors.
 };
 
 /// The assignment's prescribed search behaviour (what the reference must imitate).
@@ -99,6 +123,8 @@ struct TestSpec {
   /// {"path": {"solve_one_move"}}; a corner print_succ test counts toward both wrap criteria.
   std::map<std::string, std::vector<std::string>> grades;
   Limits limits;  ///< The spec's defaults with this test's overrides applied.
+  std::optional<LimitCalibration> calibration;  ///< How `limits` were chosen, when stated.
+  ExitStatusPolicy exit_status = ExitStatusPolicy::required;  ///< Programs only.
   nlohmann::json input = nlohmann::json::object();
   /// Location of the test and of each of its keys (JSON-pointer style "/state", "/steps/2").
   SourceLocation where;
@@ -134,6 +160,20 @@ class SpecError : public std::runtime_error {
  private:
   SourceLocation where_;
   std::string message_;
+};
+
+/// Every problem found in a spec, in file order. what() lists them one per line; where() and
+/// message() are the first one's, so code that catches SpecError still names a place.
+class SpecErrors : public SpecError {
+ public:
+  /// `errors` must not be empty.
+  explicit SpecErrors(std::vector<SpecError> errors);
+  const std::vector<SpecError>& errors() const { return errors_; }
+  const char* what() const noexcept override { return text_.c_str(); }
+
+ private:
+  std::vector<SpecError> errors_;
+  std::string text_;
 };
 
 }  // namespace sg

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +57,20 @@ struct CriterionOutcome {
   std::string summary;                ///< e.g. "3 of 4 tests passed; failed: solve(...)".
 };
 
+/// Feedback that several tests share word for word (the same traceback in thirty tests), kept
+/// once: each of those tests' feedback then names it ("error E1, shown once below").
+struct SharedFeedback {
+  std::string id;                     ///< "E1", "E2", ... in order of first use.
+  std::string text;                   ///< The full feedback.
+  std::vector<std::string> test_ids;  ///< The tests whose feedback it is, report order.
+};
+
+/// The summary of a criterion as the rubric writes it, from the tests bound to it: "3 of 4 tests
+/// passed", "no test could judge this criterion (...)", "not graded: a grader error ...", or
+/// "graded by a person; pending". It counts tests and never names one, so any reader may see it.
+std::string summarize_criterion(const std::string& criterion_id, CriterionStatus status,
+                                const std::vector<TestOutcome>& tests);
+
 struct GradeReport {
   std::string assignment_id;
   std::string assignment_title;
@@ -71,6 +86,13 @@ struct GradeReport {
   std::vector<TestOutcome> tests;
   /// Remarks about the submission as a whole (e.g. what importing it printed).
   std::vector<std::string> submission_notes;
+  /// Set when the submission as a whole could not be tested (its build failed, a required file
+  /// is missing or ambiguous, it is over the size limit): no test ran, every test carries this
+  /// verdict, and `submission_feedback` (e.g. the compiler's output) says why, once.
+  std::optional<Verdict> submission_verdict;
+  std::string submission_feedback;
+  /// Long feedback repeated word for word in several tests, shown once (see SharedFeedback).
+  std::vector<SharedFeedback> shared_feedback;
   bool has_grader_errors = false;  ///< True if any test ended in a grader error.
 };
 

@@ -6,7 +6,7 @@
 namespace sg {
 namespace {
 
-constexpr std::array<std::pair<Verdict, std::string_view>, 8> kVerdictNames{{
+constexpr std::array<std::pair<Verdict, std::string_view>, 11> kVerdictNames{{
     {Verdict::accepted, "accepted"},
     {Verdict::wrong_answer, "wrong_answer"},
     {Verdict::time_limit_exceeded, "time_limit_exceeded"},
@@ -15,6 +15,9 @@ constexpr std::array<std::pair<Verdict, std::string_view>, 8> kVerdictNames{{
     {Verdict::runtime_error, "runtime_error"},
     {Verdict::security_violation, "security_violation"},
     {Verdict::grader_error, "grader_error"},
+    {Verdict::compile_error, "compile_error"},
+    {Verdict::submission_error, "submission_error"},
+    {Verdict::submission_too_large, "submission_too_large"},
 }};
 
 constexpr std::array<std::pair<Visibility, std::string_view>, 4> kVisibilityNames{{
@@ -51,8 +54,23 @@ std::string_view describe(Verdict verdict) {
       return "security violation";
     case Verdict::grader_error:
       return "grader error";
+    case Verdict::compile_error:
+      return "compile error";
+    case Verdict::submission_error:
+      return "submission error";
+    case Verdict::submission_too_large:
+      return "submission too large";
   }
   return "grader error";
+}
+
+bool ran_to_completion(Verdict verdict) {
+  return verdict == Verdict::accepted || verdict == Verdict::wrong_answer;
+}
+
+bool is_submission_verdict(Verdict verdict) {
+  return verdict == Verdict::compile_error || verdict == Verdict::submission_error ||
+         verdict == Verdict::submission_too_large;
 }
 
 std::optional<Verdict> verdict_from_string(std::string_view name) {

@@ -10,7 +10,8 @@
 namespace sg {
 
 /// Fills report.criteria (in rubric order), score, max_score, pending_points and
-/// has_grader_errors from report.tests, whose aspects carry their criterion ids.
+/// has_grader_errors from report.tests, whose aspects carry their criterion ids. A criterion's
+/// summary counts tests and never names one, so it is safe to show to any reader.
 void apply_rubric(const Assignment& assignment, GradeReport& report);
 
 }  // namespace sg

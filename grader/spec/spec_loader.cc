@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cmath>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -16,7 +18,27 @@ namespace {
 // Reads YAML nodes with their locations, turning every mistake into a SpecError.
 class Reader {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
+  Reader(std::string file, std::vector<SpecError>& errors)
+      : file_(std::move(file)), errors_(errors) {}
+
+  /// Records a problem and goes on reading (for problems that leave the rest readable).
+  void note(const YAML::Node& node, const std::string& message) const {
+    errors_.emplace_back(at(node), message);
+  }
+
+  /// Runs `read`, recording the SpecError(s) it throws, so one broken part of a spec does not
+  /// hide the problems of the next.
+  void collect(const std::function<void()>& read) const {
+    try {
+      read();
+    } catch (const SpecErrors& errors) {
+      errors_.insert(errors_.end(), errors.errors().begin(), errors.errors().end());
+    } catch (const SpecError& error) {
+      errors_.push_back(error);
+    }
+  }
+
+  std::size_t error_count() const { return errors_.size(); }
 
   SourceLocation at(const YAML::Node& node) const {
     const YAML::Mark mark = node.Mark();
@@ -36,15 +58,37 @@ class Reader {
     if (!node.IsSequence()) fail(node, fmt::format("expected {} to be a list", what));
   }
 
-  // Rejects keys not in `allowed`, suggesting the closest allowed key.
+  // Records every key not in `allowed`, suggesting the closest allowed key.
   void only_keys(const YAML::Node& map, std::string_view what,
                  const std::vector<std::string>& allowed) const {
     for (const auto& item : map) {
       const std::string key = item.first.as<std::string>();
       if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-        fail(item.first, fmt::format("unknown key '{}' in {}{}; allowed keys: {}", key, what,
+        note(item.first, fmt::format("unknown key '{}' in {}{}; allowed keys: {}", key, what,
                                      did_you_mean(key, allowed), fmt::join(allowed, ", ")));
       }
+    }
+  }
+
+  // Records every key that a mapping holds twice (YAML forbids it; a reader would silently take
+  // one of the two), naming both places, everywhere in the document.
+  void no_duplicate_keys(const YAML::Node& node) const {
+    if (node.IsSequence()) {
+      for (const auto& item : node) no_duplicate_keys(item);
+      return;
+    }
+    if (!node.IsMap()) return;
+    std::map<std::string, YAML::Mark> seen;
+    for (const auto& item : node) {
+      if (item.first.IsScalar()) {
+        const auto [first, inserted] = seen.emplace(item.first.Scalar(), item.first.Mark());
+        if (!inserted) {
+          note(item.first, fmt::format("duplicate key '{}' (first at line {}): a mapping holds "
+                                       "each key once",
+                                       item.first.Scalar(), first->second.line + 1));
+        }
+      }
+      no_duplicate_keys(item.second);
     }
   }
 
@@ -68,7 +112,18 @@ class Reader {
 
   double positive_number(const YAML::Node& node, std::string_view what) const {
     const double value = number(node, what);
-    if (!(value > 0)) fail(node, fmt::format("expected {} to be greater than 0", what));
+    if (!std::isfinite(value) || !(value > 0))
+      fail(node, fmt::format("expected {} to be a number greater than 0", what));
+    return value;
+  }
+
+  // A positive number no larger than `most` (units in `what`'s name).
+  double bounded_number(const YAML::Node& node, std::string_view what, double most) const {
+    const double value = positive_number(node, what);
+    if (value > most) {
+      fail(node, fmt::format("{} is {}, more than the most this grader allows ({})", what,
+                             node.Scalar(), most));
+    }
     return value;
   }
 
@@ -165,29 +220,91 @@ class Reader {
   }
 
   std::string file_;
+  std::vector<SpecError>& errors_;
 };
 
-Limits read_limits(const Reader& reader, const YAML::Node& node, Limits limits) {
+// Largest values a spec may set: beyond them a limit is a typo, and the runner could not honour it.
+constexpr double kMostCpuSeconds = 24 * 3600;
+constexpr double kMostWallSeconds = 48 * 3600;
+constexpr double kMostMemoryMib = 1024 * 1024;
+constexpr double kMostOutputKib = 1024 * 1024;
+constexpr double kMostSubmissionMib = 1024;
+
+// A path inside the submission: relative, without "..", not empty.
+void require_inner_path(const Reader& reader, const YAML::Node& node, const std::string& path,
+                        std::string_view what) {
+  const std::filesystem::path value(path);
+  const bool climbs = std::any_of(value.begin(), value.end(),
+                                  [](const std::filesystem::path& part) { return part == ".."; });
+  if (path.empty() || value.is_absolute() || climbs) {
+    reader.note(node, fmt::format("{} '{}' must be a path inside the submission (relative, without "
+                                  "'..'), e.g. eightpuzzle.py",
+                                  what, path));
+  }
+}
+
+ExitStatusPolicy read_exit_status(const Reader& reader, const YAML::Node& node) {
+  const std::string value = reader.one_of(node, "exit_status", {"required", "graded", "ignored"});
+  return value == "graded"    ? ExitStatusPolicy::graded
+         : value == "ignored" ? ExitStatusPolicy::ignored
+                              : ExitStatusPolicy::required;
+}
+
+int bounded_integer(const Reader& reader, const YAML::Node& node, std::string_view what, int least,
+                    int most) {
+  const int value = reader.integer(node, what);
+  if (value < least || value > most)
+    reader.fail(node, fmt::format("{} must be from {} to {}, not {}", what, least, most, value));
+  return value;
+}
+
+// `calibration`, when given, is returned through `calibration` (tests only).
+Limits read_limits(const Reader& reader, const YAML::Node& node, Limits limits,
+                   std::optional<LimitCalibration>* calibration = nullptr) {
   reader.expect_map(node, "limits");
-  reader.only_keys(node, "limits",
-                   {"cpu_seconds", "wall_seconds", "memory_mib", "output_kib", "max_processes",
-                    "max_open_files"});
+  std::vector<std::string> keys = {"cpu_seconds", "wall_seconds",  "memory_mib",
+                                   "output_kib",  "max_processes", "max_open_files"};
+  if (calibration != nullptr) keys.push_back("calibration");
+  reader.only_keys(node, "limits", keys);
   if (node["cpu_seconds"])
-    limits.cpu_seconds = reader.positive_number(node["cpu_seconds"], "cpu_seconds");
+    limits.cpu_seconds = reader.bounded_number(node["cpu_seconds"], "cpu_seconds", kMostCpuSeconds);
   if (node["wall_seconds"])
-    limits.wall_seconds = reader.positive_number(node["wall_seconds"], "wall_seconds");
+    limits.wall_seconds =
+        reader.bounded_number(node["wall_seconds"], "wall_seconds", kMostWallSeconds);
   if (node["memory_mib"]) {
-    limits.memory_bytes =
-        static_cast<std::uint64_t>(reader.positive_number(node["memory_mib"], "memory_mib")) << 20;
+    limits.memory_bytes = static_cast<std::uint64_t>(reader.bounded_number(
+                              node["memory_mib"], "memory_mib", kMostMemoryMib))
+                          << 20;
   }
   if (node["output_kib"]) {
-    limits.output_bytes =
-        static_cast<std::uint64_t>(reader.positive_number(node["output_kib"], "output_kib")) << 10;
+    limits.output_bytes = static_cast<std::uint64_t>(reader.bounded_number(
+                              node["output_kib"], "output_kib", kMostOutputKib))
+                          << 10;
   }
   if (node["max_processes"])
-    limits.max_processes = reader.integer(node["max_processes"], "max_processes");
+    limits.max_processes = bounded_integer(reader, node["max_processes"], "max_processes", 1, 4096);
   if (node["max_open_files"])
-    limits.max_open_files = reader.integer(node["max_open_files"], "max_open_files");
+    limits.max_open_files =
+        bounded_integer(reader, node["max_open_files"], "max_open_files", 4, 65536);
+  if (calibration != nullptr && node["calibration"]) {
+    const YAML::Node given = node["calibration"];
+    reader.expect_map(given, "limits.calibration");
+    reader.only_keys(given, "limits.calibration", {"solution", "cpu_seconds"});
+    if (!given["solution"] || !given["cpu_seconds"])
+      reader.fail(given,
+                  "limits.calibration needs `solution` (what kind of correct solution was "
+                  "measured) and `cpu_seconds` (what it used on this test)");
+    LimitCalibration measured;
+    measured.solution = reader.string(given["solution"], "limits.calibration.solution");
+    measured.cpu_seconds =
+        reader.bounded_number(given["cpu_seconds"], "calibration.cpu_seconds", kMostCpuSeconds);
+    if (measured.cpu_seconds >= limits.cpu_seconds)
+      reader.fail(given["cpu_seconds"],
+                  fmt::format("the calibrated solution needs {} s but the test's cpu_seconds limit "
+                              "is {} s: the limit must leave it room",
+                              measured.cpu_seconds, limits.cpu_seconds));
+    *calibration = measured;
+  }
   return limits;
 }
 
@@ -203,9 +320,10 @@ void read_assignment_info(const Reader& reader, const YAML::Node& node, Assignme
 void read_submission(const Reader& reader, const YAML::Node& node,
                      SubmissionInterface& submission) {
   reader.expect_map(node, "submission");
-  reader.only_keys(node, "submission",
-                   {"language", "module", "required_files", "priority_queue_class", "entry",
-                    "build", "build_limits", "accept", "definitions_only"});
+  reader.only_keys(
+      node, "submission",
+      {"language", "module", "required_files", "priority_queue_class", "entry", "build",
+       "build_limits", "accept", "definitions_only", "exit_status", "max_size_mib"});
   if (node["language"])
     submission.language =
         reader.one_of(node["language"], "submission.language", {"python", "program"});
@@ -215,10 +333,13 @@ void read_submission(const Reader& reader, const YAML::Node& node,
           node,
           "a program submission needs an 'entry' (the program to run, or a list of candidates)");
     if (node["entry"].IsSequence()) {
-      for (const auto& entry : node["entry"])
+      for (const auto& entry : node["entry"]) {
         submission.entry.push_back(reader.string(entry, "each entry"));
+        require_inner_path(reader, entry, submission.entry.back(), "entry");
+      }
     } else {
       submission.entry.push_back(reader.string(node["entry"], "submission.entry"));
+      require_inner_path(reader, node["entry"], submission.entry.back(), "entry");
     }
     if (submission.entry.empty()) reader.fail(node["entry"], "entry lists no program");
     if (node["build"])
@@ -226,14 +347,31 @@ void read_submission(const Reader& reader, const YAML::Node& node,
           reader.one_of(node["build"], "submission.build", {"auto", "make", "cmake", "none"});
     if (node["build_limits"])
       submission.build_limits = read_limits(reader, node["build_limits"], submission.build_limits);
-  } else if (node["entry"] || node["build"] || node["build_limits"]) {
-    reader.fail(node, "entry, build and build_limits are for `language: program` submissions");
+    if (node["exit_status"]) submission.exit_status = read_exit_status(reader, node["exit_status"]);
+  } else if (node["entry"] || node["build"] || node["build_limits"] || node["exit_status"]) {
+    reader.fail(node,
+                "entry, build, build_limits and exit_status are for `language: program` "
+                "submissions (a Python function call reports exceptions, not exit statuses)");
+  }
+  if (node["max_size_mib"]) {
+    submission.max_size_bytes = static_cast<std::uint64_t>(
+        reader.bounded_number(node["max_size_mib"], "submission.max_size_mib", kMostSubmissionMib) *
+        (1 << 20));
   }
   if (submission.language != "program" || node["module"]) {  // a program is found by `entry`
     if (!node["module"])
       reader.fail(node,
                   "submission needs a 'module' (the Python module to import, e.g. torus_puzzle)");
     submission.module = reader.string(node["module"], "submission.module");
+    const bool identifier =
+        !submission.module.empty() &&
+        !std::isdigit(static_cast<unsigned char>(submission.module.front())) &&
+        std::all_of(submission.module.begin(), submission.module.end(),
+                    [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    if (!identifier)
+      reader.fail(node["module"], fmt::format("submission.module '{}' is not a Python module name "
+                                              "(letters, digits and _, e.g. torus_puzzle)",
+                                              submission.module));
   }
   if (node["accept"]) {  // one file of any name (SubmissionInterface::accept)
     if (node["required_files"])
@@ -258,6 +396,7 @@ void read_submission(const Reader& reader, const YAML::Node& node,
     reader.expect_sequence(node["required_files"], "submission.required_files");
     for (const auto& file : node["required_files"]) {
       submission.required_files.push_back(reader.string(file, "each required file"));
+      require_inner_path(reader, file, submission.required_files.back(), "required file");
     }
   } else if (submission.language != "program" && submission.accept.empty()) {
     submission.required_files.push_back(submission.module + ".py");
@@ -298,6 +437,7 @@ SlidingTileDomain read_domain(const Reader& reader, const YAML::Node& node) {
                                      {"misplaced_tiles", "manhattan", "zero"});
   }
   if (node["action_order"]) {
+    domain.action_order_where = reader.at(node["action_order"]);
     reader.expect_sequence(node["action_order"], "domain.action_order");
     for (const auto& action : node["action_order"]) {
       const std::string name =
@@ -336,36 +476,37 @@ void read_rubric(const Reader& reader, const YAML::Node& node, Assignment& assig
   reader.expect_sequence(node, "rubric");
   if (node.size() == 0) reader.fail(node, "rubric has no criteria");
   std::set<std::string> ids;
-  for (const auto& item : node) {
-    reader.expect_map(item, "each rubric criterion");
-    reader.only_keys(item, "a rubric criterion",
-                     {"id", "name", "points", "scoring", "manual", "description"});
-    Criterion criterion;
-    criterion.where = reader.at(item);
-    if (!item["id"]) reader.fail(item, "criterion needs an 'id'");
-    criterion.id = reader.string(item["id"], "criterion id");
-    if (!ids.insert(criterion.id).second)
-      reader.fail(item["id"], fmt::format("duplicate criterion id '{}'", criterion.id));
-    criterion.name = item["name"] ? reader.string(item["name"], "criterion name") : criterion.id;
-    if (!item["points"])
-      reader.fail(item, fmt::format("criterion '{}' needs 'points'", criterion.id));
-    criterion.points = reader.number(item["points"], "points");
-    if (criterion.points < 0) reader.fail(item["points"], "points must not be negative");
-    if (item["scoring"]) {
-      criterion.scoring = reader.one_of(item["scoring"], "scoring",
-                                        {"all_or_nothing", "proportional"}) == "proportional"
-                              ? CriterionScoring::proportional
-                              : CriterionScoring::all_or_nothing;
-    }
-    if (item["manual"]) criterion.manual = reader.boolean(item["manual"], "manual");
-    if (item["description"])
-      criterion.description = reader.string(item["description"], "description");
-    assignment.criteria.push_back(std::move(criterion));
-  }
+  for (const auto& item : node)
+    reader.collect([&] {
+      reader.expect_map(item, "each rubric criterion");
+      reader.only_keys(item, "a rubric criterion",
+                       {"id", "name", "points", "scoring", "manual", "description"});
+      Criterion criterion;
+      criterion.where = reader.at(item);
+      if (!item["id"]) reader.fail(item, "criterion needs an 'id'");
+      criterion.id = reader.string(item["id"], "criterion id");
+      if (!ids.insert(criterion.id).second)
+        reader.fail(item["id"], fmt::format("duplicate criterion id '{}'", criterion.id));
+      criterion.name = item["name"] ? reader.string(item["name"], "criterion name") : criterion.id;
+      if (!item["points"])
+        reader.fail(item, fmt::format("criterion '{}' needs 'points'", criterion.id));
+      criterion.points = reader.number(item["points"], "points");
+      if (criterion.points < 0) reader.fail(item["points"], "points must not be negative");
+      if (item["scoring"]) {
+        criterion.scoring = reader.one_of(item["scoring"], "scoring",
+                                          {"all_or_nothing", "proportional"}) == "proportional"
+                                ? CriterionScoring::proportional
+                                : CriterionScoring::all_or_nothing;
+      }
+      if (item["manual"]) criterion.manual = reader.boolean(item["manual"], "manual");
+      if (item["description"])
+        criterion.description = reader.string(item["description"], "description");
+      assignment.criteria.push_back(std::move(criterion));
+    });
 }
 
-const std::vector<std::string> kCommonTestKeys = {"id",     "name",   "kind",       "visibility",
-                                                  "grades", "limits", "description"};
+const std::vector<std::string> kCommonTestKeys = {"id",     "name",   "kind",        "visibility",
+                                                  "grades", "limits", "description", "exit_status"};
 
 void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
   reader.expect_sequence(node, "tests");
@@ -374,60 +515,74 @@ void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assign
   std::vector<std::string> criterion_ids;
   for (const auto& criterion : assignment.criteria) criterion_ids.push_back(criterion.id);
 
-  for (const auto& item : node) {
-    reader.expect_map(item, "each test");
-    TestSpec test;
-    test.where = reader.at(item);
-    if (!item["id"])
-      reader.fail(item, "test needs an 'id' (stable, used in reports and the results store)");
-    test.id = reader.string(item["id"], "test id");
-    if (!ids.insert(test.id).second)
-      reader.fail(item["id"], fmt::format("duplicate test id '{}'", test.id));
-    if (!item["kind"]) reader.fail(item, fmt::format("test '{}' needs a 'kind'", test.id));
-    test.kind = reader.string(item["kind"], "test kind");
-    test.name = item["name"] ? reader.string(item["name"], "test name") : test.id;
-    if (item["visibility"]) {
-      const std::string visibility =
-          reader.one_of(item["visibility"], "visibility",
-                        {"visible", "hidden", "after_due_date", "after_published"});
-      test.visibility = *visibility_from_string(visibility);
-    }
-    test.limits = item["limits"] ? read_limits(reader, item["limits"], assignment.default_limits)
-                                 : assignment.default_limits;
-    if (item["grades"]) {
-      reader.expect_map(item["grades"], "grades (aspect: criterion id)");
-      for (const auto& grade : item["grades"]) {
-        const std::string aspect = reader.string(grade.first, "aspect");
-        std::vector<YAML::Node> targets;
-        if (grade.second.IsSequence()) {
-          for (const auto& target : grade.second) targets.push_back(target);
-        } else {
-          targets.push_back(grade.second);
-        }
-        for (const auto& target : targets) {
-          const std::string criterion = reader.string(target, "criterion id");
-          const Criterion* found = assignment.find_criterion(criterion);
-          if (found == nullptr) {
-            reader.fail(target,
-                        fmt::format("grades refers to criterion '{}', which is not in the rubric{}",
-                                    criterion, did_you_mean(criterion, criterion_ids)));
+  const std::size_t errors_before = reader.error_count();
+  for (const auto& item : node)
+    reader.collect([&] {
+      reader.expect_map(item, "each test");
+      TestSpec test;
+      test.where = reader.at(item);
+      if (!item["id"])
+        reader.fail(item, "test needs an 'id' (stable, used in reports and the results store)");
+      test.id = reader.string(item["id"], "test id");
+      if (!ids.insert(test.id).second)
+        reader.fail(item["id"], fmt::format("duplicate test id '{}'", test.id));
+      if (!item["kind"]) reader.fail(item, fmt::format("test '{}' needs a 'kind'", test.id));
+      test.kind = reader.string(item["kind"], "test kind");
+      test.name = item["name"] ? reader.string(item["name"], "test name") : test.id;
+      if (item["visibility"]) {
+        const std::string visibility =
+            reader.one_of(item["visibility"], "visibility",
+                          {"visible", "hidden", "after_due_date", "after_published"});
+        test.visibility = *visibility_from_string(visibility);
+      }
+      test.limits = item["limits"] ? read_limits(reader, item["limits"], assignment.default_limits,
+                                                 &test.calibration)
+                                   : assignment.default_limits;
+      test.exit_status = assignment.submission.exit_status;
+      if (item["exit_status"]) {
+        if (assignment.submission.language != "program")
+          reader.fail(item["exit_status"],
+                      "exit_status is for `language: program` submissions (a Python function call "
+                      "reports exceptions, not exit statuses)");
+        test.exit_status = read_exit_status(reader, item["exit_status"]);
+      }
+      if (item["grades"]) {
+        reader.expect_map(item["grades"], "grades (aspect: criterion id)");
+        for (const auto& grade : item["grades"]) {
+          const std::string aspect = reader.string(grade.first, "aspect");
+          std::vector<YAML::Node> targets;
+          if (grade.second.IsSequence()) {
+            for (const auto& target : grade.second) targets.push_back(target);
+          } else {
+            targets.push_back(grade.second);
           }
-          if (found->manual) {
-            reader.fail(target,
-                        fmt::format("criterion '{}' is manual; tests cannot grade it", criterion));
+          for (const auto& target : targets) {
+            const std::string criterion = reader.string(target, "criterion id");
+            const Criterion* found = assignment.find_criterion(criterion);
+            if (found == nullptr) {
+              reader.fail(
+                  target,
+                  fmt::format("grades refers to criterion '{}', which is not in the rubric{}",
+                              criterion, did_you_mean(criterion, criterion_ids)));
+            }
+            if (found->manual) {
+              reader.fail(target, fmt::format("criterion '{}' is manual; tests cannot grade it",
+                                              criterion));
+            }
+            test.grades[aspect].push_back(criterion);
           }
-          test.grades[aspect].push_back(criterion);
         }
       }
-    }
-    for (const auto& entry : item) {
-      const std::string key = entry.first.as<std::string>();
-      if (std::find(kCommonTestKeys.begin(), kCommonTestKeys.end(), key) != kCommonTestKeys.end())
-        continue;
-      test.input[key] = reader.to_json(entry.second, "/" + key, test.key_locations);
-    }
-    assignment.tests.push_back(std::move(test));
-  }
+      for (const auto& entry : item) {
+        const std::string key = entry.first.as<std::string>();
+        if (std::find(kCommonTestKeys.begin(), kCommonTestKeys.end(), key) != kCommonTestKeys.end())
+          continue;
+        test.input[key] = reader.to_json(entry.second, "/" + key, test.key_locations);
+      }
+      assignment.tests.push_back(std::move(test));
+    });
+  // A criterion's test may have failed to load above; say nothing more about it then.
+  if (reader.error_count() != errors_before) return;
 
   for (const auto& criterion : assignment.criteria) {
     if (criterion.manual) continue;
@@ -448,30 +603,50 @@ void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assign
   }
 }
 
+// Reads what it can of the spec: a broken section or test is recorded (reader's errors) and
+// left out, and reading goes on with the next one.
 Assignment parse(const YAML::Node& root, const Reader& reader) {
+  Assignment assignment;
   if (!root.IsDefined() || root.IsNull()) {
-    throw SpecError(reader.at(root), "the spec is empty");
+    reader.note(root, "the spec is empty");
+    return assignment;
   }
-  reader.expect_map(root, "the spec");
+  reader.no_duplicate_keys(root);
+  if (!root.IsMap()) {
+    reader.note(root, "expected the spec to be a mapping of key: value");
+    return assignment;
+  }
   reader.only_keys(root, "the spec",
                    {"spec_version", "assignment", "submission", "domain", "search", "limits",
                     "isolation", "rubric", "tests"});
-  if (!root["spec_version"]) reader.fail(root, "the spec needs 'spec_version: 1' at the top");
-  const int version = reader.integer(root["spec_version"], "spec_version");
-  if (version != 1)
-    reader.fail(root["spec_version"],
-                fmt::format("spec_version {} is not supported (this grader reads 1)", version));
-
-  Assignment assignment;
-  if (!root["assignment"]) reader.fail(root, "the spec needs an 'assignment' section (id, title)");
-  read_assignment_info(reader, root["assignment"], assignment);
-  if (!root["submission"])
-    reader.fail(root, "the spec needs a 'submission' section (language, module)");
-  read_submission(reader, root["submission"], assignment.submission);
-  if (root["domain"]) assignment.domain = read_domain(reader, root["domain"]);
-  if (root["search"]) assignment.search = read_search(reader, root["search"]);
-  if (root["limits"]) assignment.default_limits = read_limits(reader, root["limits"], Limits{});
-  if (root["isolation"]) {
+  reader.collect([&] {
+    if (!root["spec_version"]) reader.fail(root, "the spec needs 'spec_version: 1' at the top");
+    const int version = reader.integer(root["spec_version"], "spec_version");
+    if (version != 1)
+      reader.fail(root["spec_version"],
+                  fmt::format("spec_version {} is not supported (this grader reads 1)", version));
+  });
+  reader.collect([&] {
+    if (!root["assignment"])
+      reader.fail(root, "the spec needs an 'assignment' section (id, title)");
+    read_assignment_info(reader, root["assignment"], assignment);
+  });
+  reader.collect([&] {
+    if (!root["submission"])
+      reader.fail(root, "the spec needs a 'submission' section (language, module)");
+    read_submission(reader, root["submission"], assignment.submission);
+  });
+  reader.collect([&] {
+    if (root["domain"]) assignment.domain = read_domain(reader, root["domain"]);
+  });
+  reader.collect([&] {
+    if (root["search"]) assignment.search = read_search(reader, root["search"]);
+  });
+  reader.collect([&] {
+    if (root["limits"]) assignment.default_limits = read_limits(reader, root["limits"], Limits{});
+  });
+  reader.collect([&] {
+    if (!root["isolation"]) return;
     const YAML::Node isolation = root["isolation"];
     reader.expect_map(isolation, "isolation");
     reader.only_keys(isolation, "isolation", {"minimum_tier"});
@@ -479,42 +654,83 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
       assignment.minimum_isolation_tier = reader.one_of(
           isolation["minimum_tier"], "isolation.minimum_tier", {"minimal", "degraded", "full"});
     }
-  }
-  if (!root["rubric"])
-    reader.fail(root, "the spec needs a 'rubric' (a list of criteria with points)");
-  read_rubric(reader, root["rubric"], assignment);
-  if (!root["tests"]) reader.fail(root, "the spec needs 'tests'");
-  read_tests(reader, root["tests"], assignment);
+  });
+  reader.collect([&] {
+    if (!root["rubric"])
+      reader.fail(root, "the spec needs a 'rubric' (a list of criteria with points)");
+    read_rubric(reader, root["rubric"], assignment);
+  });
+  reader.collect([&] {
+    if (!root["tests"]) reader.fail(root, "the spec needs 'tests'");
+    read_tests(reader, root["tests"], assignment);
+  });
   return assignment;
+}
+
+// Errors in file order (line, then column), each once.
+void sort_errors(std::vector<SpecError>& errors) {
+  std::stable_sort(errors.begin(), errors.end(), [](const SpecError& a, const SpecError& b) {
+    return std::tie(a.where().line, a.where().column) < std::tie(b.where().line, b.where().column);
+  });
+  std::vector<SpecError> unique;
+  std::set<std::string> seen;
+  for (auto& error : errors)
+    if (seen.insert(error.what()).second) unique.push_back(std::move(error));
+  errors = std::move(unique);
 }
 
 }  // namespace
 
-Assignment load_spec_from_string(std::string_view yaml_text, const std::string& file_name) {
-  const Reader reader(file_name);
-  YAML::Node root;
+Assignment read_spec_from_string(std::string_view yaml_text, const std::string& file_name,
+                                 std::vector<SpecError>& errors) {
+  std::vector<SpecError> found;
+  const Reader reader(file_name, found);
+  Assignment assignment;
   try {
-    root = YAML::Load(std::string(yaml_text));
+    assignment = parse(YAML::Load(std::string(yaml_text)), reader);
   } catch (const YAML::Exception& error) {
-    throw SpecError({file_name, error.mark.line + 1, error.mark.column + 1},
-                    fmt::format("invalid YAML: {}", error.msg));
+    found.emplace_back(SourceLocation{file_name, error.mark.line + 1, error.mark.column + 1},
+                       fmt::format("invalid YAML: {}", error.msg));
   }
-  Assignment assignment = parse(root, reader);
+  sort_errors(found);
+  errors.insert(errors.end(), found.begin(), found.end());
   assignment.spec_path = file_name;
   assignment.spec_sha256 = sha256_hex(yaml_text);
   return assignment;
 }
 
-Assignment load_spec(const std::filesystem::path& path) {
+Assignment read_spec(const std::filesystem::path& path, std::vector<SpecError>& errors) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    errors.emplace_back(
+        SourceLocation{path.string(), 0, 0},
+        "is a directory; give the spec's YAML file, e.g. specs/torus-8-puzzle.yaml");
+    return {};
+  }
   std::ifstream file(path, std::ios::binary);
   if (!file) {
-    throw SpecError({path.string(), 0, 0}, std::filesystem::exists(path)
-                                               ? "cannot read the spec file"
-                                               : "no such spec file");
+    errors.emplace_back(SourceLocation{path.string(), 0, 0}, std::filesystem::exists(path)
+                                                                 ? "cannot read the spec file"
+                                                                 : "no such spec file");
+    return {};
   }
   std::ostringstream text;
   text << file.rdbuf();
-  return load_spec_from_string(text.str(), path.string());
+  return read_spec_from_string(text.str(), path.string(), errors);
+}
+
+Assignment load_spec_from_string(std::string_view yaml_text, const std::string& file_name) {
+  std::vector<SpecError> errors;
+  Assignment assignment = read_spec_from_string(yaml_text, file_name, errors);
+  if (!errors.empty()) throw SpecErrors(std::move(errors));
+  return assignment;
+}
+
+Assignment load_spec(const std::filesystem::path& path) {
+  std::vector<SpecError> errors;
+  Assignment assignment = read_spec(path, errors);
+  if (!errors.empty()) throw SpecErrors(std::move(errors));
+  return assignment;
 }
 
 }  // namespace sg
