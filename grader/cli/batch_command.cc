@@ -21,6 +21,7 @@
 #include "cli/exit_status.h"
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
+#include "engine/grading_tools.h"
 #include "kinds/kind_registry.h"
 #include "runner/isolation.h"
 #include "runner/workdir.h"
@@ -129,6 +130,12 @@ int run_batch(const BatchArgs& args) {
     tier = choose_isolation_tier(args.isolation, assignment);
   } catch (const TierRefused& refused) {
     error_line(refused.what());
+    return kExitGraderFault;
+  }
+  // A broken setup is one grader fault now, not a grader error in every test of every student.
+  if (const auto problems = grading_tool_problems({args.driver_dir, args.python, {}}, assignment);
+      !problems.empty()) {
+    for (const auto& problem : problems) error_line("grader fault: " + problem);
     return kExitGraderFault;
   }
 

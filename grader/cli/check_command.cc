@@ -13,6 +13,7 @@
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
+#include "engine/grading_tools.h"
 #include "kinds/kind_registry.h"
 #include "reports/render_util.h"
 #include "reports/text_report.h"
@@ -65,6 +66,13 @@ CLI::App* add_check_command(CLI::App& app, CheckArgs& args, const std::string& p
   add_isolation_option(*command, args.isolation);
   command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
       ->capture_default_str();
+  command->footer(
+      "Exit codes:\n"
+      "  0  every visible test passed\n"
+      "  1  some visible test failed (the output says which, and why)\n"
+      "  2  unusable input: a missing or invalid spec, a missing submission, no visible test\n"
+      "  3  grader fault: the grader could not check (a missing Python or driver, a sandbox "
+      "fault)");
   return command;
 }
 
@@ -95,6 +103,10 @@ int run_check(const CheckArgs& args) {
   GradeOptions options;
   options.context.python = args.python;
   options.context.driver_dir = args.driver_dir;
+  if (const auto problems = grading_tool_problems(options.context, assignment); !problems.empty()) {
+    for (const auto& problem : problems) error_line("grader fault: " + problem);
+    return kExitGraderFault;
+  }
   options.jobs = args.jobs;
   options.grader_version = SG_VERSION;
   ProgressLine progress(
@@ -137,6 +149,14 @@ int run_check(const CheckArgs& args) {
   TextOptions text;
   text.audience = Audience::student;
   text.verbose = args.verbose;
+  if (report.submission_verdict) {
+    out += fmt::format("{}: no test could run.\n{}\n\n", describe(*report.submission_verdict),
+                       report_detail::printable(report.submission_feedback));
+  }
+  for (const SharedFeedback& shared : report.shared_feedback) {
+    out += fmt::format("Error {} (in {} tests):\n{}\n\n", shared.id, shared.test_ids.size(),
+                       report_detail::printable(shared.text));
+  }
   std::size_t failed = 0;
   std::size_t errors = 0;
   for (const TestOutcome& test : report.tests) {
@@ -153,7 +173,7 @@ int run_check(const CheckArgs& args) {
   }
   out += "\n" + summary(report.tests.size(), failed, errors) + "\n";
   std::cout << out;
-  return errors > 0 ? kExitGraderFault : kExitOk;
+  return errors > 0 ? kExitGraderFault : failed > 0 ? kExitTestsFailed : kExitOk;
 }
 
 }  // namespace sg

@@ -25,8 +25,9 @@ struct CheckArgs {
 CLI::App* add_check_command(CLI::App& app, CheckArgs& args, const std::string& python,
                             const std::string& driver_dir);
 
-/// Runs it. Exit codes: 0 checked (whatever passed); 2 unusable input (invalid spec, missing
-/// submission, a spec with no visible test); 3 grader fault.
+/// Runs it. Exit codes: 0 every visible test passed; 1 some visible test failed; 2 unusable input
+/// (invalid spec, missing submission, a spec with no visible test); 3 grader fault (also a
+/// missing interpreter or driver, found before any test runs).
 int run_check(const CheckArgs& args);
 
 }  // namespace sg

@@ -30,7 +30,7 @@ TEST(CheckCommand, NeverShowsAHiddenTestsNameOrInput) {
   const Assignment assignment = load_spec(kSpec);
   const auto result = run_shell(searchgrader() + " check " + kSpec + " " + SG_SOURCE_DIR +
                                 "/fixtures/torus/buggy-unsorted-successors --progress-lines");
-  ASSERT_EQ(result.exit_code, 0) << result.output;
+  ASSERT_EQ(result.exit_code, 1) << result.output;  // visible tests failed: scripts can tell
   std::size_t hidden = 0;
   for (const TestSpec& test : assignment.tests) {
     if (test.visibility == Visibility::visible) {
@@ -72,6 +72,19 @@ TEST(CheckCommand, ACorrectSubmissionPassesAllVisibleTests) {
   ASSERT_EQ(result.exit_code, 0) << result.output;
   EXPECT_THAT(result.output, HasSubstr("All " + std::to_string(visible_tests(assignment)) +
                                        " visible tests passed."));
+}
+
+TEST(CheckCommand, AMissingDriverOrInterpreterIsOneGraderFaultBeforeAnyTest) {
+  const std::string submission = std::string(SG_SOURCE_DIR) + "/fixtures/torus/correct";
+  auto result = run_shell(searchgrader() + " check " + kSpec + " " + submission +
+                          " --driver-dir /nonexistent/drivers --progress-lines");
+  EXPECT_EQ(result.exit_code, 3) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("/nonexistent/drivers/python_driver.py is missing"));
+  EXPECT_THAT(result.output, Not(HasSubstr("[1/")));  // no test ran
+  result = run_shell(searchgrader() + " check " + kSpec + " " + submission +
+                     " --python /nonexistent/python3");
+  EXPECT_EQ(result.exit_code, 3) << result.output;
+  EXPECT_THAT(result.output, HasSubstr("'/nonexistent/python3' does not exist"));
 }
 
 TEST(CheckCommand, UnusableInputExitsTwo) {

@@ -81,6 +81,58 @@ TEST(Cli, ValidateReportsTheSpec) {
       << result.output;
 }
 
+TEST(Cli, ValidateReportsEveryProblemNotOnlyTheFirst) {
+  const fs::path bad = temp_dir() / "many-problems.yaml";
+  std::ofstream(bad) << R"yaml(spec_version: 1
+assignment: {id: x}
+submission:
+  language: program
+  entry: /usr/bin/python3
+limits: {cpu_seconds: 1e20}
+rubric:
+  - {id: a, points: 5}
+tests:
+  - id: t1
+    kind: search_program
+    kind: iddfs_trace
+  - id: t2
+    kind: solvee
+    grades: {path: a}
+)yaml";
+  const Result result = run("validate " + bad.string());
+  EXPECT_EQ(result.exit_code, 2) << result.output;
+  for (const std::string& problem :
+       {std::string(":5:10: entry '/usr/bin/python3' must be a path inside the submission"),
+        std::string(":6:23: cpu_seconds is 1e20, more than the most this grader allows"),
+        std::string(":12:5: duplicate key 'kind' (first at line 11)"),
+        std::string("unknown kind 'solvee' (did you mean 'solve'?)")}) {
+    // Each with its place: "FILE:LINE:COL: ..." where the problem has one.
+    const std::string expected = problem.front() == ':' ? bad.string() + problem : problem;
+    EXPECT_NE(result.output.find(expected), std::string::npos) << expected << "\n" << result.output;
+  }
+  const Result folder = run("validate " + temp_dir().string());
+  EXPECT_EQ(folder.exit_code, 2);
+  EXPECT_NE(folder.output.find("is a directory; give the spec's YAML file"), std::string::npos)
+      << folder.output;
+  fs::remove_all(temp_dir());
+}
+
+TEST(Cli, AMissingDriverIsOneGraderFaultBeforeAnyTest) {
+  const fs::path results = temp_dir() / "results.json";
+  const Result result =
+      run("grade " + kSpec + " " + kCorrect +
+          " --progress-lines --driver-dir /nonexistent --results " + results.string());
+  EXPECT_EQ(result.exit_code, 3) << result.output;
+  EXPECT_NE(result.output.find("/nonexistent/python_driver.py is missing"), std::string::npos)
+      << result.output;
+  EXPECT_EQ(result.output.find("[1/"), std::string::npos) << "no test may run";
+  std::ifstream file(results);
+  const nlohmann::json json = nlohmann::json::parse(file);
+  EXPECT_EQ(json["tests"][0]["name"], "Autograder error");
+  EXPECT_EQ(json.dump().find("nonexistent"), std::string::npos) << "details stay on stderr";
+  fs::remove_all(temp_dir());
+}
+
 TEST(Cli, GradesTheCorrectFixtureAndWritesResultsJson) {
   const fs::path results = temp_dir() / "results.json";
   const Result result = run("grade " + kSpec + " " + kCorrect + " --results " + results.string());

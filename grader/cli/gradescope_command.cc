@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "cli/exit_status.h"
+#include "cli/install_paths.h"
 #include "gradescope/gradescope_bundle.h"
 #include "kinds/kind_registry.h"
 #include "spec/spec_loader.h"
@@ -35,7 +36,7 @@ int run_gradescope(const GradescopeArgs& args) {
   }
   try {
     const std::filesystem::path source =
-        args.source.empty() ? default_project_source_dir() : std::filesystem::path(args.source);
+        args.source.empty() ? default_source_dir() : std::filesystem::path(args.source);
     const std::vector<BundleFile> files = gradescope_bundle_files(args.spec, source);
     write_zip(files, args.out);
     std::size_t bytes = 0;

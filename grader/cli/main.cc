@@ -15,13 +15,16 @@
 
 #include "cli/batch_command.h"
 #include "cli/check_command.h"
+#include "cli/doctor_command.h"
 #include "cli/exit_status.h"
 #include "cli/export_student_command.h"
 #include "cli/gradescope_command.h"
+#include "cli/install_paths.h"
 #include "cli/isolation_choice.h"
 #include "cli/merge_command.h"
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
+#include "engine/grading_tools.h"
 #include "kinds/kind_registry.h"
 #include "reports/gradescope_results.h"
 #include "reports/json_report.h"
@@ -59,11 +62,6 @@ std::string default_python() {
   return access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
 }
 
-fs::path default_driver_dir() {
-  if (const char* dir = std::getenv("SEARCHGRADER_DRIVER_DIR")) return dir;
-  return SG_DRIVER_DIR;
-}
-
 std::string short_verdict(sg::Verdict verdict) {
   return verdict == sg::Verdict::accepted ? "ok" : std::string(sg::describe(verdict));
 }
@@ -78,7 +76,7 @@ struct GradeArgs {
   bool verbose = false;
   bool color = false;
   std::string python = default_python();
-  std::string driver_dir = default_driver_dir().string();
+  std::string driver_dir = sg::default_driver_dir().string();
   bool progress_lines = false;
   std::string isolation;  // "" = the best tier the host offers
 };
@@ -110,6 +108,19 @@ int run_grade(const GradeArgs& args) {
   sg::GradeOptions options;
   options.context.python = args.python;
   options.context.driver_dir = args.driver_dir;
+  if (const auto problems = sg::grading_tool_problems(options.context, assignment);
+      !problems.empty()) {
+    for (const auto& problem : problems) error_line("grader fault: " + problem);
+    if (!args.results.empty()) {
+      sg::write_json_file_atomically(
+          sg::gradescope_grader_error_results(
+              "The autograder is not set up correctly, so nothing was graded. This is for your "
+              "instructor to fix; the details are in the autograder's output.",
+              0.0),
+          args.results);
+    }
+    return kExitGraderFault;
+  }
   options.jobs = args.jobs;
   options.grader_version = SG_VERSION;
   sg::ProgressLine progress(stderr, args.progress_lines ? sg::ProgressLine::Mode::lines
@@ -253,16 +264,19 @@ int main(int argc, char** argv) {
 
   sg::BatchArgs batch;
   CLI::App* batch_command =
-      sg::add_batch_command(app, batch, default_python(), default_driver_dir().string());
+      sg::add_batch_command(app, batch, default_python(), sg::default_driver_dir().string());
   sg::MergeArgs merge;
   CLI::App* merge_command = sg::add_merge_command(app, merge);
   sg::GradescopeArgs gradescope;
   CLI::App* gradescope_command = sg::add_gradescope_command(app, gradescope);
   sg::CheckArgs check;
   CLI::App* check_command =
-      sg::add_check_command(app, check, default_python(), default_driver_dir().string());
+      sg::add_check_command(app, check, default_python(), sg::default_driver_dir().string());
   sg::ExportStudentArgs export_student;
   CLI::App* export_student_command = sg::add_export_student_command(app, export_student);
+  sg::DoctorArgs doctor;
+  CLI::App* doctor_command =
+      sg::add_doctor_command(app, doctor, default_python(), sg::default_driver_dir().string());
 
   try {
     app.parse(argc, argv);
@@ -283,5 +297,6 @@ int main(int argc, char** argv) {
   if (gradescope_command->parsed()) return sg::run_gradescope(gradescope);
   if (check_command->parsed()) return sg::run_check(check);
   if (export_student_command->parsed()) return sg::run_export_student(export_student);
+  if (doctor_command->parsed()) return sg::run_doctor(doctor);
   return kExitUsage;
 }

@@ -78,11 +78,6 @@ struct EntryCloser {
 
 }  // namespace
 
-fs::path default_project_source_dir() {
-  if (const char* dir = std::getenv("SEARCHGRADER_SOURCE_DIR")) return dir;
-  return SG_PROJECT_SOURCE_DIR;
-}
-
 std::vector<BundleFile> gradescope_bundle_files(const fs::path& spec_path,
                                                 const fs::path& source_dir) {
   const fs::path templates = source_dir / "grader" / "gradescope";

@@ -20,9 +20,6 @@ struct BundleFile {
   unsigned mode = 0644;
 };
 
-/// The project source folder this binary was built from (SEARCHGRADER_SOURCE_DIR overrides it).
-std::filesystem::path default_project_source_dir();
-
 /// Every file of the bundle for the spec at `spec_path`, sorted by path. `source_dir` is the
 /// project's source folder (it must hold CMakeLists.txt and grader/gradescope/); everything in it
 /// is included under searchgrader-src/ except hidden entries (.git), build folders (any folder
