@@ -1,23 +1,55 @@
 #!/usr/bin/env bash
-# Installs what SearchGrader needs to build and test, from Debian 12 packages only.
+# Installs what SearchGrader needs, from Debian 12 packages only: the one list of them.
 # As root it installs whatever is missing with apt-get; otherwise it prints the exact command.
+#
+#   scripts/setup.sh             everything: build, grading and tests (what README's commands need)
+#   scripts/setup.sh --grading   only what building and grading need (a Gradescope image, a server)
+#   scripts/setup.sh --list      print the packages of the chosen groups, one per line, and exit
+#
+# scripts/check-build-deps.py (a CTest test) fails when the build or the tests use a file from a
+# Debian package that these lists do not install, directly or through a listed package's
+# dependencies.
 set -euo pipefail
 
-packages=(
+build_packages=(
   cmake g++ make pkg-config      # the toolchain
-  python3                        # runs Python submissions and the in-sandbox driver
-  python3-numpy                  # notebooks import it; A2 accepts numpy arrays as return values
   libyaml-cpp-dev                # specs (YAML)
   libfmt-dev                     # formatting
   libcli11-dev                   # the command line
   nlohmann-json3-dev             # reports, driver protocol
-  libssl-dev                     # SHA-256 of specs (OpenSSL's libcrypto)
+  libssl-dev                     # SHA-256 of specs and of the grader's build (OpenSSL's libcrypto)
   libarchive-dev                 # batch: Canvas and Gradescope class archives (zip, tar)
   libsqlite3-dev                 # batch: the results store (results.db)
-  chromium                       # tests: HTML feedback and class summary in a headless browser
+  libseccomp-dev                 # the sandbox's system-call filter
+)
+grading_packages=(
+  python3                        # runs Python submissions and the in-sandbox driver
+  python3-numpy                  # notebooks import it; A2 accepts numpy arrays as return values
+)
+test_packages=(
   libgtest-dev libgmock-dev      # tests (GoogleTest through CTest)
   libbenchmark-dev               # benchmarks (Google Benchmark)
+  chromium                       # tests: HTML feedback and class summary in a headless browser
 )
+
+groups=all
+list_only=false
+for argument in "$@"; do
+  case "$argument" in
+    --grading) groups=grading ;;
+    --list) list_only=true ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) echo "setup: unknown option $argument (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+packages=("${build_packages[@]}" "${grading_packages[@]}")
+if [ "$groups" = all ]; then packages+=("${test_packages[@]}"); fi
+
+if $list_only; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -11,6 +11,7 @@
 #include "batch/submission_hash.h"
 #include "engine/grade_submission.h"
 #include "reports/json_report.h"
+#include "scoring/rubric_scoring.h"
 
 namespace sg {
 
@@ -35,6 +36,29 @@ GradeReport grader_fault_report(const Assignment& assignment, const ClassSubmiss
   report.submission_notes.push_back(
       fmt::format("grader error: this submission could not be graded: {}", why));
   return report;
+}
+
+// Only the rubric changed since `stored` was graded (its points, names, scoring): the same
+// submission, grader and tests, so its observations are scored again instead of run again.
+bool rescorable(const StoredResult& stored, const ResultKey& key) {
+  return !stored.key.grading_hash.empty() && stored.key.grading_hash == key.grading_hash &&
+         stored.key.submission_hash == key.submission_hash &&
+         stored.key.grader_version == key.grader_version;
+}
+
+void rescore(const Assignment& assignment, const StoredResult& stored, const ResultKey& key,
+             ResultsStore& store) {
+  GradeReport report = class_entry_from_stored(stored).report;
+  report.assignment_title = assignment.title;
+  apply_rubric(assignment, report);
+  StoredResult row = stored;
+  row.key = key;
+  row.graded_at.clear();
+  row.report_json = to_json(report).dump();
+  row.score = report.score;
+  row.max_score = report.max_score;
+  row.has_grader_errors = report.has_grader_errors;
+  store.record(row);
 }
 
 }  // namespace
@@ -72,11 +96,18 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
       student.hash = "unreadable: " + std::string(error.what());
     }
     const ResultKey key{submission.student_id, student.hash, assignment.spec_sha256,
-                        options.grader_version};
+                        options.grader_version, assignment.grading_sha256};
     const auto current = store.current(submission.student_id);
-    if (!options.regrade && current && current->key == key && !current->has_grader_errors) {
-      ++result.up_to_date;
-      continue;
+    if (!options.regrade && current && !current->has_grader_errors) {
+      if (current->key == key) {
+        ++result.up_to_date;
+        continue;
+      }
+      if (rescorable(*current, key)) {
+        rescore(assignment, *current, key, store);
+        ++result.rescored;
+        continue;
+      }
     }
     auto& group = pending[student.hash];
     if (group.empty()) order.push_back(student.hash);
@@ -124,7 +155,7 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
       for (const Student& student : group) {
         StoredResult row;
         row.key = {student.submission->student_id, student.hash, assignment.spec_sha256,
-                   options.grader_version};
+                   options.grader_version, assignment.grading_sha256};
         row.student_name = student.submission->student_name;
         row.source_path = student.submission->source;
         row.report_json = json;

@@ -37,8 +37,11 @@ struct ClassGradeOptions {
 };
 
 struct ClassGradeResult {
-  std::size_t students = 0;       ///< Submissions given.
-  std::size_t up_to_date = 0;     ///< Skipped: their current result matches (hash, spec, grader).
+  std::size_t students = 0;    ///< Submissions given.
+  std::size_t up_to_date = 0;  ///< Skipped: their current result matches (hash, spec, grader).
+  /// Scored again from their stored observations: only the rubric changed (its points, names
+  /// or scoring; Assignment::grading_sha256 equal), so nothing was run.
+  std::size_t rescored = 0;
   std::size_t graded = 0;         ///< Graded in this run (students, a shared group counts each).
   std::size_t grader_faults = 0;  ///< Of those, results with a grader error.
   bool interrupted = false;       ///< `stop` was set before every submission was graded.
@@ -48,7 +51,8 @@ struct ClassGradeResult {
 
 /// Grades `submissions` against `assignment` (validated, with spec_sha256 set) into `store`.
 /// A student is graded unless their current result has the same submission hash, spec hash and
-/// grader version and no grader error (grader errors are retried), or `regrade` is set.
+/// grader version and no grader error (grader errors are retried), or `regrade` is set. When
+/// only the rubric changed (same grading hash), the stored result is rescored, not run again.
 /// Identical submissions (same content hash: a Gradescope group) are graded once and recorded
 /// for each student. A grader exception becomes that student's grader-error result; it never
 /// stops the others. Throws StoreError if the store fails.

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "batch/class_outputs.h"
@@ -103,8 +104,10 @@ TEST_F(GradeClassTest, AChangedSubmissionSpecOrGraderIsRegradedAndHistoryKept) {
   EXPECT_DOUBLE_EQ(history[0].score, 30);
   EXPECT_DOUBLE_EQ(history[1].score, 25);
 
-  // A new spec (hash) regrades everyone; so does a new grader version.
+  // Changed tests regrade everyone (a rubric-only change rescores: the test below); so does a
+  // new grader build.
   assignment_.spec_sha256 = "0000-changed-spec";
+  assignment_.grading_sha256 = "0000-changed-tests";
   EXPECT_EQ(grade(store, students).graded, 2u);
   options_.grader_version = "test-2";
   EXPECT_EQ(grade(store, students).graded, 2u);
@@ -116,6 +119,100 @@ TEST_F(GradeClassTest, AChangedSubmissionSpecOrGraderIsRegradedAndHistoryKept) {
   options_.regrade = true;
   EXPECT_EQ(grade(store, students).graded, 2u);
   EXPECT_EQ(store.history("bob").size(), 4u);
+}
+
+// Counts the processes a grading run starts.
+class CountingRunner : public Runner {
+ public:
+  explicit CountingRunner(Runner& inner) : inner_(inner) {}
+  Observation run(const Invocation& invocation) override {
+    ++runs;
+    return inner_.run(invocation);
+  }
+  std::string isolation_tier() const override { return inner_.isolation_tier(); }
+  std::atomic<int> runs{0};
+
+ private:
+  Runner& inner_;
+};
+
+TEST_F(GradeClassTest, ARubricOnlyChangeRescoresFromTheStoredObservationsWithoutRunning) {
+  ResultsStore store(dir_ / "results.db");
+  const std::vector<ClassSubmission> students = {
+      student("alice", copy_fixture("correct")),
+      student("bob", copy_fixture("buggy-unsorted-successors"))};
+  grade(store, students);
+
+  // Points, names and comments change; the tests do not.
+  std::ifstream original(kSource / "fixtures/class/torus-mini.yaml");
+  std::string text((std::istreambuf_iterator<char>(original)), std::istreambuf_iterator<char>());
+  const std::string before =
+      R"(- {id: succ_order, name: "Successors printed in correct order", points: 5})";
+  ASSERT_NE(text.find(before), std::string::npos);
+  text.replace(text.find(before), before.size(),
+               R"(- {id: succ_order, name: "Successors in ascending order", points: 8})");
+  text += "# a comment\n";
+  const Assignment rescaled = load_spec_from_string(text, "torus-mini.yaml");
+  ASSERT_NE(rescaled.spec_sha256, assignment_.spec_sha256);
+  ASSERT_EQ(rescaled.grading_sha256, assignment_.grading_sha256);
+
+  CountingRunner counting(*runner_);
+  const ClassGradeResult result =
+      grade_class(rescaled, kinds_, counting, store, students, options_);
+  EXPECT_EQ(counting.runs.load(), 0);
+  EXPECT_EQ(result.rescored, 2u);
+  EXPECT_EQ(result.graded, 0u);
+  ASSERT_EQ(result.entries.size(), 2u);
+  EXPECT_DOUBLE_EQ(result.entries[0].report.score, 33);  // alice: full marks, out of 33 now
+  EXPECT_DOUBLE_EQ(result.entries[0].report.max_score, 33);
+  EXPECT_DOUBLE_EQ(result.entries[1].report.score, 25);  // bob still loses succ_order
+  EXPECT_EQ(result.entries[1].report.criteria[1].name, "Successors in ascending order");
+  EXPECT_EQ(store.history("bob").size(), 2u);  // history kept
+  // Up to date afterwards; a changed test runs everyone again.
+  EXPECT_EQ(grade_class(rescaled, kinds_, counting, store, students, options_).up_to_date, 2u);
+  text.replace(text.find("cpu_seconds: 2"), 14, "cpu_seconds: 1");
+  const Assignment retimed = load_spec_from_string(text, "torus-mini.yaml");
+  EXPECT_EQ(grade_class(retimed, kinds_, counting, store, students, options_).graded, 2u);
+  EXPECT_GT(counting.runs.load(), 0);
+}
+
+TEST_F(GradeClassTest, ASubmissionOverTheSizeLimitIsTheStudentsVerdictRecordedOnce) {
+  ResultsStore store(dir_ / "results.db");
+  const fs::path big = copy_fixture("correct", "big");
+  std::ofstream(big / "dataset.bin") << std::string(2 << 20, 'x');
+  assignment_.submission.max_size_bytes = 1 << 20;
+  const std::vector<ClassSubmission> students = {student("big", big)};
+  ClassGradeResult result = grade(store, students);
+  EXPECT_EQ(result.graded, 1u);
+  EXPECT_EQ(result.grader_faults, 0u);
+  ASSERT_EQ(result.entries.size(), 1u);
+  ASSERT_TRUE(result.entries[0].report.submission_verdict);
+  EXPECT_EQ(*result.entries[0].report.submission_verdict, Verdict::submission_too_large);
+  EXPECT_NE(
+      result.entries[0].report.submission_feedback.find("submission too large (2.0 MiB > 1 MiB)"),
+      std::string::npos)
+      << result.entries[0].report.submission_feedback;
+  result = grade(store, students);
+  EXPECT_EQ(result.graded, 0u);  // recorded once, not retried on every run
+  EXPECT_EQ(result.up_to_date, 1u);
+}
+
+TEST_F(GradeClassTest, AChangedSupportFileRegrades) {
+  ResultsStore store(dir_ / "results.db");
+  fs::create_directories(dir_ / "spec");
+  std::ifstream original(kSource / "fixtures/class/torus-mini.yaml");
+  std::string text((std::istreambuf_iterator<char>(original)), std::istreambuf_iterator<char>());
+  text.replace(text.find("  required_files: [torus_puzzle.py]"), 35,
+               "  required_files: [torus_puzzle.py]\n  support_files: [helpers.py]");
+  std::ofstream(dir_ / "spec" / "helpers.py") << "HELP = 1\n";
+  std::ofstream(dir_ / "spec" / "mini.yaml") << text;
+  const std::vector<ClassSubmission> students = {student("alice", copy_fixture("correct"))};
+  assignment_ = load_spec(dir_ / "spec" / "mini.yaml");
+  EXPECT_EQ(grade(store, students).graded, 1u);
+  EXPECT_EQ(grade(store, students).up_to_date, 1u);
+  std::ofstream(dir_ / "spec" / "helpers.py") << "HELP = 2\n";  // the YAML is unchanged
+  assignment_ = load_spec(dir_ / "spec" / "mini.yaml");
+  EXPECT_EQ(grade(store, students).graded, 1u);
 }
 
 TEST_F(GradeClassTest, IdenticalSubmissionsAreGradedOnceAndRecordedForEach) {

@@ -29,6 +29,16 @@ std::string csv_field(std::string_view field) {
   return quoted;
 }
 
+std::string csv_text(std::string_view field) {
+  if (!field.empty() &&
+      std::string_view("=+-@\t\r").find(field.front()) != std::string_view::npos) {
+    std::string inert(1, '\'');
+    inert.append(field);
+    return csv_field(inert);
+  }
+  return csv_field(field);
+}
+
 std::string render_gradebook_csv(const std::vector<ClassEntry>& entries) {
   std::vector<std::string> criteria;
   for (const auto& entry : entries)
@@ -42,11 +52,11 @@ std::string render_gradebook_csv(const std::vector<ClassEntry>& entries) {
             [](const ClassEntry* a, const ClassEntry* b) { return a->student_id < b->student_id; });
 
   std::string csv = "student_id,name,total,max";
-  for (const auto& id : criteria) csv.append(",").append(csv_field(id));
+  for (const auto& id : criteria) csv.append(",").append(csv_text(id));
   csv += "\r\n";
   for (const ClassEntry* entry : rows) {
     const GradeReport& report = entry->report;
-    csv.append(csv_field(entry->student_id)).append(",").append(csv_field(entry->student_name));
+    csv.append(csv_text(entry->student_id)).append(",").append(csv_text(entry->student_name));
     csv.append(",").append(report.has_grader_errors ? "" : number(report.score));
     csv.append(",").append(number(report.max_score));
     for (const auto& id : criteria) {

@@ -16,6 +16,12 @@ namespace sg {
 /// Quotes `field` for CSV if it needs it.
 std::string csv_field(std::string_view field);
 
+/// A text cell (a name, an id) as csv_field() writes it, made inert for spreadsheets first
+/// (OWASP "CSV injection"): a value that begins with =, +, -, @, a tab or a carriage return would
+/// be run as a formula by Excel or LibreOffice, so it gets a leading apostrophe ("'=HYPERLINK(...)"
+/// shows as text). Scores are numbers written by the grader and never pass through here.
+std::string csv_text(std::string_view field);
+
 /// The gradebook of `entries`, rows sorted by student id. Criterion columns are the union of
 /// every report's criteria, in order of first appearance.
 std::string render_gradebook_csv(const std::vector<ClassEntry>& entries);

@@ -26,6 +26,17 @@ TEST(GradebookCsv, QuotesFieldsPerRfc4180) {
   EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
 }
 
+TEST(GradebookCsv, CellsThatASpreadsheetWouldRunAsFormulasAreInert) {
+  EXPECT_EQ(csv_text("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+  EXPECT_EQ(csv_text("+1+1"), "'+1+1");
+  EXPECT_EQ(csv_text("-2+3"), "'-2+3");
+  EXPECT_EQ(csv_text("@SUM(A1:A2)"), "'@SUM(A1:A2)");
+  EXPECT_EQ(csv_text("\tcmd"), "'\tcmd");
+  EXPECT_EQ(csv_text("Ann-Marie"), "Ann-Marie");  // only a leading trigger matters
+  const std::string csv = render_gradebook_csv({entry("=1+1", "@evil", 10, 7.5)});
+  EXPECT_NE(csv.find("\r\n'=1+1,'@evil,17.5,30,"), std::string::npos) << csv;
+}
+
 TEST(GradebookCsv, OneRowPerStudentSortedWithCriterionColumns) {
   const std::string csv =
       render_gradebook_csv({entry("bob", "Bob", 10, 7.5), entry("alice", "Smith, Alice", 0, 20)});

@@ -19,6 +19,7 @@
 #include "batch/grade_class.h"
 #include "batch/shard.h"
 #include "cli/exit_status.h"
+#include "cli/grader_build.h"
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
 #include "engine/grading_tools.h"
@@ -197,7 +198,7 @@ int run_batch(const BatchArgs& args) {
     options.context.driver_dir = args.driver_dir;
     options.jobs = args.jobs;
     options.regrade = args.regrade;
-    options.grader_version = SG_VERSION;
+    options.grader_version = grader_build_version(args.driver_dir);
     options.stop = &g_stop;
     std::mutex progress_mutex;
     std::optional<BatchProgress> latest;
@@ -243,16 +244,16 @@ int run_batch(const BatchArgs& args) {
                  "searchgrader: interrupted: {} graded this run and saved in {}; {} not yet "
                  "graded. Run the same command again to finish.\n",
                  result.graded, store.path().string(),
-                 result.students - result.up_to_date - result.graded);
+                 result.students - result.up_to_date - result.rescored - result.graded);
       return kExitInterrupted;
     }
     write_class_outputs(out, result.entries);
     std::size_t faults = 0;
     for (const auto& entry : result.entries) faults += entry.report.has_grader_errors ? 1 : 0;
     fmt::print(stderr,
-               "searchgrader: {} students: {} graded now, {} already up to date{}. Wrote {}, "
-               "{}, {}/ and {}\n",
-               result.students, result.graded, result.up_to_date,
+               "searchgrader: {} students: {} graded now, {} rescored (only the rubric "
+               "changed), {} already up to date{}. Wrote {}, {}, {}/ and {}\n",
+               result.students, result.graded, result.rescored, result.up_to_date,
                faults ? fmt::format(", {} with grader errors (rerun to retry)", faults) : "",
                (out / "gradebook.csv").string(), (out / "summary.html").string(),
                (out / "feedback").string(), (out / "results.json").string());

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "cli/exit_status.h"
+#include "cli/grader_build.h"
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
 #include "engine/grade_submission.h"
@@ -108,7 +109,7 @@ int run_check(const CheckArgs& args) {
     return kExitGraderFault;
   }
   options.jobs = args.jobs;
-  options.grader_version = SG_VERSION;
+  options.grader_version = grader_build_version(args.driver_dir);
   ProgressLine progress(
       stderr, args.progress_lines ? ProgressLine::Mode::lines : ProgressLine::Mode::automatic);
   options.on_test_done = [&](std::size_t done, std::size_t total, const TestOutcome& outcome) {

@@ -18,6 +18,7 @@
 #include "cli/doctor_command.h"
 #include "cli/exit_status.h"
 #include "cli/export_student_command.h"
+#include "cli/grader_build.h"
 #include "cli/gradescope_command.h"
 #include "cli/install_paths.h"
 #include "cli/isolation_choice.h"
@@ -122,7 +123,7 @@ int run_grade(const GradeArgs& args) {
     return kExitGraderFault;
   }
   options.jobs = args.jobs;
-  options.grader_version = SG_VERSION;
+  options.grader_version = sg::grader_build_version(args.driver_dir);
   sg::ProgressLine progress(stderr, args.progress_lines ? sg::ProgressLine::Mode::lines
                                                         : sg::ProgressLine::Mode::automatic);
   options.on_test_done = [&](std::size_t done, std::size_t total, const sg::TestOutcome& outcome) {

@@ -91,6 +91,8 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
       Invocation invocation = kind->invocation(assignment, test, options.context);
       invocation.submission = program != nullptr ? program->root() : layout.root;
       for (const auto& placed : layout.renamed) invocation.support_files.push_back(placed);
+      for (const auto& file : assignment.submission.support_files)
+        invocation.support_files.push_back({file, file.filename()});
       observation = runner.run(invocation);
       outcome = kind->evaluate(assignment, test, *observation);
       if (outcome.call.empty()) outcome.call = invocation.description;
@@ -171,6 +173,13 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
     worker();
   }
 
+  for (const auto& file : assignment.submission.support_files) {
+    std::error_code error;
+    if (std::filesystem::exists(layout.root / file.filename(), error))
+      report.submission_notes.push_back(
+          fmt::format("your {} was replaced by the course's own copy (the assignment provides it)",
+                      file.filename().string()));
+  }
   if (stop) {
     report.submission_verdict = stop->verdict;
     report.submission_feedback = stop->feedback;

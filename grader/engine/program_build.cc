@@ -122,6 +122,8 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
     Invocation invocation;
     invocation.argv = command;
     invocation.submission = submission;
+    for (const auto& file : interface.support_files)
+      invocation.support_files.push_back({file, file.filename()});
     invocation.limits = interface.build_limits;
     invocation.collect_into = build.root_;
     invocation.description = fmt::format("build: {}", command[0] == "make" ? "make" : "cmake");

@@ -108,7 +108,8 @@ void conclude_test(const TestSpec& test, TestOutcome& outcome, const Observation
     }
   }
   if (outcome.verdict == Verdict::time_limit_exceeded && test.calibration) {
-    outcome.feedback += (outcome.feedback.empty() ? "" : "\n") + calibration_feedback(test);
+    if (!outcome.feedback.empty()) outcome.feedback += '\n';
+    outcome.feedback += calibration_feedback(test);
   }
   if (outcome.feedback.empty()) {
     for (const auto& aspect : outcome.aspects) {

@@ -8,22 +8,8 @@ set -euo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 SOURCE="$ROOT/source"
 
-packages=(
-  cmake g++ make pkg-config      # the toolchain
-  python3                        # runs Python submissions and the in-sandbox driver
-  python3-numpy                  # notebooks import it
-  libyaml-cpp-dev                # specs (YAML)
-  libfmt-dev                     # formatting
-  libcli11-dev                   # the command line
-  nlohmann-json3-dev             # reports, driver protocol
-  libssl-dev                     # SHA-256 of specs
-  libarchive-dev                 # zip and tar archives
-  libsqlite3-dev                 # the class results store
-)
-
-export DEBIAN_FRONTEND=noninteractive
-apt-get update
-apt-get install -y --no-install-recommends "${packages[@]}"
+# The project's one list of packages (what building and grading need; not the test tools).
+"$SOURCE/searchgrader-src/scripts/setup.sh" --grading
 
 cmake -S "$SOURCE/searchgrader-src" -B "$SOURCE/build" -DCMAKE_BUILD_TYPE=Release \
   -DSG_BUILD_TESTS=OFF -DSG_BUILD_BENCHMARKS=OFF

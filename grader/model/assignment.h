@@ -81,6 +81,11 @@ struct SubmissionInterface {
   std::string build = "auto";      ///< "auto", "make", "cmake" or "none" (program).
   /// The default for every test (TestSpec::exit_status); programs only.
   ExitStatusPolicy exit_status = ExitStatusPolicy::required;
+  /// Files the course hands out (spec key `support_files`, paths relative to the spec): copied
+  /// beside the student's code for every test, replacing a student's file of the same name, so
+  /// a submission of only the file students write runs (e.g. Berkeley's util.py beside
+  /// search.py). Absolute paths after loading.
+  std::vector<std::filesystem::path> support_files;
   /// Largest submission accepted (sum of its files' sizes, bytes; spec key `max_size_mib`).
   /// A larger one gets the verdict submission_too_large and is not run.
   std::uint64_t max_size_bytes = 64ull << 20;
@@ -135,7 +140,15 @@ struct Assignment {
   std::string id;
   std::string title;
   std::filesystem::path spec_path;
-  std::string spec_sha256;  ///< Of the spec file's bytes: identifies what was graded.
+  /// SHA-256 of the spec file's bytes and of every file in `referenced_files`: identifies what
+  /// was graded. A stored result with another spec_sha256 is out of date.
+  std::string spec_sha256;
+  /// The same without what only scores (the rubric's points, names, descriptions, scoring,
+  /// manual) and without comments or layout: a stored result with the same grading_sha256 needs
+  /// rescoring, not running again.
+  std::string grading_sha256;
+  /// Every file the spec refers to that grading reads (support files, ...), absolute.
+  std::vector<std::filesystem::path> referenced_files;
   SubmissionInterface submission;
   std::optional<SlidingTileDomain> domain;
   SearchSemantics search;

@@ -221,6 +221,9 @@ class Reader {
 
   std::string file_;
   std::vector<SpecError>& errors_;
+
+ public:
+  const std::string& file() const { return file_; }
 };
 
 // Largest values a spec may set: beyond them a limit is a typo, and the runner could not honour it.
@@ -320,10 +323,10 @@ void read_assignment_info(const Reader& reader, const YAML::Node& node, Assignme
 void read_submission(const Reader& reader, const YAML::Node& node,
                      SubmissionInterface& submission) {
   reader.expect_map(node, "submission");
-  reader.only_keys(
-      node, "submission",
-      {"language", "module", "required_files", "priority_queue_class", "entry", "build",
-       "build_limits", "accept", "definitions_only", "exit_status", "max_size_mib"});
+  reader.only_keys(node, "submission",
+                   {"language", "module", "required_files", "priority_queue_class", "entry",
+                    "build", "build_limits", "accept", "definitions_only", "exit_status",
+                    "max_size_mib", "support_files"});
   if (node["language"])
     submission.language =
         reader.one_of(node["language"], "submission.language", {"python", "program"});
@@ -380,6 +383,23 @@ void read_submission(const Reader& reader, const YAML::Node& node,
     for (const auto& extension : node["accept"]) {
       submission.accept.push_back(
           reader.one_of(extension, "each accepted extension", {".py", ".ipynb"}));
+    }
+  }
+  if (node["support_files"]) {
+    reader.expect_sequence(node["support_files"], "submission.support_files");
+    const std::filesystem::path spec_dir =
+        std::filesystem::absolute(std::filesystem::path(reader.file()).parent_path());
+    for (const auto& item : node["support_files"]) {
+      const std::string name = reader.string(item, "each support file");
+      const std::filesystem::path file = (spec_dir / name).lexically_normal();
+      std::error_code error;
+      if (!std::filesystem::is_regular_file(file, error)) {
+        reader.note(item, fmt::format("support file '{}' does not exist (looked for {}, relative "
+                                      "to the spec)",
+                                      name, file.string()));
+        continue;
+      }
+      submission.support_files.push_back(file);
     }
   }
   if (node["definitions_only"]) {
@@ -667,6 +687,27 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
   return assignment;
 }
 
+// The spec as canonical JSON without what only scores (rubric points, names, descriptions,
+// scoring, manual) and without comments or layout: equal for two specs that grade alike.
+std::string grading_text(const YAML::Node& root, const Reader& reader) {
+  if (!root.IsDefined() || root.IsNull()) return "";
+  std::map<std::string, SourceLocation> locations;
+  nlohmann::json spec;
+  try {
+    spec = reader.to_json(root, "", locations);
+  } catch (const SpecError&) {
+    return "";  // an invalid spec grades nothing; its errors are reported already
+  }
+  if (spec.is_object() && spec.contains("rubric") && spec["rubric"].is_array()) {
+    for (auto& criterion : spec["rubric"]) {
+      if (!criterion.is_object()) continue;
+      for (const char* key : {"points", "name", "description", "scoring", "manual"})
+        criterion.erase(key);
+    }
+  }
+  return spec.dump();
+}
+
 // Errors in file order (line, then column), each once.
 void sort_errors(std::vector<SpecError>& errors) {
   std::stable_sort(errors.begin(), errors.end(), [](const SpecError& a, const SpecError& b) {
@@ -686,8 +727,10 @@ Assignment read_spec_from_string(std::string_view yaml_text, const std::string& 
   std::vector<SpecError> found;
   const Reader reader(file_name, found);
   Assignment assignment;
+  YAML::Node root;
   try {
-    assignment = parse(YAML::Load(std::string(yaml_text)), reader);
+    root = YAML::Load(std::string(yaml_text));
+    assignment = parse(root, reader);
   } catch (const YAML::Exception& error) {
     found.emplace_back(SourceLocation{file_name, error.mark.line + 1, error.mark.column + 1},
                        fmt::format("invalid YAML: {}", error.msg));
@@ -695,7 +738,18 @@ Assignment read_spec_from_string(std::string_view yaml_text, const std::string& 
   sort_errors(found);
   errors.insert(errors.end(), found.begin(), found.end());
   assignment.spec_path = file_name;
-  assignment.spec_sha256 = sha256_hex(yaml_text);
+  for (const auto& file : assignment.submission.support_files)
+    assignment.referenced_files.push_back(file);
+  // What the spec refers to is part of what was graded: a changed support file regrades.
+  std::string files;
+  for (const auto& file : assignment.referenced_files) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    files += fmt::format("\n{}\n{}", file.filename().string(), sha256_hex(bytes.str()));
+  }
+  assignment.spec_sha256 = sha256_hex(std::string(yaml_text) + files);
+  assignment.grading_sha256 = sha256_hex(grading_text(root, reader) + files);
   return assignment;
 }
 

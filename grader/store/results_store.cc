@@ -12,7 +12,7 @@ namespace sg {
 namespace {
 
 constexpr const char* kSchemaName = "searchgrader-results";
-constexpr const char* kSchemaVersion = "1";
+constexpr const char* kSchemaVersion = "2";  // 2 added results.grading_hash
 
 // One row per graded submission. The partial unique index is what makes a rerun unable to add a
 // second current row for a student; the full one makes importing the same row twice impossible.
@@ -30,6 +30,7 @@ CREATE TABLE IF NOT EXISTS results(
   student_name TEXT NOT NULL,
   submission_hash TEXT NOT NULL,
   spec_hash TEXT NOT NULL,
+  grading_hash TEXT NOT NULL DEFAULT '',
   grader_version TEXT NOT NULL,
   source_path TEXT NOT NULL,
   report_json TEXT NOT NULL,
@@ -46,7 +47,8 @@ CREATE UNIQUE INDEX IF NOT EXISTS results_no_duplicate
 
 constexpr const char* kColumns =
     "id, student_id, student_name, submission_hash, spec_hash, grader_version, source_path, "
-    "report_json, score, max_score, has_grader_errors, graded_at, current, superseded_by";
+    "report_json, score, max_score, has_grader_errors, graded_at, current, superseded_by, "
+    "grading_hash";
 
 // A prepared statement that finalizes itself.
 class Statement {
@@ -105,6 +107,7 @@ StoredResult read_row(sqlite3_stmt* statement) {
   row.current = sqlite3_column_int(statement, 12) != 0;
   if (sqlite3_column_type(statement, 13) != SQLITE_NULL)
     row.superseded_by = sqlite3_column_int64(statement, 13);
+  row.key.grading_hash = column_text(statement, 14);
   return row;
 }
 
@@ -150,22 +153,27 @@ ResultsStore::ResultsStore(const std::filesystem::path& path) : path_(path) {
       }
     }
     exec(kSchema);
+    std::optional<std::string> found;
     {
       Statement schema(db_, "SELECT value FROM meta WHERE key = 'schema'");
       if (!schema.ok()) fail("reading its schema version");
-      const int step = sqlite3_step(schema.get());
-      const std::string expected = fmt::format("{} {}", kSchemaName, kSchemaVersion);
-      if (step == SQLITE_ROW && column_text(schema.get(), 0) != expected) {
-        const std::string found = column_text(schema.get(), 0);
-        exec("ROLLBACK");
-        throw StoreError(fmt::format("{}: results store schema is \"{}\", this grader reads \"{}\"",
-                                     path.string(), found, expected));
-      }
-      if (step != SQLITE_ROW) {
-        Statement insert(db_, "INSERT INTO meta(key, value) VALUES ('schema', ?1)");
-        insert.bind(1, expected);
-        if (!insert.ok() || sqlite3_step(insert.get()) != SQLITE_DONE) fail("writing its schema");
-      }
+      if (sqlite3_step(schema.get()) == SQLITE_ROW) found = column_text(schema.get(), 0);
+    }
+    const std::string expected = fmt::format("{} {}", kSchemaName, kSchemaVersion);
+    if (found && *found == fmt::format("{} 1", kSchemaName)) {
+      // A store from before grading_hash: its rows get "" (they are regraded, not rescored).
+      exec("ALTER TABLE results ADD COLUMN grading_hash TEXT NOT NULL DEFAULT ''");
+      Statement update(db_, "UPDATE meta SET value = ?1 WHERE key = 'schema'");
+      update.bind(1, expected);
+      if (!update.ok() || sqlite3_step(update.get()) != SQLITE_DONE) fail("upgrading its schema");
+    } else if (found && *found != expected) {
+      exec("ROLLBACK");
+      throw StoreError(fmt::format("{}: results store schema is \"{}\", this grader reads \"{}\"",
+                                   path.string(), *found, expected));
+    } else if (!found) {
+      Statement insert(db_, "INSERT INTO meta(key, value) VALUES ('schema', ?1)");
+      insert.bind(1, expected);
+      if (!insert.ok() || sqlite3_step(insert.get()) != SQLITE_DONE) fail("writing its schema");
     }
     exec("COMMIT");
   } catch (...) {
@@ -268,8 +276,8 @@ std::int64_t ResultsStore::record_locked(const StoredResult& result) {
     Statement insert(db_,
                      "INSERT INTO results(student_id, student_name, submission_hash, spec_hash, "
                      "grader_version, source_path, report_json, score, max_score, "
-                     "has_grader_errors, graded_at, current) "
-                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1)");
+                     "has_grader_errors, graded_at, current, grading_hash) "
+                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1, ?12)");
     if (!insert.ok()) fail("preparing an insert");
     insert.bind(1, result.key.student_id);
     insert.bind(2, result.student_name);
@@ -282,6 +290,7 @@ std::int64_t ResultsStore::record_locked(const StoredResult& result) {
     insert.bind(9, result.max_score);
     insert.bind(10, std::int64_t{result.has_grader_errors ? 1 : 0});
     insert.bind(11, graded_at);
+    insert.bind(12, result.key.grading_hash);
     if (sqlite3_step(insert.get()) != SQLITE_DONE)
       fail(fmt::format("recording the result of {}", result.key.student_id));
     const std::int64_t id = sqlite3_last_insert_rowid(db_);

@@ -28,8 +28,13 @@ class StoreError : public std::runtime_error {
 struct ResultKey {
   std::string student_id;
   std::string submission_hash;  ///< SHA-256 hex of the submission's files (names and bytes).
-  std::string spec_hash;        ///< SHA-256 hex of the spec file's bytes.
+  std::string spec_hash;        ///< Assignment::spec_sha256 (the spec and the files it names).
+  /// The grader's build (version and a hash of its executable and drivers): a code change
+  /// regrades even when the version number stays.
   std::string grader_version;
+  /// Assignment::grading_sha256: equal when only the rubric's points or names changed, so the
+  /// stored observations can be scored again without running the student ("" in old rows).
+  std::string grading_hash;
   bool operator==(const ResultKey&) const = default;
 };
 

@@ -28,7 +28,7 @@ class ResultsStoreTest : public ::testing::Test {
   static StoredResult result(const std::string& student, const std::string& hash,
                              const std::string& spec, double score) {
     StoredResult row;
-    row.key = {student, hash, spec, "0.1.0"};
+    row.key = {student, hash, spec, "0.1.0", "grading-" + spec};
     row.student_name = "Name of " + student;
     row.source_path = "class/" + student;
     row.report_json = R"({"score":)" + std::to_string(score) + "}";
@@ -47,7 +47,7 @@ TEST_F(ResultsStoreTest, RecordsAndReadsBackTheCurrentResult) {
   const auto current = store.current("alice");
   ASSERT_TRUE(current.has_value());
   EXPECT_EQ(current->id, id);
-  EXPECT_EQ(current->key, (ResultKey{"alice", "h1", "s1", "0.1.0"}));
+  EXPECT_EQ(current->key, (ResultKey{"alice", "h1", "s1", "0.1.0", "grading-s1"}));
   EXPECT_EQ(current->student_name, "Name of alice");
   EXPECT_DOUBLE_EQ(current->score, 85);
   EXPECT_TRUE(current->current);
@@ -123,6 +123,38 @@ TEST_F(ResultsStoreTest, ImportingTheSameRowTwiceAddsItOnce) {
   EXPECT_TRUE(store.import(row));
   EXPECT_EQ(store.row_count(), 2);
   EXPECT_EQ(store.current("alice")->graded_at, "2026-11-21T19:00:00.000Z");
+}
+
+TEST_F(ResultsStoreTest, AStoreFromBeforeTheGradingHashIsUpgradedInPlace) {
+  {
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open(db().c_str(), &raw), SQLITE_OK);
+    const char* v1 = R"sql(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO meta VALUES ('schema', 'searchgrader-results 1');
+CREATE TABLE submissions(student_id TEXT PRIMARY KEY, student_name TEXT NOT NULL,
+  submission_hash TEXT NOT NULL, source_path TEXT NOT NULL, updated_at TEXT NOT NULL);
+CREATE TABLE results(id INTEGER PRIMARY KEY AUTOINCREMENT, student_id TEXT NOT NULL,
+  student_name TEXT NOT NULL, submission_hash TEXT NOT NULL, spec_hash TEXT NOT NULL,
+  grader_version TEXT NOT NULL, source_path TEXT NOT NULL, report_json TEXT NOT NULL,
+  score REAL, max_score REAL, has_grader_errors INTEGER NOT NULL, graded_at TEXT NOT NULL,
+  current INTEGER NOT NULL CHECK (current IN (0, 1)),
+  superseded_by INTEGER REFERENCES results(id));
+INSERT INTO results(student_id, student_name, submission_hash, spec_hash, grader_version,
+  source_path, report_json, score, max_score, has_grader_errors, graded_at, current)
+  VALUES ('alice', 'Alice', 'h1', 's1', '0.1.0', 'x', '{}', 5, 10, 0, '2026-01-01', 1);
+)sql";
+    ASSERT_EQ(sqlite3_exec(raw, v1, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(raw);
+  }
+  ResultsStore store(db());
+  const auto current = store.current("alice");
+  ASSERT_TRUE(current);
+  EXPECT_EQ(current->key, (ResultKey{"alice", "h1", "s1", "0.1.0", ""}));  // never rescored
+  store.record(result("alice", "h2", "s1", 7));
+  EXPECT_EQ(store.history("alice").size(), 2u);
+  ResultsStore again(db());  // the upgrade happened once
+  EXPECT_EQ(again.current("alice")->key.grading_hash, "grading-s1");
 }
 
 TEST_F(ResultsStoreTest, RejectsFilesThatAreNotResultsStores) {
