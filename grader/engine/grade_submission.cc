@@ -13,6 +13,7 @@
 #include "engine/program_build.h"
 #include "engine/shared_feedback.h"
 #include "engine/submission_layout.h"
+#include "engine/submission_paths.h"
 #include "engine/test_verdict.h"
 #include "scoring/rubric_scoring.h"
 
@@ -102,6 +103,7 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
     }
   }
   conclude_test(test, outcome, observation ? &*observation : nullptr, program != nullptr);
+  if (observation) show_paths_relative_to_submission(outcome, observation->workdir);
   return outcome;
 }
 

@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "checkers/state_text.h"
+#include "engine/submission_paths.h"
+#include "engine/submission_paths.h"
 #include "runner/workdir.h"
 
 namespace sg {
@@ -130,8 +132,9 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
     const std::string shown =
         command[0] == "make" ? "make" : "cmake -S . -B build && cmake --build build";
     const Observation observation = runner.run(invocation);
-    const std::string output =
-        elide(observation.stdout_stream.data + observation.stderr_stream.data, 40, 6000);
+    const std::string output = relative_to_submission(
+        elide(observation.stdout_stream.data + observation.stderr_stream.data, 40, 6000),
+        observation.workdir);
     if (observation.termination == Termination::runner_error) {
       build.failure_verdict_ = Verdict::grader_error;
       build.failure_feedback_ =
@@ -153,7 +156,8 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
     }
     if (observation.stderr_stream.data.find("warning") != std::string::npos) {
       build.notes_.push_back("the build printed warnings:\n" +
-                             elide(observation.stderr_stream.data, 15, 2000));
+                             relative_to_submission(elide(observation.stderr_stream.data, 15, 2000),
+                                                    observation.workdir));
     }
   }
 

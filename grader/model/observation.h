@@ -38,6 +38,9 @@ struct Observation {
   double wall_seconds = 0.0;            ///< Wall clock from spawn to exit.
   std::uint64_t peak_memory_bytes = 0;  ///< Peak resident set (max over the reaped tree).
   std::string isolation_tier;           ///< e.g. "process-group+rlimits".
+  /// The working directory as the process saw it ("/box", or a scratch folder in the minimal
+  /// tier): where the submission was copied, so its paths can be shown relative to it.
+  std::string workdir;
   std::string detail;  ///< Supervisor's explanation (which limit, runner error message, ...).
 };
 

@@ -529,6 +529,7 @@ void ProcessRunner::run_in(const RunDirectory& directory, const Invocation& invo
   const std::vector<char*> argv = pointers_to(argv_storage);
   const std::vector<char*> envp = pointers_to(env_storage);
   const std::string workdir_string = visible_workdir.string();
+  observation.workdir = workdir_string;
 
   Pipe out = make_pipe();
   Pipe err = make_pipe();
