@@ -29,15 +29,10 @@
 #include <vector>
 
 #include "reference/heuristics.h"
+#include "reference/tie_break.h"
 #include "reference/tile_puzzle.h"
 
 namespace sg::ref {
-
-/// Which of several frontier nodes with equal f is popped first.
-enum class TieBreak {
-  earliest_inserted,  ///< FIFO among equal f: the course's linear scan with strict `<`.
-  latest_inserted,    ///< LIFO among equal f: the most recently inserted entry first.
-};
 
 /// The order in which an expanded node's successors are generated (and so enqueued).
 enum class SuccessorOrder {

@@ -251,9 +251,13 @@ int run_batch(const BatchArgs& args) {
     std::size_t faults = 0;
     for (const auto& entry : result.entries) faults += entry.report.has_grader_errors ? 1 : 0;
     fmt::print(stderr,
-               "searchgrader: {} students: {} graded now, {} rescored (only the rubric "
-               "changed), {} already up to date{}. Wrote {}, {}, {}/ and {}\n",
-               result.students, result.graded, result.rescored, result.up_to_date,
+               "searchgrader: {} students: {} graded now, {}{} already up to date{}. Wrote {}, "
+               "{}, {}/ and {}\n",
+               result.students, result.graded,
+               result.rescored > 0
+                   ? fmt::format("{} rescored (only the rubric changed), ", result.rescored)
+                   : std::string(),
+               result.up_to_date,
                faults ? fmt::format(", {} with grader errors (rerun to retry)", faults) : "",
                (out / "gradebook.csv").string(), (out / "summary.html").string(),
                (out / "feedback").string(), (out / "results.json").string());

@@ -36,12 +36,8 @@ void judge_exit_status(const TestSpec& test, TestOutcome& outcome, const Observa
         outcome.feedback = exit_status_feedback(observation);
       }
       break;
-    case ExitStatusPolicy::graded: {
-      AspectOutcome exit{"exit", "", status == 0, ""};
-      if (!exit.passed) exit.feedback = exit_status_feedback(observation);
-      outcome.aspects.push_back(std::move(exit));
-      break;
-    }
+    case ExitStatusPolicy::graded:
+      break;  // the `exit` aspect, added for every program test (graded_exit_aspect)
     case ExitStatusPolicy::ignored:
       if (status != 0) {
         outcome.notes.push_back(fmt::format(
@@ -49,6 +45,23 @@ void judge_exit_status(const TestSpec& test, TestOutcome& outcome, const Observa
       }
       break;
   }
+}
+
+// Under `exit_status: graded`, every program test has an `exit` aspect: passed when the program
+// exited with status 0; failed when it exited otherwise, was stopped, or did not run.
+AspectOutcome graded_exit_aspect(const TestOutcome& outcome, const Observation* observation) {
+  AspectOutcome exit{"exit", "", false, ""};
+  if (observation == nullptr) {
+    exit.feedback = outcome.feedback.empty() ? "the program did not run" : outcome.feedback;
+  } else if (observation->termination != Termination::exited) {
+    exit.feedback =
+        fmt::format("the program did not exit on its own ({})", describe(outcome.verdict));
+  } else if (observation->exit_code.value_or(-1) != 0) {
+    exit.feedback = exit_status_feedback(*observation);
+  } else {
+    exit.passed = true;
+  }
+  return exit;
 }
 
 std::string calibration_feedback(const TestSpec& test) {
@@ -89,6 +102,8 @@ void conclude_test(const TestSpec& test, TestOutcome& outcome, const Observation
     if (program && observation != nullptr && observation->termination == Termination::exited)
       judge_exit_status(test, outcome, *observation);
   }
+  if (program && test.exit_status == ExitStatusPolicy::graded)
+    outcome.aspects.push_back(graded_exit_aspect(outcome, observation));
   bind_aspects(test, outcome);
 
   if (outcome.verdict == Verdict::accepted) {

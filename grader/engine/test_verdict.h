@@ -25,6 +25,8 @@ std::string exit_status_feedback(const Observation& observation);
 /// - otherwise wrong answer if a judged aspect bound to a criterion failed, else accepted;
 /// - a verdict other than accepted or wrong answer fails every judged aspect (feedback kept, or
 ///   the verdict's feedback);
+/// - under `exit_status: graded`, every program test gets an `exit` aspect (failed when the program
+///   exited otherwise than with status 0, was stopped, or did not run);
 /// - time limit exceeded on a test with a LimitCalibration adds what a correct solution uses;
 /// - `feedback` is the first failed bound aspect's when the kind gave none.
 void conclude_test(const TestSpec& test, TestOutcome& outcome, const Observation* observation,

@@ -9,6 +9,7 @@
 #include "kinds/program_output_kind.h"
 #include "kinds/puzzle_function_kind.h"
 #include "kinds/search_function_kind.h"
+#include "kinds/search_kind.h"
 #include "kinds/search_program_kind.h"
 #include "kinds/solve_kind.h"
 #include "spec/edit_distance.h"
@@ -27,6 +28,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<IddfsTraceKind>());
   registry.add(std::make_unique<ProgramOutputKind>());
   registry.add(std::make_unique<SearchProgramKind>());
+  registry.add(std::make_unique<SearchKind>());
   return registry;
 }
 
@@ -102,13 +104,20 @@ void check_test(const KindRegistry& registry, const Assignment& assignment, cons
 }  // namespace
 
 void KindRegistry::check(const Assignment& assignment, std::vector<SpecError>& errors) const {
+  // A problem in a shared part (a domain, an algorithm) is reported once, not once per test.
+  const auto add = [&errors](const SpecError& error) {
+    const bool seen = std::any_of(errors.begin(), errors.end(), [&](const SpecError& known) {
+      return std::string_view(known.what()) == error.what();
+    });
+    if (!seen) errors.push_back(error);
+  };
   for (const auto& test : assignment.tests) {
     try {
       check_test(*this, assignment, test);
     } catch (const SpecErrors& found) {
-      errors.insert(errors.end(), found.errors().begin(), found.errors().end());
+      for (const auto& error : found.errors()) add(error);
     } catch (const SpecError& error) {
-      errors.push_back(error);
+      add(error);
     }
   }
 }

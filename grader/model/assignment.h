@@ -136,6 +136,15 @@ struct TestSpec {
   std::map<std::string, SourceLocation> key_locations;
 };
 
+/// A part of the spec kept as JSON for the test kinds to read and check (as a test's own keys
+/// are): a named domain, algorithm or the adapter. Files it names are read in already.
+struct SpecSection {
+  nlohmann::json value = nlohmann::json::object();
+  SourceLocation where;
+  /// Location of each key, JSON-pointer style ("/edges/3").
+  std::map<std::string, SourceLocation> key_locations;
+};
+
 struct Assignment {
   std::string id;
   std::string title;
@@ -156,6 +165,14 @@ struct Assignment {
   /// `isolation: {minimum_tier: ...}`: the weakest sandbox tier grading may run in ("minimal",
   /// "degraded" or "full"; empty: any). Grading refuses below it (docs/sandbox.md).
   std::string minimum_isolation_tier;
+  /// `domains`: search problems by name (graphs, grid mazes), for `search` tests. A domain's
+  /// `file:` (relative to the spec) is read in: a maze's text becomes its `map`, a graph file's
+  /// keys are merged under the spec's own.
+  std::map<std::string, SpecSection> domains;
+  /// `algorithms`: search algorithms with their policies, by name, for `search` tests.
+  std::map<std::string, SpecSection> algorithms;
+  /// `adapter`: how `search` tests call the submission (a function, a problem object, a program).
+  std::optional<SpecSection> adapter;
   std::vector<Criterion> criteria;
   std::vector<TestSpec> tests;
 

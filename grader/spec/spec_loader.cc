@@ -623,6 +623,71 @@ void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assign
   }
 }
 
+// A mapping kept as JSON with its keys' locations, for the kinds to check.
+SpecSection read_section(const Reader& reader, const YAML::Node& node, std::string_view what) {
+  reader.expect_map(node, what);
+  SpecSection section;
+  section.where = reader.at(node);
+  section.value = reader.to_json(node, "", section.key_locations);
+  return section;
+}
+
+// The bytes of `name`, a file named relative to the spec; recorded as part of what is graded.
+std::string read_named_file(const Reader& reader, const YAML::Node& node, const std::string& name,
+                            Assignment& assignment) {
+  const std::filesystem::path spec_dir =
+      std::filesystem::absolute(std::filesystem::path(reader.file()).parent_path());
+  const std::filesystem::path file = (spec_dir / name).lexically_normal();
+  std::ifstream in(file, std::ios::binary);
+  std::error_code error;
+  if (!in || std::filesystem::is_directory(file, error))
+    reader.fail(node, fmt::format("cannot read the file '{}' (looked for {}, relative to the spec)",
+                                  name, file.string()));
+  std::ostringstream text;
+  text << in.rdbuf();
+  assignment.referenced_files.push_back(file);
+  return text.str();
+}
+
+// `domains`: each a mapping; `file:` is read in (a maze's map, or a graph's keys).
+void read_domains(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
+  if (!node) return;
+  reader.expect_map(node, "domains (name: {type: graph | grid, ...})");
+  for (const auto& item : node) {
+    reader.collect([&] {
+      const std::string name = reader.string(item.first, "a domain's name");
+      SpecSection section = read_section(reader, item.second, "a domain");
+      if (section.value.contains("file")) {
+        if (!section.value["file"].is_string())
+          reader.fail(item.second["file"], "file: names a file beside the spec");
+        const std::string text =
+            read_named_file(reader, item.second["file"], section.value["file"], assignment);
+        const std::string type = section.value.value("type", "");
+        if (type == "grid") {
+          if (!section.value.contains("map")) section.value["map"] = text;
+        } else {
+          YAML::Node loaded;
+          try {
+            loaded = YAML::Load(text);
+          } catch (const YAML::Exception& error) {
+            reader.fail(item.second["file"],
+                        fmt::format("{} is not valid YAML or JSON: {}",
+                                    section.value["file"].get<std::string>(), error.msg));
+          }
+          if (!loaded.IsMap())
+            reader.fail(item.second["file"],
+                        "a graph file holds a mapping (edges, heuristic, ...)");
+          std::map<std::string, SourceLocation> ignored;
+          const nlohmann::json from_file = reader.to_json(loaded, "", ignored);
+          for (const auto& [key, value] : from_file.items())
+            if (!section.value.contains(key)) section.value[key] = value;
+        }
+      }
+      assignment.domains[name] = std::move(section);
+    });
+  }
+}
+
 // Reads what it can of the spec: a broken section or test is recorded (reader's errors) and
 // left out, and reading goes on with the next one.
 Assignment parse(const YAML::Node& root, const Reader& reader) {
@@ -638,7 +703,7 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
   }
   reader.only_keys(root, "the spec",
                    {"spec_version", "assignment", "submission", "domain", "search", "limits",
-                    "isolation", "rubric", "tests"});
+                    "isolation", "domains", "algorithms", "adapter", "rubric", "tests"});
   reader.collect([&] {
     if (!root["spec_version"]) reader.fail(root, "the spec needs 'spec_version: 1' at the top");
     const int version = reader.integer(root["spec_version"], "spec_version");
@@ -674,6 +739,20 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
       assignment.minimum_isolation_tier = reader.one_of(
           isolation["minimum_tier"], "isolation.minimum_tier", {"minimal", "degraded", "full"});
     }
+  });
+  reader.collect([&] { read_domains(reader, root["domains"], assignment); });
+  reader.collect([&] {
+    if (!root["algorithms"]) return;
+    reader.expect_map(root["algorithms"], "algorithms (name: {strategy: ...})");
+    for (const auto& item : root["algorithms"]) {
+      reader.collect([&] {
+        const std::string name = reader.string(item.first, "an algorithm's name");
+        assignment.algorithms[name] = read_section(reader, item.second, "an algorithm");
+      });
+    }
+  });
+  reader.collect([&] {
+    if (root["adapter"]) assignment.adapter = read_section(reader, root["adapter"], "adapter");
   });
   reader.collect([&] {
     if (!root["rubric"])

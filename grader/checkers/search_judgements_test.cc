@@ -1,0 +1,98 @@
+#include "checkers/search_judgements.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "reference/graph_problem.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+
+// S -> A (1) -> G (1); S -> G (5); S -> B (1) -> G (1).
+ref::GraphProblem triangle() {
+  auto graph = std::make_shared<ref::Graph>();
+  graph->directed = true;
+  graph->edges = {{"S", "A", 1, ""},
+                  {"S", "G", 5, ""},
+                  {"A", "G", 1, ""},
+                  {"S", "B", 1, ""},
+                  {"B", "G", 1, ""}};
+  return ref::GraphProblem(graph, "S", {"G"});
+}
+
+StudentPath states(std::vector<std::string> items, bool includes_start = true) {
+  return {StudentPath::Form::states, std::move(items), includes_start};
+}
+
+TEST(SearchJudgements, AWalkNamesTheFirstIllegalStepAndItsAlternatives) {
+  const ref::GraphProblem problem = triangle();
+  PathWalk walk = walk_path(problem, states({"S", "A", "G"}));
+  EXPECT_TRUE(walk.legal);
+  EXPECT_TRUE(walk.reaches_goal);
+  EXPECT_DOUBLE_EQ(walk.cost, 2);
+  EXPECT_TRUE(judge_path(walk).passed);
+
+  walk = walk_path(problem, states({"S", "G", "A"}));
+  EXPECT_FALSE(walk.legal);
+  EXPECT_THAT(judge_path(walk).feedback,
+              HasSubstr("step 2: A is not one step from G; its successors are none: a dead end"));
+  walk = walk_path(problem, states({"A", "G"}));
+  EXPECT_THAT(walk.problem, HasSubstr("begins with A, not with the start S"));
+  walk = walk_path(problem, states({"A", "G"}, /*includes_start=*/false));
+  EXPECT_TRUE(walk.reaches_goal);
+  walk = walk_path(problem, {StudentPath::Form::actions, {"B", "X"}, true});
+  EXPECT_THAT(walk.problem, HasSubstr("step 2: X is not an action in B; its actions are G (to G)"));
+  walk = walk_path(problem, states({"S", "A"}));
+  EXPECT_THAT(judge_path(walk).feedback, HasSubstr("ends at A, which is not a goal"));
+}
+
+TEST(SearchJudgements, OptimalExactAndReportedCost) {
+  const ref::GraphProblem problem = triangle();
+  const PathWalk direct = walk_path(problem, states({"S", "G"}));
+  EXPECT_THAT(judge_optimal(direct, 2).feedback,
+              HasSubstr("costs 5, but the cheapest path costs 2"));
+  const PathWalk through_b = walk_path(problem, states({"S", "B", "G"}));
+  EXPECT_TRUE(judge_optimal(through_b, 2).passed);
+  EXPECT_TRUE(judge_exact_path(through_b, {{"S", "A", "G"}, {"S", "B", "G"}}).passed);
+  EXPECT_THAT(judge_exact_path(through_b, {{"S", "A", "G"}}).feedback,
+              HasSubstr("first differs at position 2: expected A, got B"));
+  EXPECT_TRUE(judge_reported_cost(through_b, 2.0).passed);
+  EXPECT_THAT(judge_reported_cost(through_b, 3.0).feedback,
+              HasSubstr("reported cost is 3, but the path's steps add up to 2"));
+  EXPECT_FALSE(judge_reported_cost(through_b, std::nullopt).passed);
+}
+
+TEST(SearchJudgements, ExpansionsExactlyOrInAnyTieOrder) {
+  const ref::GraphProblem problem = triangle();
+  ref::SearchPolicy ucs;
+  ucs.strategy = ref::Strategy::uniform_cost;
+  const std::vector<std::vector<ref::State>> reference = {{"S", "A", "B"}};
+  EXPECT_TRUE(
+      judge_expansions({"S", "A", "B"}, ExpansionMatch::exact, reference, problem, ucs).passed);
+  const AspectOutcome swapped =
+      judge_expansions({"S", "B", "A"}, ExpansionMatch::exact, reference, problem, ucs);
+  EXPECT_THAT(swapped.feedback, HasSubstr("position 2: expected A, got B"));
+  EXPECT_TRUE(
+      judge_expansions({"S", "B", "A"}, ExpansionMatch::ties, reference, problem, ucs).passed);
+  EXPECT_THAT(
+      judge_expansions({"S", "G"}, ExpansionMatch::ties, reference, problem, ucs).feedback,
+      HasSubstr("expansion 2 is G, but the frontier's best entries at that point are A, B"));
+  EXPECT_THAT(judge_expansions({"S", "A"}, ExpansionMatch::ties, reference, problem, ucs).feedback,
+              HasSubstr("no goal is among the best entries"));
+  EXPECT_THAT(judge_expansions({"S"}, ExpansionMatch::exact, reference, problem, ucs).feedback,
+              HasSubstr("ends after 1 states; the next should be A"));
+}
+
+TEST(SearchJudgements, CountsWithinATolerance) {
+  EXPECT_TRUE(judge_count("expanded", "nodes expanded", 105.0, {100}, 0.1).passed);
+  EXPECT_THAT(judge_count("expanded", "nodes expanded", 120.0, {100, 90}, 0.1).feedback,
+              HasSubstr("120 nodes expanded reported, expected 100 or 90 (within 10 %)"));
+  EXPECT_TRUE(judge_count("expanded", "nodes expanded", 90.0, {100, 90}, 0).passed);
+  EXPECT_FALSE(judge_count("expanded", "nodes expanded", std::nullopt, {1}, 0).passed);
+  EXPECT_FALSE(first_divergence({"a"}, {"a"}));
+}
+
+}  // namespace
+}  // namespace sg

@@ -1,0 +1,530 @@
+#include "kinds/search_adapter.h"
+
+#include <fmt/format.h>
+
+#include <regex>
+
+#include "checkers/field_extractor.h"
+#include "checkers/python_value.h"
+#include "checkers/state_text.h"
+#include "kinds/program_run.h"
+#include "kinds/sliding_tile_setup.h"
+#include "reference/graph_problem.h"
+#include "reference/grid_maze.h"
+#include "reference/tile_problem.h"
+#include "spec/edit_distance.h"
+
+namespace sg {
+namespace {
+
+const nlohmann::json& adapter_value(const Assignment& assignment) {
+  static const nlohmann::json empty = nlohmann::json::object();
+  return assignment.adapter ? assignment.adapter->value : empty;
+}
+
+std::string adapter_type(const Assignment& assignment) {
+  return adapter_value(assignment).value("type", "");
+}
+
+SourceLocation adapter_location(const Assignment& assignment, const std::string& key) {
+  if (!assignment.adapter) return {};
+  const auto found = assignment.adapter->key_locations.find("/" + key);
+  return found == assignment.adapter->key_locations.end() ? assignment.adapter->where
+                                                          : found->second;
+}
+
+[[noreturn]] void adapter_error(const Assignment& assignment, const std::string& key,
+                                const std::string& message) {
+  throw SpecError(adapter_location(assignment, key), "adapter: " + message);
+}
+
+// `call: "ucs(graph, start, goal)"`: the function and its argument words.
+struct CallSpec {
+  std::string function;
+  std::vector<std::string> arguments;
+};
+
+const std::vector<std::string> kArgumentWords = {
+    "graph", "maze", "start", "goal", "heuristic", "problem", "limit", "max_depth", "k"};
+
+CallSpec read_call(const TestSpec& test) {
+  static const std::regex pattern(R"(^\s*([A-Za-z_][A-Za-z_0-9]*)\s*\((.*)\)\s*$)");
+  const std::string text = test.input.value("call", std::string());
+  std::smatch match;
+  if (!std::regex_match(text, match, pattern))
+    throw SpecError(location_of(test, "/call"),
+                    "call: the function and its arguments, e.g. \"ucs(graph, start, goal)\"");
+  CallSpec call{match[1].str(), {}};
+  const std::string list = match[2].str();
+  std::size_t start = 0;
+  while (start < list.size()) {
+    std::size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    std::string word = list.substr(start, end - start);
+    word.erase(0, word.find_first_not_of(' '));
+    word.erase(word.find_last_not_of(' ') + 1);
+    if (!word.empty()) call.arguments.push_back(word);
+    start = end + 1;
+  }
+  for (const std::string& word : call.arguments) {
+    const bool number = word.find_first_not_of("0123456789.-") == std::string::npos;
+    if (!number &&
+        std::find(kArgumentWords.begin(), kArgumentWords.end(), word) == kArgumentWords.end())
+      throw SpecError(
+          location_of(test, "/call"),
+          fmt::format("call: unknown argument '{}'{}; use {} or a number", word,
+                      did_you_mean(word, kArgumentWords), fmt::join(kArgumentWords, ", ")));
+  }
+  return call;
+}
+
+std::vector<ref::State> goal_states(const SearchDomain& domain) {
+  std::vector<ref::State> goals;
+  if (const auto* graph = dynamic_cast<const ref::GraphProblem*>(domain.problem.get())) {
+    goals.assign(graph->goals().begin(), graph->goals().end());
+  } else if (const auto* grid = dynamic_cast<const ref::GridProblem*>(domain.problem.get())) {
+    for (const auto& [row, col] : grid->maze().goals) goals.push_back(grid->state_of(row, col));
+  } else if (const auto* tiles = dynamic_cast<const ref::TileProblem*>(domain.problem.get())) {
+    goals.push_back(ref::tiles_state(tiles->puzzle().goal()));
+  }
+  return goals;
+}
+
+nlohmann::json graph_argument(const Assignment& assignment, const SearchDomain& domain) {
+  const auto* problem = dynamic_cast<const ref::GraphProblem*>(domain.problem.get());
+  if (problem == nullptr) return nullptr;
+  const std::string as = adapter_value(assignment).value("graph_as", "dict_of_dicts");
+  if (as == "edge_list") {
+    nlohmann::json edges = nlohmann::json::array();
+    for (const auto& edge : problem->graph().edges)
+      edges.push_back({edge.from, edge.to, edge.cost});
+    return edges;
+  }
+  // {"$dict": [[key, value], ...]} keeps the order (the driver makes a dict of it, and Python
+  // dicts keep insertion order): each node's neighbours come in the domain's order.
+  nlohmann::json graph = nlohmann::json::array();
+  for (const std::string& node : ref::graph_nodes(problem->graph())) {
+    nlohmann::json neighbours = nlohmann::json::array();
+    for (const ref::Step& step : problem->successors(node))
+      neighbours.push_back({step.state, step.cost});
+    graph.push_back(
+        {node, as == "dict_of_lists" ? neighbours : nlohmann::json{{"$dict", neighbours}}});
+  }
+  return {{"$dict", graph}};
+}
+
+nlohmann::json heuristic_table(const SearchDomain& domain, const TestSpec& test) {
+  return state_space_table(domain, test)["heuristic"];
+}
+
+// The value the submission is given for one argument word.
+nlohmann::json argument_value(const std::string& word, const Assignment& assignment,
+                              const TestSpec& test, const SearchDomain& domain,
+                              const SearchAlgorithm& algorithm, bool problem_object) {
+  const ref::Problem& problem = *domain.problem;
+  if (word == "graph") return graph_argument(assignment, domain);
+  if (word == "maze") {
+    const auto* grid = dynamic_cast<const ref::GridProblem*>(domain.problem.get());
+    return grid ? nlohmann::json(grid->maze().lines) : nlohmann::json(nullptr);
+  }
+  if (word == "start") return domain.value_of(problem.initial_state());
+  if (word == "goal") {
+    const auto goals = goal_states(domain);
+    if (goals.size() == 1) return domain.value_of(goals.front());
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& goal : goals) all.push_back(domain.value_of(goal));
+    return all;
+  }
+  if (word == "heuristic") {
+    const nlohmann::json table = heuristic_table(domain, test);
+    if (problem_object) return {{"$fn", "table_heuristic"}, {"table", table}};
+    return table;
+  }
+  if (word == "problem") return {{"$ref", "problem"}};
+  if (word == "limit") return algorithm.limit;
+  if (word == "max_depth") return algorithm.max_depth;
+  if (word == "k") return algorithm.beam_width;
+  return nlohmann::json::parse(word, nullptr, false);  // a number
+}
+
+std::string call_text(const CallSpec& call, const Assignment& assignment, const TestSpec& test,
+                      const SearchDomain& domain, const SearchAlgorithm& algorithm) {
+  std::vector<std::string> shown;
+  for (const std::string& word : call.arguments) {
+    if (word == "graph" || word == "maze" || word == "problem" || word == "heuristic") {
+      shown.push_back(fmt::format("<{} {}>", word, domain.name));
+    } else {
+      shown.push_back(
+          python_repr(argument_value(word, assignment, test, domain, algorithm, false)));
+    }
+  }
+  return fmt::format("{}({})", call.function, fmt::join(shown, ", "));
+}
+
+// A returned value read as a path (states or actions); items that are no state are kept as their
+// repr, so the walk names them.
+StudentPath path_from(const nlohmann::json& sequence, bool actions, const SearchDomain& domain) {
+  StudentPath path;
+  path.form = actions ? StudentPath::Form::actions : StudentPath::Form::states;
+  for (const auto& item : as_sequence(sequence).value_or(std::vector<nlohmann::json>{})) {
+    if (actions) {
+      path.items.push_back(item.is_string() ? item.get<std::string>() : python_repr(item));
+    } else {
+      path.items.push_back(domain.state_of(item).value_or(python_repr(item)));
+    }
+  }
+  return path;
+}
+
+bool is_no_path(const nlohmann::json& value, SearchCall& call) {
+  if (value.is_null()) return true;
+  if (value.is_string()) {
+    std::string word = value.get<std::string>();
+    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    call.outcome_word = word;
+    return true;
+  }
+  const auto items = as_sequence(value);
+  return items && items->empty();
+}
+
+void read_returned(const nlohmann::json& value, const std::string& returns,
+                   const SearchDomain& domain, SearchCall& call) {
+  const bool with_cost = returns == "path_and_cost" || returns == "actions_and_cost";
+  const bool actions = returns == "actions" || returns == "actions_and_cost";
+  nlohmann::json path_value = value;
+  if (with_cost) {
+    const auto pair = as_sequence(value);
+    if (!value.is_null() && (!pair || pair->size() != 2)) {
+      call.unreadable = fmt::format("expected a ({}, cost) pair, got {}",
+                                    actions ? "actions" : "path", python_repr(value));
+      return;
+    }
+    if (pair) {
+      path_value = (*pair)[0];
+      if ((*pair)[1].is_number()) call.cost = (*pair)[1].get<double>();
+    }
+  }
+  if (is_no_path(path_value, call)) {
+    call.no_path = true;
+    return;
+  }
+  if (!as_sequence(path_value)) {
+    call.unreadable = fmt::format("expected a list of {}, got {}", actions ? "actions" : "states",
+                                  python_repr(path_value));
+    return;
+  }
+  call.path = path_from(path_value, actions, domain);
+}
+
+// ---- the Python adapters -----------------------------------------------------------------
+
+Invocation driver_invocation(const Assignment& assignment, const TestSpec& test,
+                             const GradingContext& context, const SearchDomain& domain,
+                             const SearchAlgorithm& algorithm) {
+  const bool problem_object = adapter_type(assignment) == "problem_object";
+  const CallSpec call = read_call(test);
+  nlohmann::json steps = nlohmann::json::array();
+  if (problem_object) {
+    nlohmann::json table = state_space_table(domain, test);
+    nlohmann::json problem = {
+        {"$fn", "search_problem"},
+        {"start", table["start"]},
+        {"goals", table["goals"]},
+        {"successors", table["successors"]},
+        {"methods", adapter_value(assignment).value("methods", nlohmann::json::object())}};
+    steps.push_back({{"op", "let"}, {"bind", "problem"}, {"value", problem}});
+  }
+  nlohmann::json args = nlohmann::json::array();
+  for (const std::string& word : call.arguments)
+    args.push_back(argument_value(word, assignment, test, domain, algorithm, problem_object));
+  steps.push_back({{"op", "call"}, {"function", call.function}, {"args", args}});
+  if (problem_object)
+    steps.push_back({{"op", "getattr"}, {"target", "problem"}, {"attr", "_visitedlist"}});
+  return make_driver_invocation(assignment, test, context, std::move(steps),
+                                call_text(call, assignment, test, domain, algorithm));
+}
+
+SearchCall read_driver(const Assignment& assignment, const TestSpec& test,
+                       const SearchDomain& domain, const SearchAlgorithm& algorithm,
+                       const Observation& observation) {
+  const bool problem_object = adapter_type(assignment) == "problem_object";
+  const CallSpec call = read_call(test);
+  SearchCall result;
+  result.call_text = call_text(call, assignment, test, domain, algorithm);
+  const std::size_t call_step = problem_object ? 1 : 0;
+  const std::size_t steps = problem_object ? 3 : 1;
+  const std::string module_file = assignment.submission.module + ".py";
+  const DriverTranscript transcript = read_transcript(observation, steps);
+  result.notes = import_notes(transcript, module_file);
+  std::vector<std::string> calls(steps, result.call_text);
+  if (auto stop = diagnose_early_stop(observation, transcript, calls, module_file)) {
+    result.stop = stop;
+    return result;
+  }
+  const DriverStepRecord& record = transcript.steps[call_step];
+  if (!record.ok) {
+    result.stop = step_failure(record, result.call_text, module_file);
+    return result;
+  }
+  if (auto overflow = output_overflow(record, result.call_text, test.limits.output_bytes)) {
+    result.stop = overflow;
+    return result;
+  }
+  result.observed = python_repr(record.value);
+  if (!record.stdout_text.empty())
+    result.notes.push_back(fmt::format("`{}` printed {} line(s); only what it returned is judged",
+                                       result.call_text,
+                                       non_empty_lines(record.stdout_text).size()));
+  const std::string returns =
+      adapter_value(assignment).value("returns", problem_object ? "actions" : "path");
+  read_returned(record.value, returns, domain, result);
+  if (problem_object && transcript.steps[2].ok) {
+    std::vector<ref::State> expanded;
+    for (const auto& item :
+         as_sequence(transcript.steps[2].value).value_or(std::vector<nlohmann::json>{}))
+      expanded.push_back(domain.state_of(item).value_or(python_repr(item)));
+    result.expanded = std::move(expanded);
+  }
+  return result;
+}
+
+// ---- the program adapter ----------------------------------------------------------------
+
+std::string graph_text(const SearchDomain& domain) {
+  const auto* problem = dynamic_cast<const ref::GraphProblem*>(domain.problem.get());
+  if (problem == nullptr) return "";
+  std::string text;
+  for (const auto& edge : problem->graph().edges)
+    text += fmt::format("{} {} {}\n", edge.from, edge.to, edge.cost);
+  return text;
+}
+
+std::string fill(std::string text, const TestSpec& test, const SearchDomain& domain,
+                 const SearchAlgorithm& algorithm, const std::string& input) {
+  const auto* grid = dynamic_cast<const ref::GridProblem*>(domain.problem.get());
+  std::string map;
+  if (grid != nullptr)
+    for (const auto& line : grid->maze().lines) map += line + "\n";
+  const auto goals = goal_states(domain);
+  const std::vector<std::pair<std::string, std::string>> values = {
+      {"{input}", input},
+      {"{algorithm}", test.input.value("run_as", algorithm.name)},
+      {"{start}", domain.problem->initial_state()},
+      {"{goal}", goals.empty() ? std::string() : goals.front()},
+      {"{map}", map},
+      {"{graph}", graph_text(domain)}};
+  for (const auto& [key, value] : values) {
+    for (std::size_t at = text.find(key); at != std::string::npos;
+         at = text.find(key, at + value.size()))
+      text.replace(at, key.size(), value);
+  }
+  return text;
+}
+
+ProgramRun program_run_of(const Assignment& assignment, const TestSpec& test,
+                          const SearchDomain& domain, const SearchAlgorithm& algorithm) {
+  const nlohmann::json& adapter = adapter_value(assignment);
+  const nlohmann::json args = test.input.contains("args")
+                                  ? test.input["args"]
+                                  : adapter.value("args", nlohmann::json::array());
+  const std::string input = adapter.value("input", std::string());
+  ProgramRun run;
+  for (const auto& arg : args)
+    run.args.push_back(fill(arg.get<std::string>(), test, domain, algorithm, input));
+  if (!input.empty())
+    run.files.push_back({input, fill(adapter.value("input_text", std::string("{map}")), test,
+                                     domain, algorithm, input)});
+  if (adapter.contains("stdin"))
+    run.stdin_data = fill(adapter["stdin"].get<std::string>(), test, domain, algorithm, input);
+  return run;
+}
+
+// The pattern in output.<key>: a string, or {pattern: ...}.
+std::optional<FieldPattern> output_pattern(const nlohmann::json& adapter, const std::string& key) {
+  if (!adapter.contains("output") || !adapter["output"].contains(key)) return std::nullopt;
+  const auto& value = adapter["output"][key];
+  return FieldPattern(value.is_string() ? value.get<std::string>()
+                                        : value.value("pattern", std::string()));
+}
+
+std::vector<std::string> path_items(const std::string& text, const SearchDomain& domain,
+                                    bool actions, const std::string& item_pattern) {
+  std::string pattern = item_pattern;
+  if (pattern.empty()) {
+    pattern = actions                         ? R"([A-Za-z]+)"
+              : domain.type == "grid"         ? R"(\(\s*-?\d+\s*,\s*-?\d+\s*\))"
+              : domain.type == "sliding_tile" ? R"(\[[^\]]*\])"
+                                              : R"([^\s,;\[\]]+)";
+  }
+  const std::regex regex(pattern);
+  std::vector<std::string> items;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), regex);
+       it != std::sregex_iterator(); ++it) {
+    const std::string item = it->str();
+    if (item == "->" || item == "=>") continue;
+    items.push_back(actions ? item : domain.state_of_text(item).value_or(item));
+  }
+  return items;
+}
+
+SearchCall read_program(const Assignment& assignment, const SearchDomain& domain,
+                        const Observation& observation) {
+  SearchCall result;  // call_text stays empty: the engine names the invocation
+  const std::string& out = observation.stdout_stream.data;
+  result.observed = elide(out, 30, 3000);
+  if (auto stop = diagnose_program_stop(observation)) {
+    result.stop = stop;
+    return result;
+  }
+  const nlohmann::json& adapter = adapter_value(assignment);
+  if (const auto no_path = output_pattern(adapter, "no_path"); no_path && no_path->find(out)) {
+    result.no_path = true;
+  } else if (const auto path = output_pattern(adapter, "path")) {
+    const auto match = path->find(out);
+    if (!match || !match->fields.count("path")) {
+      result.unreadable = fmt::format("no line matches the path pattern `{}`", path->pattern());
+    } else {
+      const auto& config = adapter["output"]["path"];
+      const bool actions = config.is_object() && config.value("form", "states") == "actions";
+      StudentPath student;
+      student.form = actions ? StudentPath::Form::actions : StudentPath::Form::states;
+      student.items = path_items(match->fields.at("path"), domain, actions,
+                                 config.is_object() ? config.value("items", std::string()) : "");
+      result.path = std::move(student);
+    }
+  }
+  const auto number = [&](const std::string& key) -> std::optional<double> {
+    const auto pattern = output_pattern(adapter, key);
+    if (!pattern) return std::nullopt;
+    const auto match = pattern->find(out);
+    if (!match || !match->fields.count(key)) return std::nullopt;
+    try {
+      return std::stod(match->fields.at(key));
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  };
+  result.cost = number("cost");
+  result.expanded_count = number("expanded");
+  return result;
+}
+
+}  // namespace
+
+std::vector<std::string> adapter_can_judge(const Assignment& assignment) {
+  const std::string type = adapter_type(assignment);
+  const nlohmann::json& adapter = adapter_value(assignment);
+  std::vector<std::string> aspects = {"path", "optimal", "exact", "outcome"};
+  if (type == "problem_object") {
+    aspects.push_back("expansions");
+  } else if (type == "function") {
+    const std::string returns = adapter.value("returns", "path");
+    if (returns == "path_and_cost" || returns == "actions_and_cost") aspects.push_back("cost");
+  } else if (type == "program" && adapter.contains("output")) {
+    if (adapter["output"].contains("cost")) aspects.push_back("cost");
+    if (adapter["output"].contains("expanded")) aspects.push_back("expanded_count");
+  }
+  return aspects;
+}
+
+void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
+                             const SearchDomain& domain, const SearchAlgorithm& algorithm) {
+  if (!assignment.adapter)
+    throw SpecError(test.where,
+                    "a search test needs the spec's `adapter:` (type: function, "
+                    "problem_object or program)");
+  const nlohmann::json& adapter = adapter_value(assignment);
+  const std::string type = adapter_type(assignment);
+  const std::vector<std::string> types = {"function", "problem_object", "program"};
+  if (std::find(types.begin(), types.end(), type) == types.end())
+    adapter_error(assignment, "type", "type: function, problem_object or program");
+  const std::map<std::string, std::vector<std::string>> keys = {
+      {"function", {"type", "graph_as", "returns"}},
+      {"problem_object", {"type", "methods", "returns"}},
+      {"program", {"type", "args", "input", "input_text", "stdin", "output"}}};
+  for (const auto& [key, value] : adapter.items()) {
+    const auto& allowed = keys.at(type);
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+      adapter_error(assignment, key,
+                    fmt::format("a {} adapter has no key '{}'{}; its keys: {}", type, key,
+                                did_you_mean(key, allowed), fmt::join(allowed, ", ")));
+  }
+  if (type == "program") {
+    require_program_submission(assignment, test);
+    if (test.input.contains("call"))
+      throw SpecError(location_of(test, "/call"), "a program is run with `args`, not `call`");
+    if (!adapter.contains("args") && !test.input.contains("args"))
+      adapter_error(assignment, "type",
+                    "a program adapter needs `args` (templates such as "
+                    "\"{input}\", \"{algorithm}\")");
+    if (adapter.contains("output")) {
+      if (!adapter["output"].is_object())
+        adapter_error(assignment, "output", "output: a mapping path, cost, expanded, no_path");
+      for (const auto& [key, value] : adapter["output"].items()) {
+        if (key != "path" && key != "cost" && key != "expanded" && key != "no_path")
+          adapter_error(assignment, "output",
+                        fmt::format("output has no key '{}' (path, cost, "
+                                    "expanded, no_path)",
+                                    key));
+        try {
+          const FieldPattern pattern(value.is_string() ? value.get<std::string>()
+                                                       : value.value("pattern", std::string()));
+          const auto names = pattern.names();
+          if (key != "no_path" && std::find(names.begin(), names.end(), key) == names.end())
+            adapter_error(
+                assignment, "output",
+                fmt::format("the {} pattern needs a group named `{}`: (?<{}>...)", key, key, key));
+        } catch (const std::invalid_argument& error) {
+          if (key == "no_path" &&
+              std::string(error.what()).find("named group") != std::string::npos)
+            continue;
+          adapter_error(assignment, "output", fmt::format("output.{}: {}", key, error.what()));
+        }
+      }
+    }
+    program_run_of(assignment, test, domain, algorithm);
+    return;
+  }
+  if (assignment.submission.language != "python")
+    adapter_error(
+        assignment, "type",
+        fmt::format("a {} adapter calls Python: the submission needs `language: python`", type));
+  const CallSpec call = read_call(test);
+  const std::string returns =
+      adapter.value("returns", type == "problem_object" ? "actions" : "path");
+  const std::vector<std::string> forms = {"path", "path_and_cost", "actions", "actions_and_cost"};
+  if (std::find(forms.begin(), forms.end(), returns) == forms.end())
+    adapter_error(assignment, "returns", fmt::format("returns: one of {}", fmt::join(forms, ", ")));
+  const std::string graph_as = adapter.value("graph_as", "dict_of_dicts");
+  if (graph_as != "dict_of_dicts" && graph_as != "dict_of_lists" && graph_as != "edge_list")
+    adapter_error(assignment, "graph_as", "graph_as: dict_of_dicts, dict_of_lists or edge_list");
+  for (const std::string& word : call.arguments) {
+    if (word == "graph" && domain.type != "graph")
+      throw SpecError(location_of(test, "/call"), "`graph` is an argument for a graph domain");
+    if (word == "maze" && domain.type != "grid")
+      throw SpecError(location_of(test, "/call"), "`maze` is an argument for a grid domain");
+    if (word == "problem" && type != "problem_object")
+      throw SpecError(location_of(test, "/call"),
+                      "`problem` is the argument of a problem_object adapter");
+  }
+  if (type == "problem_object") state_space_table(domain, test);  // small enough?
+}
+
+Invocation search_invocation(const Assignment& assignment, const TestSpec& test,
+                             const GradingContext& context, const SearchDomain& domain,
+                             const SearchAlgorithm& algorithm) {
+  if (adapter_type(assignment) == "program")
+    return make_program_invocation(test, context,
+                                   program_run_of(assignment, test, domain, algorithm));
+  return driver_invocation(assignment, test, context, domain, algorithm);
+}
+
+SearchCall read_search_call(const Assignment& assignment, const TestSpec& test,
+                            const SearchDomain& domain, const SearchAlgorithm& algorithm,
+                            const Observation& observation) {
+  if (adapter_type(assignment) == "program") return read_program(assignment, domain, observation);
+  return read_driver(assignment, test, domain, algorithm, observation);
+}
+
+}  // namespace sg

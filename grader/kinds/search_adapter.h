@@ -1,0 +1,65 @@
+// How a `search` test calls the submission and reads back what it did, as the spec's `adapter:`
+// configures it (docs/spec-format.md, "search"):
+//   function        a Python function with the signature the test's `call:` gives, e.g.
+//                   `ucs(graph, start, goal)`; a graph is passed as the adapter's `graph_as`
+//                   (dict_of_dicts {'Arad': {'Zerind': 75}}, dict_of_lists, edge_list), a maze as
+//                   its rows, states as the domain writes them; the result read as `returns`
+//                   (path, path_and_cost, actions, actions_and_cost).
+//   problem_object  a Python function given a problem object (Berkeley's getStartState,
+//                   isGoalState, getSuccessors, getCostOfActions; names configurable), e.g.
+//                   `aStarSearch(problem, heuristic)`; the states getSuccessors is called on, in
+//                   order, are the expansion order; the result is a list of actions.
+//   program         a command-line program: `args` and an input file (`input`, with `input_text`)
+//                   templated from the test ({input}, {algorithm}, {start}, {goal}, {map},
+//                   {graph}); what it prints read by the patterns of `output` (path, cost,
+//                   expanded: regular expressions with named groups).
+// Reading (the notation) is here; judging is in checkers/search_judgements.h.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checkers/search_judgements.h"
+#include "kinds/python_driver_client.h"
+#include "kinds/search_algorithm.h"
+#include "kinds/search_domain.h"
+#include "kinds/test_kind.h"
+
+namespace sg {
+
+/// What the submission did in one test, in the domain's terms.
+struct SearchCall {
+  std::optional<EarlyStop> stop;    ///< It did not run to the end (limit, crash, exception).
+  bool no_path = false;             ///< It said there is no solution (None, [], "failure").
+  std::string outcome_word;         ///< "failure" / "cutoff" when it returned such a word.
+  std::optional<StudentPath> path;  ///< The path it returned or printed.
+  std::optional<double> cost;       ///< The cost it reported.
+  std::optional<std::vector<ref::State>> expanded;  ///< States it expanded, in order.
+  std::optional<double> expanded_count;             ///< The number of expansions it reported.
+  std::string call_text;  ///< What ran, e.g. "ucs(graph, 'Arad', 'Bucharest')".
+  std::string observed;   ///< What came back, for the report.
+  std::vector<std::string> notes;
+  std::string unreadable;  ///< Why the result could not be read (a wrong answer).
+};
+
+/// Which judgements the adapter can feed ("path", "cost", "expansions", "expanded_count", ...).
+std::vector<std::string> adapter_can_judge(const Assignment& assignment);
+
+/// Checks the spec's `adapter:` section and the test's adapter keys (`call`, `args`). Throws
+/// SpecError at the key.
+void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
+                             const SearchDomain& domain, const SearchAlgorithm& algorithm);
+
+/// The invocation of the test.
+Invocation search_invocation(const Assignment& assignment, const TestSpec& test,
+                             const GradingContext& context, const SearchDomain& domain,
+                             const SearchAlgorithm& algorithm);
+
+/// Reads what the process did.
+SearchCall read_search_call(const Assignment& assignment, const TestSpec& test,
+                            const SearchDomain& domain, const SearchAlgorithm& algorithm,
+                            const Observation& observation);
+
+}  // namespace sg

@@ -1,0 +1,237 @@
+#include "kinds/search_algorithm.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "kinds/sliding_tile_setup.h"
+#include "spec/edit_distance.h"
+
+namespace sg {
+namespace {
+
+const std::vector<std::string> kStrategies = {
+    "bfs",      "dfs",       "ucs", "greedy", "astar", "depth_limited", "iterative_deepening",
+    "ida_star", "local_beam"};
+
+const std::vector<std::string> kKeys = {
+    "strategy",        "graph_search",  "goal_test",      "tie_break",         "duplicates",
+    "update_frontier", "reopen_closed", "limit",          "max_depth",         "avoid_cycles",
+    "beam_width",      "max_steps",     "max_expansions", "reverse_successors"};
+
+class Reader {
+ public:
+  Reader(const nlohmann::json& value, std::function<SourceLocation(const std::string&)> where,
+         std::string what)
+      : value_(value), where_(std::move(where)), what_(std::move(what)) {}
+
+  [[noreturn]] void fail(const std::string& key, const std::string& message) const {
+    throw SpecError(where_(key), fmt::format("{}: {}", what_, message));
+  }
+
+  bool boolean(const std::string& key, bool fallback) const {
+    if (!value_.contains(key)) return fallback;
+    if (!value_[key].is_boolean()) fail(key, fmt::format("{} must be true or false", key));
+    return value_[key].get<bool>();
+  }
+
+  long long whole(const std::string& key, long long fallback, long long least) const {
+    if (!value_.contains(key)) return fallback;
+    if (!value_[key].is_number_integer() || value_[key].get<long long>() < least)
+      fail(key, fmt::format("{} must be a whole number of at least {}", key, least));
+    return value_[key].get<long long>();
+  }
+
+  std::string choice(const std::string& key, const std::vector<std::string>& choices,
+                     const std::string& fallback) const {
+    if (!value_.contains(key)) return fallback;
+    const std::string text = value_[key].is_string() ? value_[key].get<std::string>() : "";
+    if (std::find(choices.begin(), choices.end(), text) == choices.end())
+      fail(key, fmt::format("{} must be one of {}{}", key, fmt::join(choices, ", "),
+                            did_you_mean(text, choices)));
+    return text;
+  }
+
+ private:
+  const nlohmann::json& value_;
+  std::function<SourceLocation(const std::string&)> where_;
+  std::string what_;
+};
+
+}  // namespace
+
+bool SearchAlgorithm::priority_ordered() const {
+  return family == Family::best_first && (policy.strategy == ref::Strategy::uniform_cost ||
+                                          policy.strategy == ref::Strategy::astar ||
+                                          policy.strategy == ref::Strategy::greedy_best_first);
+}
+
+SearchAlgorithm search_algorithm(const Assignment& assignment, const TestSpec& test) {
+  if (!test.input.contains("algorithm"))
+    throw SpecError(test.where,
+                    "a search test needs `algorithm:` (a name in the spec's "
+                    "`algorithms`, or a mapping with a strategy)");
+  const nlohmann::json& given = test.input["algorithm"];
+  const nlohmann::json* value = &given;
+  std::function<SourceLocation(const std::string&)> where = [&](const std::string& key) {
+    return location_of(test, "/algorithm/" + key);
+  };
+  std::string name = "the algorithm";
+  if (given.is_string()) {
+    name = given.get<std::string>();
+    const auto found = assignment.algorithms.find(name);
+    if (found == assignment.algorithms.end()) {
+      // A bare strategy name needs no entry in `algorithms`.
+      if (std::find(kStrategies.begin(), kStrategies.end(), name) == kStrategies.end()) {
+        std::vector<std::string> names;
+        for (const auto& [known, section] : assignment.algorithms) names.push_back(known);
+        names.insert(names.end(), kStrategies.begin(), kStrategies.end());
+        throw SpecError(location_of(test, "/algorithm"),
+                        fmt::format("no algorithm '{}' in the spec's `algorithms`, and it is no "
+                                    "strategy{}",
+                                    name, did_you_mean(name, names)));
+      }
+    } else {
+      const SpecSection& section = found->second;
+      value = &section.value;
+      where = [&section](const std::string& key) {
+        const auto at = section.key_locations.find("/" + key);
+        return at == section.key_locations.end() ? section.where : at->second;
+      };
+    }
+  } else if (!given.is_object()) {
+    throw SpecError(location_of(test, "/algorithm"),
+                    "algorithm: a name, or a mapping {strategy: ucs, ...}");
+  }
+  const nlohmann::json strategy_only = {{"strategy", name}};
+  if (given.is_string() && value == &given) value = &strategy_only;
+  for (const auto& [key, item] : value->items()) {
+    if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end())
+      throw SpecError(where(key),
+                      fmt::format("unknown key '{}' in an algorithm{}; allowed: {}", key,
+                                  did_you_mean(key, kKeys), fmt::join(kKeys, ", ")));
+  }
+  const Reader reader(*value, where, fmt::format("algorithm '{}'", name));
+  SearchAlgorithm algorithm;
+  algorithm.name = name;
+  const std::string strategy = reader.choice("strategy", kStrategies, "");
+  if (strategy.empty())
+    reader.fail("strategy", "needs `strategy:` (bfs, dfs, ucs, greedy, astar, ...)");
+  if (const auto best_first = ref::parse_strategy(strategy)) {
+    algorithm.family = SearchAlgorithm::Family::best_first;
+    algorithm.policy.strategy = *best_first;
+  } else if (strategy == "depth_limited") {
+    algorithm.family = SearchAlgorithm::Family::depth_limited;
+  } else if (strategy == "iterative_deepening") {
+    algorithm.family = SearchAlgorithm::Family::iterative_deepening;
+  } else if (strategy == "ida_star") {
+    algorithm.family = SearchAlgorithm::Family::ida_star;
+  } else {
+    algorithm.family = SearchAlgorithm::Family::local_beam;
+  }
+  ref::SearchPolicy& policy = algorithm.policy;
+  policy.graph_search = reader.boolean("graph_search", true);
+  policy.goal_test =
+      reader.choice("goal_test", {"expansion", "generation"}, "expansion") == "generation"
+          ? ref::GoalTest::on_generation
+          : ref::GoalTest::on_expansion;
+  if (value->contains("tie_break"))
+    policy.tie_break = reader.choice("tie_break", {"earliest", "latest"}, "earliest") == "latest"
+                           ? ref::TieBreak::latest_inserted
+                           : ref::TieBreak::earliest_inserted;
+  policy.duplicates = reader.choice("duplicates", {"checked", "lazy"}, "checked") == "lazy"
+                          ? ref::Duplicates::lazy
+                          : ref::Duplicates::checked;
+  policy.update_frontier = reader.boolean("update_frontier", true);
+  policy.reopen_closed = reader.boolean("reopen_closed", false);
+  policy.reverse_successors = reader.boolean("reverse_successors", false);
+  policy.max_expansions = static_cast<std::size_t>(reader.whole("max_expansions", 1000000, 1));
+  algorithm.deepening.max_expansions = policy.max_expansions;
+  algorithm.deepening.avoid_cycles = reader.boolean("avoid_cycles", false);
+  algorithm.limit = static_cast<int>(reader.whole("limit", 0, 0));
+  algorithm.max_depth = static_cast<int>(reader.whole("max_depth", 50, 0));
+  algorithm.beam_width = static_cast<std::size_t>(reader.whole("beam_width", 2, 1));
+  algorithm.max_steps = static_cast<std::size_t>(reader.whole("max_steps", 100, 1));
+  return algorithm;
+}
+
+std::vector<bool> accepted_variants(const TestSpec& test) {
+  if (!test.input.contains("accept")) return {false};
+  const auto& accept = test.input["accept"];
+  const auto invalid = [&]() {
+    throw SpecError(location_of(test, "/accept"),
+                    "accept: a list of the successor orders a correct search may follow: "
+                    "as_listed, reversed (each once)");
+  };
+  if (!accept.is_array() || accept.empty()) invalid();
+  std::vector<bool> variants;
+  for (const auto& item : accept) {
+    if (!item.is_string() || (item != "as_listed" && item != "reversed")) invalid();
+    const bool reversed = item == "reversed";
+    if (std::find(variants.begin(), variants.end(), reversed) != variants.end()) invalid();
+    variants.push_back(reversed);
+  }
+  return variants;
+}
+
+ReferenceRun run_reference(const SearchDomain& domain, const SearchAlgorithm& algorithm,
+                           bool reversed) {
+  ReferenceRun run;
+  const ref::Problem& problem = *domain.problem;
+  switch (algorithm.family) {
+    case SearchAlgorithm::Family::best_first: {
+      ref::SearchPolicy policy = algorithm.policy;
+      policy.reverse_successors = reversed != policy.reverse_successors;
+      ref::SearchRun result = ref::search(problem, policy);
+      run.found = result.found;
+      run.budget_exceeded = result.budget_exceeded;
+      run.outcome = result.found ? "found" : "failure";
+      run.path = std::move(result.path);
+      run.actions = std::move(result.actions);
+      run.cost = result.cost;
+      run.expanded = std::move(result.expanded);
+      run.generated = result.generated;
+      run.max_frontier = result.max_frontier;
+      return run;
+    }
+    case SearchAlgorithm::Family::local_beam: {
+      ref::BeamRun result = ref::local_beam(problem, algorithm.beam_width, algorithm.max_steps);
+      run.found = result.found;
+      run.outcome = result.found ? "found" : "failure";
+      run.path = std::move(result.path);
+      run.actions = std::move(result.actions);
+      run.cost = result.cost;
+      run.generated = result.generated;
+      return run;
+    }
+    default:
+      break;
+  }
+  ref::DeepeningRun result =
+      algorithm.family == SearchAlgorithm::Family::depth_limited
+          ? ref::depth_limited(problem, algorithm.limit, algorithm.deepening)
+      : algorithm.family == SearchAlgorithm::Family::iterative_deepening
+          ? ref::iterative_deepening(problem, algorithm.max_depth, algorithm.deepening)
+          : ref::ida_star(problem, algorithm.deepening);
+  run.found = result.status == ref::DeepeningStatus::found;
+  run.budget_exceeded = result.budget_exceeded;
+  run.outcome = run.found                                       ? "found"
+                : result.status == ref::DeepeningStatus::cutoff ? "cutoff"
+                                                                : "failure";
+  run.path = std::move(result.path);
+  run.actions = std::move(result.actions);
+  run.cost = result.cost;
+  run.expanded = std::move(result.expanded);
+  run.generated = result.generated;
+  return run;
+}
+
+std::optional<double> optimal_cost(const SearchDomain& domain) {
+  ref::SearchPolicy ucs;
+  ucs.strategy = ref::Strategy::uniform_cost;
+  const ref::SearchRun run = ref::search(*domain.problem, ucs);
+  if (!run.found) return std::nullopt;
+  return run.cost;
+}
+
+}  // namespace sg

@@ -1,0 +1,75 @@
+// The algorithm a `search` test judges against: a name from the spec's `algorithms:` (or a
+// mapping in the test itself) read into the reference's terms, and the reference's run of it on
+// the test's problem, once per successor-order variant the test accepts (Berkeley's tests accept
+// the successors pushed as listed or reversed).
+//
+// An algorithm is a mapping:
+//   strategy     bfs | dfs | ucs | greedy | astar           (best-first: reference/search.h)
+//                | depth_limited | iterative_deepening | ida_star | local_beam
+//                                                            (reference/deepening.h)
+//   graph_search true (an explored set) | false (a tree search that revisits)
+//   goal_test    expansion | generation
+//   tie_break    earliest | latest                          (among equal priorities)
+//   duplicates   checked | lazy                             (lazy: Berkeley's graphSearch)
+//   update_frontier, reopen_closed: true | false            (priority searches)
+//   reverse_successors true: push successors in the reverse of the domain's order (a stack that
+//                      pops the domain's first successor first)
+//   limit (depth_limited), max_depth (iterative_deepening), avoid_cycles (depth-bounded),
+//   beam_width, max_steps (local_beam), max_expansions (all; default 1000000)
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kinds/search_domain.h"
+#include "model/assignment.h"
+#include "reference/deepening.h"
+#include "reference/search.h"
+
+namespace sg {
+
+struct SearchAlgorithm {
+  enum class Family { best_first, depth_limited, iterative_deepening, ida_star, local_beam };
+  std::string name;  ///< As the spec names it, for feedback ("ucs").
+  Family family = Family::best_first;
+  ref::SearchPolicy policy;  ///< best_first.
+  ref::DeepeningOptions deepening;
+  int limit = 0;
+  int max_depth = 50;
+  std::size_t beam_width = 2;
+  std::size_t max_steps = 100;
+
+  /// True when the algorithm always finds a cheapest path (uniform-cost, A* with an admissible
+  /// heuristic, breadth-first on unit costs): its cost is the optimum to judge against.
+  bool priority_ordered() const;
+};
+
+/// The test's `algorithm:` (a name in the spec's `algorithms`, or a mapping). Throws SpecError at
+/// the key.
+SearchAlgorithm search_algorithm(const Assignment& assignment, const TestSpec& test);
+
+/// The successor-order variants a test accepts (`accept: [as_listed, reversed]`; default
+/// as_listed only): false = as listed, true = reversed.
+std::vector<bool> accepted_variants(const TestSpec& test);
+
+/// One run of the reference, in the judgements' terms.
+struct ReferenceRun {
+  bool found = false;
+  bool budget_exceeded = false;
+  std::string outcome;  ///< "found", "cutoff", "failure" (depth-bounded searches).
+  std::vector<ref::State> path;
+  std::vector<std::string> actions;
+  double cost = 0.0;
+  std::vector<ref::State> expanded;
+  std::size_t generated = 0;
+  std::size_t max_frontier = 0;
+};
+
+/// Runs `algorithm` on `domain`'s problem, with the successors reversed when `reversed`.
+ReferenceRun run_reference(const SearchDomain& domain, const SearchAlgorithm& algorithm,
+                           bool reversed);
+
+/// The cheapest cost from the start to a goal (uniform-cost search), or nullopt if none.
+std::optional<double> optimal_cost(const SearchDomain& domain);
+
+}  // namespace sg

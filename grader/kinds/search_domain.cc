@@ -1,0 +1,342 @@
+#include "kinds/search_domain.h"
+
+#include <fmt/format.h>
+
+#include <deque>
+#include <regex>
+#include <set>
+#include <unordered_set>
+
+#include "checkers/python_value.h"
+#include "kinds/sliding_tile_setup.h"
+#include "reference/graph_problem.h"
+#include "reference/grid_maze.h"
+#include "reference/tile_problem.h"
+#include "spec/edit_distance.h"
+
+namespace sg {
+namespace {
+
+// A spec error at a key of a domain section ("/edges/2"), or at the section.
+[[noreturn]] void fail_at(const SpecSection& section, const std::string& pointer,
+                          const std::string& message) {
+  const auto found = section.key_locations.find(pointer);
+  throw SpecError(found == section.key_locations.end() ? section.where : found->second, message);
+}
+
+void only_keys(const SpecSection& section, const std::string& what,
+               const std::vector<std::string>& allowed) {
+  for (const auto& [key, value] : section.value.items()) {
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+      fail_at(section, "/" + key,
+              fmt::format("unknown key '{}' in {}{}; allowed: {}", key, what,
+                          did_you_mean(key, allowed), fmt::join(allowed, ", ")));
+  }
+}
+
+// A node name as YAML gave it: a string, or a number written as text.
+std::optional<std::string> node_name(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_number_integer()) return std::to_string(value.get<long long>());
+  return std::nullopt;
+}
+
+std::shared_ptr<const ref::Graph> read_graph(const SpecSection& section, const std::string& name) {
+  only_keys(section, fmt::format("the graph domain '{}'", name),
+            {"type", "file", "directed", "edges", "nodes", "heuristic", "successor_order"});
+  auto graph = std::make_shared<ref::Graph>();
+  const nlohmann::json& value = section.value;
+  if (value.contains("directed")) {
+    if (!value["directed"].is_boolean()) fail_at(section, "/directed", "directed: true or false");
+    graph->directed = value["directed"].get<bool>();
+  }
+  if (!value.contains("edges") || !value["edges"].is_array())
+    fail_at(section, "",
+            fmt::format("the graph '{}' needs `edges`: a list of [from, to, cost]", name));
+  for (std::size_t i = 0; i < value["edges"].size(); ++i) {
+    const nlohmann::json& item = value["edges"][i];
+    const std::string pointer = fmt::format("/edges/{}", i);
+    ref::GraphEdge edge;
+    nlohmann::json from, to, cost = 1, action = "";
+    if (item.is_array() && item.size() >= 2 && item.size() <= 4) {
+      from = item[0];
+      to = item[1];
+      if (item.size() >= 3) cost = item[2];
+      if (item.size() == 4) action = item[3];
+    } else if (item.is_object()) {
+      from = item.value("from", nlohmann::json());
+      to = item.value("to", nlohmann::json());
+      cost = item.value("cost", nlohmann::json(1));
+      action = item.value("action", nlohmann::json(""));
+    } else {
+      fail_at(section, pointer,
+              "an edge is [from, to], [from, to, cost], [from, to, cost, action] "
+              "or {from, to, cost, action}");
+    }
+    const auto from_name = node_name(from);
+    const auto to_name = node_name(to);
+    if (!from_name || !to_name || !cost.is_number() || !action.is_string())
+      fail_at(section, pointer, "an edge's nodes are names, its cost a number, its action a name");
+    edge.from = *from_name;
+    edge.to = *to_name;
+    edge.cost = cost.get<double>();
+    edge.action = action.get<std::string>();
+    graph->edges.push_back(std::move(edge));
+  }
+  if (value.contains("nodes")) {
+    if (!value["nodes"].is_array()) fail_at(section, "/nodes", "nodes: a list of node names");
+    for (const auto& node : value["nodes"]) {
+      const auto node_text = node_name(node);
+      if (!node_text) fail_at(section, "/nodes", "nodes: a list of node names");
+      graph->extra_nodes.insert(*node_text);
+    }
+  }
+  if (value.contains("heuristic")) {
+    if (!value["heuristic"].is_object())
+      fail_at(section, "/heuristic", "heuristic: a mapping node: h");
+    for (const auto& [node, h] : value["heuristic"].items()) {
+      if (!h.is_number())
+        fail_at(section, "/heuristic/" + node,
+                fmt::format("the heuristic of {} is not a number", node));
+      graph->heuristic[node] = h.get<double>();
+    }
+  }
+  try {
+    ref::validate_graph(*graph);
+  } catch (const std::invalid_argument& error) {
+    fail_at(section, "", fmt::format("the graph '{}': {}", name, error.what()));
+  }
+  return graph;
+}
+
+std::string required_string(const SpecSection& section, const std::string& key,
+                            const std::vector<std::string>& choices, const std::string& fallback) {
+  if (!section.value.contains(key)) return fallback;
+  const auto& value = section.value[key];
+  if (!value.is_string() ||
+      std::find(choices.begin(), choices.end(), value.get<std::string>()) == choices.end())
+    fail_at(section, "/" + key, fmt::format("{} must be one of {}", key, fmt::join(choices, ", ")));
+  return value.get<std::string>();
+}
+
+SearchDomain graph_domain(const SpecSection& section, const std::string& name,
+                          const TestSpec& test) {
+  const auto graph = read_graph(section, name);
+  const std::string order =
+      required_string(section, "successor_order", {"as_listed", "alphabetical"}, "as_listed");
+  const auto start = test.input.contains("start") ? node_name(test.input["start"]) : std::nullopt;
+  if (!start)
+    throw SpecError(location_of(test, "/start"),
+                    fmt::format("a search test on the graph '{}' needs `start:` (a node)", name));
+  std::set<std::string> goals;
+  const nlohmann::json goal = test.input.value("goal", nlohmann::json());
+  for (const auto& item : goal.is_array() ? goal : nlohmann::json::array({goal})) {
+    const auto goal_name = node_name(item);
+    if (!goal_name)
+      throw SpecError(location_of(test, "/goal"),
+                      fmt::format("a search test on the graph '{}' needs `goal:` (a node, or a "
+                                  "list of nodes)",
+                                  name));
+    goals.insert(*goal_name);
+  }
+  SearchDomain domain;
+  domain.name = name;
+  domain.type = "graph";
+  try {
+    domain.problem = std::make_shared<ref::GraphProblem>(
+        graph, *start, goals,
+        order == "alphabetical" ? ref::GraphSuccessorOrder::alphabetical
+                                : ref::GraphSuccessorOrder::as_listed);
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(test.where, fmt::format("test '{}': {}", test.id, error.what()));
+  }
+  return domain;
+}
+
+SearchDomain grid_domain(const SpecSection& section, const std::string& name,
+                         const TestSpec& test) {
+  only_keys(section, fmt::format("the grid domain '{}'", name),
+            {"type", "file", "map", "coordinates", "moves", "heuristic"});
+  if (!section.value.contains("map") || !section.value["map"].is_string())
+    fail_at(section, "",
+            fmt::format("the grid '{}' needs `map:` (the maze's text) or `file:`", name));
+  std::shared_ptr<ref::Maze> maze;
+  try {
+    maze = std::make_shared<ref::Maze>(ref::parse_maze(section.value["map"].get<std::string>()));
+  } catch (const std::invalid_argument& error) {
+    fail_at(section, "/map", fmt::format("the maze '{}': {}", name, error.what()));
+  }
+  const std::string coordinates =
+      required_string(section, "coordinates", {"row_col", "xy"}, "row_col");
+  std::vector<ref::MazeMove> moves = ref::GridProblem::berkeley_moves();
+  if (section.value.contains("moves")) {
+    moves.clear();
+    const auto& given = section.value["moves"];
+    if (!given.is_array() || given.empty())
+      fail_at(section, "/moves",
+              "moves: a list of move names (North, South, East, West, or up, "
+              "down, left, right), in the order successors are generated");
+    for (const auto& move : given) {
+      const auto direction =
+          move.is_string() ? ref::parse_maze_direction(move.get<std::string>()) : std::nullopt;
+      if (!direction)
+        fail_at(section, "/moves",
+                fmt::format("{} is not a move: use North, South, East, West "
+                            "(or up, down, right, left; n, s, e, w)",
+                            move.dump()));
+      moves.push_back({*direction, move.get<std::string>()});
+    }
+  }
+  const std::string heuristic =
+      required_string(section, "heuristic", {"manhattan", "euclidean", "zero"}, "manhattan");
+  for (const char* key : {"start", "goal"}) {
+    if (test.input.contains(key))
+      throw SpecError(location_of(test, std::string("/") + key),
+                      fmt::format("a maze takes its {} from its map (S or P, G or .)", key));
+  }
+  SearchDomain domain;
+  domain.name = name;
+  domain.type = "grid";
+  domain.problem = std::make_shared<ref::GridProblem>(
+      maze, coordinates == "xy" ? ref::MazeCoordinates::xy : ref::MazeCoordinates::row_col,
+      std::move(moves),
+      heuristic == "zero"        ? ref::MazeHeuristic::zero
+      : heuristic == "euclidean" ? ref::MazeHeuristic::euclidean
+                                 : ref::MazeHeuristic::manhattan);
+  return domain;
+}
+
+SearchDomain tile_domain(const Assignment& assignment, const TestSpec& test) {
+  const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
+  const ref::Tiles start = read_state(test, "start", puzzle);
+  SearchDomain domain;
+  domain.name = "domain";
+  domain.type = "sliding_tile";
+  std::vector<ref::BlankMove> order;
+  if (successors_in_action_order(assignment)) order = assignment_action_order(assignment);
+  domain.problem =
+      std::make_shared<ref::TileProblem>(puzzle, start, assignment_heuristic(assignment), order);
+  return domain;
+}
+
+// Two integers in a printed cell: "(1, 2)", "(1,2)", "1 2", "[1, 2]".
+std::optional<std::pair<long long, long long>> two_ints(std::string_view text) {
+  static const std::regex pattern(R"(^\s*[\(\[]?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*[\)\]]?\s*$)");
+  std::cmatch match;
+  if (!std::regex_match(text.begin(), text.end(), match, pattern)) return std::nullopt;
+  return std::pair{std::stoll(match[1].str()), std::stoll(match[2].str())};
+}
+
+}  // namespace
+
+nlohmann::json SearchDomain::value_of(const ref::State& state) const {
+  if (type == "grid") {
+    const auto pair = two_ints(state);
+    if (pair) return {{"$tuple", {pair->first, pair->second}}};
+  }
+  if (type == "sliding_tile") {
+    if (const auto tiles = ref::parse_tiles_state(state)) return *tiles;
+  }
+  return state;
+}
+
+std::optional<ref::State> SearchDomain::state_of(const nlohmann::json& value) const {
+  std::optional<ref::State> state;
+  if (type == "graph") {
+    if (value.is_string()) state = value.get<std::string>();
+    if (value.is_number_integer()) state = std::to_string(value.get<long long>());
+  } else if (type == "grid") {
+    const auto cell = as_int_list(value);
+    if (cell && cell->size() == 2) state = fmt::format("({}, {})", (*cell)[0], (*cell)[1]);
+  } else if (const auto tiles = as_int_list(value)) {
+    state = ref::tiles_state(*tiles);
+  }
+  if (state && problem->is_state(*state)) return state;
+  return std::nullopt;
+}
+
+std::optional<ref::State> SearchDomain::state_of_text(std::string_view text) const {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\'' || text.front() == '"'))
+    text.remove_prefix(1);
+  while (!text.empty() &&
+         (text.back() == ' ' || text.back() == '\'' || text.back() == '"' || text.back() == ','))
+    text.remove_suffix(1);
+  std::optional<ref::State> state;
+  if (type == "graph") {
+    state = std::string(text);
+  } else if (type == "grid") {
+    if (const auto pair = two_ints(text))
+      state = fmt::format("({}, {})", pair->first, pair->second);
+  } else {
+    std::vector<int> tiles;
+    static const std::regex number(R"(-?\d+)");
+    const std::string owned(text);
+    for (auto it = std::sregex_iterator(owned.begin(), owned.end(), number);
+         it != std::sregex_iterator(); ++it)
+      tiles.push_back(std::stoi(it->str()));
+    state = ref::tiles_state(tiles);
+  }
+  if (state && problem->is_state(*state)) return state;
+  return std::nullopt;
+}
+
+SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {
+  if (!test.input.contains("domain")) {
+    if (!assignment.domain)
+      throw SpecError(test.where, "a search test needs `domain:` (one of the spec's `domains`)");
+    return tile_domain(assignment, test);
+  }
+  const auto& name_value = test.input["domain"];
+  std::vector<std::string> names;
+  for (const auto& [name, section] : assignment.domains) names.push_back(name);
+  const std::string name = name_value.is_string() ? name_value.get<std::string>() : "";
+  const auto found = assignment.domains.find(name);
+  if (found == assignment.domains.end())
+    throw SpecError(
+        location_of(test, "/domain"),
+        fmt::format(
+            "no domain '{}' in the spec's `domains`{}; it has: {}", name, did_you_mean(name, names),
+            names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "))));
+  const SpecSection& section = found->second;
+  const std::string type = section.value.value("type", "");
+  if (type == "graph") return graph_domain(section, name, test);
+  if (type == "grid") return grid_domain(section, name, test);
+  fail_at(section, "/type",
+          fmt::format("the domain '{}' needs `type: graph` or `type: grid`", name));
+}
+
+nlohmann::json state_space_table(const SearchDomain& domain, const TestSpec& test,
+                                 std::size_t max_states) {
+  const ref::Problem& problem = *domain.problem;
+  nlohmann::json successors = nlohmann::json::object();
+  nlohmann::json heuristic = nlohmann::json::object();
+  nlohmann::json goals = nlohmann::json::array();
+  const ref::State start = problem.initial_state();
+  std::unordered_set<ref::State> seen{start};
+  std::deque<ref::State> queue{start};
+  while (!queue.empty()) {
+    const ref::State state = std::move(queue.front());
+    queue.pop_front();
+    if (problem.is_goal(state)) goals.push_back(domain.value_of(state));
+    heuristic[state] = problem.h(state);
+    nlohmann::json steps = nlohmann::json::array();
+    for (const ref::Step& step : problem.successors(state)) {
+      steps.push_back({domain.value_of(step.state), step.action, step.cost});
+      if (seen.insert(step.state).second) {
+        if (seen.size() > max_states)
+          throw SpecError(test.where,
+                          fmt::format("the domain '{}' has more than {} states reachable from the "
+                                      "start: too many for a problem object",
+                                      domain.name, max_states));
+        queue.push_back(step.state);
+      }
+    }
+    successors[state] = std::move(steps);
+  }
+  return {{"start", domain.value_of(start)},
+          {"goals", goals},
+          {"successors", successors},
+          {"heuristic", heuristic}};
+}
+
+}  // namespace sg

@@ -1,0 +1,48 @@
+// The problem a `search` test is about: a domain the spec names under `domains:` (a graph, a grid
+// maze) with the test's start and goal, or the spec's sliding-tile `domain:`, built as a
+// ref::Problem; how its states look to the submission (a graph's node is a string, a maze's cell
+// a tuple, a board a list) and how what the submission returned or printed is read back as
+// states; and the whole reachable state space as a table, for the problem objects the Python
+// driver hands to Berkeley-style search functions.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/assignment.h"
+#include "reference/problem.h"
+
+namespace sg {
+
+struct SearchDomain {
+  std::string name;  ///< The domain's name in the spec ("romania"), or "domain".
+  std::string type;  ///< "graph", "grid" or "sliding_tile".
+  std::shared_ptr<const ref::Problem> problem;
+
+  /// The state as the submission sees it, in the driver's encoding: "Arad", {"$tuple": [5, 5]},
+  /// [1, 2, 0, ...].
+  nlohmann::json value_of(const ref::State& state) const;
+  /// A value the submission returned (driver encoding: a string, a tuple or list of two ints, a
+  /// list of ints; numpy arrays as lists) as a state of the problem, or nullopt.
+  std::optional<ref::State> state_of(const nlohmann::json& value) const;
+  /// A state as a program printed it ("Arad", "(1,2)", "1 2", "[1 2 3 ...]"), or nullopt.
+  std::optional<ref::State> state_of_text(std::string_view text) const;
+};
+
+/// The test's domain (`domain:` names one of the spec's `domains`, or is absent for the spec's
+/// sliding-tile `domain`), with its `start` and `goal` (a graph's node or list of nodes; a board;
+/// a maze takes both from its map). Throws SpecError at the offending key.
+SearchDomain search_domain(const Assignment& assignment, const TestSpec& test);
+
+/// Every state reachable from the start (at most `max_states`), breadth-first, as the table a
+/// problem object is driven by: {"start": value, "goals": [values], "successors": {state text:
+/// [[value, action, cost], ...]}, "heuristic": {state text: h}}. Throws SpecError at the test
+/// when the space is larger than `max_states`.
+nlohmann::json state_space_table(const SearchDomain& domain, const TestSpec& test,
+                                 std::size_t max_states = 20000);
+
+}  // namespace sg

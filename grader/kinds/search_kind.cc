@@ -1,0 +1,247 @@
+#include "kinds/search_kind.h"
+
+#include <fmt/format.h>
+
+#include "checkers/search_judgements.h"
+#include "checkers/state_text.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/reference_cache.h"
+#include "kinds/search_adapter.h"
+#include "kinds/search_algorithm.h"
+#include "kinds/search_domain.h"
+#include "kinds/sliding_tile_setup.h"
+#include "spec/edit_distance.h"
+
+namespace sg {
+namespace {
+
+// How one aspect is judged (the test's `judge:`).
+struct Judging {
+  std::vector<std::string> aspects;  ///< In the kind's order.
+  ExpansionMatch expansions = ExpansionMatch::exact;
+  double tolerance = 0.0;
+};
+
+Judging read_judging(const TestSpec& test, const std::vector<std::string>& known) {
+  Judging judging;
+  if (!test.input.contains("judge")) {
+    judging.aspects = {"path"};
+    return judging;
+  }
+  const auto& judge = test.input["judge"];
+  if (!judge.is_object() || judge.empty())
+    throw SpecError(location_of(test, "/judge"),
+                    "judge: a mapping of aspects, e.g. {path: true, optimal: true}");
+  for (const auto& [aspect, how] : judge.items()) {
+    const SourceLocation where = location_of(test, "/judge/" + aspect);
+    if (std::find(known.begin(), known.end(), aspect) == known.end())
+      throw SpecError(where, fmt::format("judge: unknown aspect '{}'{}; aspects: {}", aspect,
+                                         did_you_mean(aspect, known), fmt::join(known, ", ")));
+    if (aspect == "expansions") {
+      if (how != "exact" && how != "ties")
+        throw SpecError(where,
+                        "expansions: exact (the reference's order) or ties (any order "
+                        "its tie-breaking allows)");
+      judging.expansions = how == "ties" ? ExpansionMatch::ties : ExpansionMatch::exact;
+    } else if (aspect == "expanded_count") {
+      if (how.is_object() && how.contains("tolerance") && how["tolerance"].is_number()) {
+        judging.tolerance = how["tolerance"].get<double>();
+      } else if (how.is_number()) {
+        judging.tolerance = how.get<double>();
+      } else if (how != true) {
+        throw SpecError(where, "expanded_count: true (exactly) or {tolerance: 0.1} (a fraction)");
+      }
+    } else if (how != true) {
+      if (how == false) continue;
+      throw SpecError(where, fmt::format("{}: true or false", aspect));
+    }
+  }
+  for (const std::string& aspect : known)
+    if (judge.contains(aspect) && judge[aspect] != false) judging.aspects.push_back(aspect);
+  return judging;
+}
+
+// What the reference did, once per accepted variant (cached across students).
+struct Expected {
+  std::vector<ReferenceRun> runs;  ///< One per accepted variant.
+  std::optional<double> optimal;
+};
+
+struct Setup {
+  SearchDomain domain;
+  SearchAlgorithm algorithm;
+  Judging judging;
+  std::shared_ptr<const Expected> expected;
+};
+
+Setup setup(const Assignment& assignment, const TestSpec& test,
+            const std::vector<std::string>& aspects) {
+  Setup result;
+  result.domain = search_domain(assignment, test);
+  result.algorithm = search_algorithm(assignment, test);
+  result.judging = read_judging(test, aspects);
+  const std::vector<bool> variants = accepted_variants(test);
+  const SearchDomain& domain = result.domain;
+  const SearchAlgorithm& algorithm = result.algorithm;
+  result.expected = cached_reference<Expected>(assignment, test, "search", [&] {
+    Expected expected;
+    for (const bool reversed : variants)
+      expected.runs.push_back(run_reference(domain, algorithm, reversed));
+    expected.optimal = optimal_cost(domain);
+    return expected;
+  });
+  return result;
+}
+
+std::string expected_text(const Setup& setup) {
+  const ReferenceRun& run = setup.expected->runs.front();
+  std::string text;
+  if (!run.found) {
+    text = fmt::format("no path: the reference search ends with '{}'", run.outcome);
+  } else {
+    text = fmt::format("path ({} steps, cost {:g}): {}", run.actions.size(), run.cost,
+                       fmt::join(run.path, ", "));
+  }
+  if (std::count(setup.judging.aspects.begin(), setup.judging.aspects.end(), "expansions") ||
+      std::count(setup.judging.aspects.begin(), setup.judging.aspects.end(), "expanded_count"))
+    text += fmt::format("\nexpanded ({}): {}", run.expanded.size(), fmt::join(run.expanded, ", "));
+  if (setup.expected->runs.size() > 1)
+    text +=
+        "\n(with the successors pushed in the reverse order, its own path and expansions "
+        "are accepted too)";
+  return text;
+}
+
+}  // namespace
+
+void SearchKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  const Setup checked = setup(assignment, test, aspects());
+  validate_search_adapter(assignment, test, checked.domain, checked.algorithm);
+  const std::vector<std::string> can = adapter_can_judge(assignment);
+  for (const std::string& aspect : checked.judging.aspects) {
+    if (std::find(can.begin(), can.end(), aspect) == can.end())
+      throw SpecError(location_of(test, "/judge/" + aspect),
+                      fmt::format("judge: the {} adapter gives nothing to judge `{}` on",
+                                  assignment.adapter->value.value("type", "?"), aspect));
+  }
+  for (const auto& [aspect, criteria] : test.grades) {
+    if (std::find(checked.judging.aspects.begin(), checked.judging.aspects.end(), aspect) ==
+            checked.judging.aspects.end() &&
+        aspect != "exit")
+      throw SpecError(test.where, fmt::format("test '{}' grades `{}`, which its `judge` does not "
+                                              "judge",
+                                              test.id, aspect));
+  }
+  const ReferenceRun& run = checked.expected->runs.front();
+  if (run.budget_exceeded)
+    throw SpecError(location_of(test, "/algorithm"),
+                    "the reference search ran out of its expansion budget (max_expansions): a "
+                    "tree search on a graph with cycles never ends");
+  const auto judged = [&](const char* aspect) {
+    return std::count(checked.judging.aspects.begin(), checked.judging.aspects.end(), aspect) > 0;
+  };
+  if (judged("optimal") && !checked.expected->optimal)
+    throw SpecError(location_of(test, "/judge/optimal"),
+                    "no goal can be reached from the start, so no path can be optimal");
+  if (judged("expansions") && checked.judging.expansions == ExpansionMatch::ties &&
+      !checked.algorithm.priority_ordered())
+    throw SpecError(location_of(test, "/judge/expansions"),
+                    "expansions: ties is for uniform-cost, greedy and A* (a breadth- or "
+                    "depth-first order depends only on the successor order: use exact and "
+                    "`accept`)");
+  if ((judged("expansions") || judged("expanded_count")) &&
+      checked.algorithm.family == SearchAlgorithm::Family::local_beam)
+    throw SpecError(location_of(test, "/judge"), "local beam search has no expansion order");
+}
+
+Invocation SearchKind::invocation(const Assignment& assignment, const TestSpec& test,
+                                  const GradingContext& context) const {
+  const Setup checked = setup(assignment, test, aspects());
+  return search_invocation(assignment, test, context, checked.domain, checked.algorithm);
+}
+
+TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& test,
+                                 const Observation& observation) const {
+  const Setup checked = setup(assignment, test, aspects());
+  const SearchCall call =
+      read_search_call(assignment, test, checked.domain, checked.algorithm, observation);
+  TestOutcome outcome;
+  record_metrics(outcome, observation);
+  outcome.call = call.call_text;
+  outcome.observed = call.observed;
+  outcome.notes = call.notes;
+  outcome.expected = expected_text(checked);
+  const std::vector<std::string>& aspects = checked.judging.aspects;
+  if (call.stop) {
+    fail_all_aspects(outcome, aspects, *call.stop);
+    return outcome;
+  }
+  outcome.verdict = Verdict::accepted;
+  const auto fail_all = [&](const std::string& why) {
+    for (const std::string& aspect : aspects) outcome.aspects.push_back({aspect, "", false, why});
+    return outcome;
+  };
+  if (!call.unreadable.empty()) return fail_all("the result cannot be read: " + call.unreadable);
+
+  const Expected& expected = *checked.expected;
+  const ReferenceRun& reference = expected.runs.front();
+  if (!reference.found) {
+    // No path exists within what the algorithm searches: the submission must say so.
+    const bool said_so = call.no_path;
+    for (const std::string& aspect : aspects) {
+      AspectOutcome judged{aspect, "", said_so, ""};
+      if (aspect == "outcome") {
+        judged.passed = call.outcome_word == reference.outcome;
+        if (!judged.passed)
+          judged.feedback =
+              fmt::format("the search should end with '{}', not {}", reference.outcome,
+                          call.outcome_word.empty() ? "a path" : "'" + call.outcome_word + "'");
+      } else if (!said_so) {
+        judged.feedback =
+            fmt::format("no goal can be reached ({}), but a path was returned", reference.outcome);
+      }
+      outcome.aspects.push_back(std::move(judged));
+    }
+    return outcome;
+  }
+  if (call.no_path || !call.path)
+    return fail_all(
+        fmt::format("no path was given, but the goal can be reached: the reference "
+                    "finds {}",
+                    fmt::join(reference.path, ", ")));
+
+  const PathWalk walk = walk_path(*checked.domain.problem, *call.path);
+  std::vector<std::vector<ref::State>> paths, expansions;
+  std::vector<double> counts;
+  for (const ReferenceRun& run : expected.runs) {
+    paths.push_back(run.path);
+    expansions.push_back(run.expanded);
+    counts.push_back(static_cast<double>(run.expanded.size()));
+  }
+  for (const std::string& aspect : aspects) {
+    if (aspect == "path") {
+      outcome.aspects.push_back(judge_path(walk));
+    } else if (aspect == "optimal") {
+      outcome.aspects.push_back(judge_optimal(walk, *expected.optimal));
+    } else if (aspect == "exact") {
+      outcome.aspects.push_back(judge_exact_path(walk, paths));
+    } else if (aspect == "cost") {
+      outcome.aspects.push_back(judge_reported_cost(walk, call.cost));
+    } else if (aspect == "expansions") {
+      outcome.aspects.push_back(judge_expansions(
+          call.expanded.value_or(std::vector<ref::State>{}), checked.judging.expansions, expansions,
+          *checked.domain.problem, checked.algorithm.policy));
+    } else if (aspect == "expanded_count") {
+      outcome.aspects.push_back(judge_count("expanded_count", "nodes expanded", call.expanded_count,
+                                            counts, checked.judging.tolerance));
+    } else if (aspect == "outcome") {
+      AspectOutcome judged{"outcome", "", walk.reaches_goal, ""};
+      if (!judged.passed) judged.feedback = "the search should find a path to a goal";
+      outcome.aspects.push_back(std::move(judged));
+    }
+  }
+  return outcome;
+}
+
+}  // namespace sg

@@ -1,0 +1,51 @@
+// search: the general test of a search assignment, composed of shared parts rather than written
+// for one: a DOMAIN (kinds/search_domain.h: a graph or maze the spec names, or its sliding-tile
+// puzzle), an ALGORITHM with named policies (kinds/search_algorithm.h), the spec's ADAPTER
+// (kinds/search_adapter.h: a Python function, a problem object, a program) and JUDGEMENTS
+// (checkers/search_judgements.h). A new assignment that searches is a YAML file.
+//
+// Spec keys:
+//   domain     a name in the spec's `domains` (absent: the spec's sliding-tile `domain`)
+//   start      the start (a graph's node, a board); goal: a node, a list of nodes, or a board
+//              (a maze has both in its map)
+//   algorithm  a name in the spec's `algorithms`, a bare strategy (bfs, ucs, ...), or a mapping
+//   accept     successor orders a correct search may follow: [as_listed] (default), [as_listed,
+//              reversed] (Berkeley's tests accept both)
+//   call       (function, problem_object adapters) e.g. "ucs(graph, start, goal)",
+//              "aStarSearch(problem, heuristic)"
+//   args, run_as  (program adapter) the arguments (templates), the name {algorithm} stands for
+//   judge      which aspects are judged and how (default {path: true}):
+//                path: true            legal steps to a goal; when no path exists, the
+//                                      submission must say so (None, [], 'failure')
+//                optimal: true         its cost is the cheapest (uniform-cost's)
+//                exact: true           it is the reference algorithm's path (an accepted variant)
+//                cost: true            the cost reported with it is the path's cost
+//                expansions: exact | ties   the states expanded, in order (problem objects):
+//                                      equal to the reference's, or any order its tie-breaking
+//                                      allows (priority searches)
+//                expanded_count: {tolerance: 0.1}   the reported number of expanded nodes
+//                outcome: true         'cutoff' / 'failure' / a path, as the reference's
+// Aspects: path, optimal, exact, cost, expansions, expanded_count, outcome (those judged).
+#pragma once
+
+#include "kinds/test_kind.h"
+
+namespace sg {
+
+class SearchKind : public TestKind {
+ public:
+  std::string_view name() const override { return "search"; }
+  std::vector<std::string> aspects() const override {
+    return {"path", "optimal", "exact", "cost", "expansions", "expanded_count", "outcome"};
+  }
+  std::vector<std::string> keys() const override {
+    return {"domain", "start", "goal", "algorithm", "accept", "call", "args", "run_as", "judge"};
+  }
+  void validate(const Assignment& assignment, const TestSpec& test) const override;
+  Invocation invocation(const Assignment& assignment, const TestSpec& test,
+                        const GradingContext& context) const override;
+  TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
+                       const Observation& observation) const override;
+};
+
+}  // namespace sg
