@@ -348,6 +348,17 @@ std::optional<FieldPattern> output_pattern(const nlohmann::json& adapter, const 
                                         : value.value("pattern", std::string()));
 }
 
+// True when a line of `out` matches output.no_path (a plain regular expression).
+bool said_no_path(const nlohmann::json& adapter, const std::string& out) {
+  if (!adapter.contains("output") || !adapter["output"].contains("no_path")) return false;
+  const auto& value = adapter["output"]["no_path"];
+  const std::regex pattern(value.is_string() ? value.get<std::string>()
+                                             : value.value("pattern", std::string()));
+  for (const NumberedLine& line : non_empty_lines(out))
+    if (std::regex_search(line.text, pattern)) return true;
+  return false;
+}
+
 std::vector<std::string> path_items(const std::string& text, const SearchDomain& domain,
                                     bool actions, const std::string& item_pattern) {
   std::string pattern = item_pattern;
@@ -378,7 +389,7 @@ SearchCall read_program(const Assignment& assignment, const SearchDomain& domain
     return result;
   }
   const nlohmann::json& adapter = adapter_value(assignment);
-  if (const auto no_path = output_pattern(adapter, "no_path"); no_path && no_path->find(out)) {
+  if (said_no_path(adapter, out)) {
     result.no_path = true;
   } else if (const auto path = output_pattern(adapter, "path")) {
     const auto match = path->find(out);
@@ -467,18 +478,22 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
                         fmt::format("output has no key '{}' (path, cost, "
                                     "expanded, no_path)",
                                     key));
+        const std::string text = value.is_string() ? value.get<std::string>()
+                                                   : value.value("pattern", std::string());
         try {
-          const FieldPattern pattern(value.is_string() ? value.get<std::string>()
-                                                       : value.value("pattern", std::string()));
-          const auto names = pattern.names();
-          if (key != "no_path" && std::find(names.begin(), names.end(), key) == names.end())
-            adapter_error(
-                assignment, "output",
-                fmt::format("the {} pattern needs a group named `{}`: (?<{}>...)", key, key, key));
-        } catch (const std::invalid_argument& error) {
-          if (key == "no_path" &&
-              std::string(error.what()).find("named group") != std::string::npos)
+          if (key == "no_path") {
+            const std::regex plain(text);  // a plain expression: only whether a line matches
             continue;
+          }
+          const FieldPattern pattern(text);
+          const auto names = pattern.names();
+          if (std::find(names.begin(), names.end(), key) == names.end())
+            adapter_error(assignment, "output",
+                          fmt::format("the {} pattern needs a group named `{}`: (?<{}>...)", key,
+                                      key, key));
+        } catch (const std::regex_error& error) {
+          adapter_error(assignment, "output", fmt::format("output.{}: {}", key, error.what()));
+        } catch (const std::invalid_argument& error) {
           adapter_error(assignment, "output", fmt::format("output.{}: {}", key, error.what()));
         }
       }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "checkers/search_judgements.h"
 #include "checkers/state_text.h"
 #include "kinds/function_call_outcome.h"
@@ -144,6 +146,12 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
   if (judged("optimal") && !checked.expected->optimal)
     throw SpecError(location_of(test, "/judge/optimal"),
                     "no goal can be reached from the start, so no path can be optimal");
+  if (judged("optimal") && run.found && std::abs(run.cost - *checked.expected->optimal) > 1e-6)
+    throw SpecError(location_of(test, "/algorithm"),
+                    fmt::format("the algorithm's own path costs {:g}, but the cheapest costs {:g}: "
+                                "it cannot be judged `optimal` here (an inadmissible or, without "
+                                "reopen_closed, inconsistent heuristic?)",
+                                run.cost, *checked.expected->optimal));
   if (judged("expansions") && checked.judging.expansions == ExpansionMatch::ties &&
       !checked.algorithm.priority_ordered())
     throw SpecError(location_of(test, "/judge/expansions"),
