@@ -12,6 +12,7 @@
 #include "checkers/state_text.h"
 #include "kinds/function_call_outcome.h"
 #include "kinds/program_run.h"
+#include "kinds/reference_cache.h"
 #include "kinds/sliding_tile_setup.h"
 #include "notation/json_puzzle.h"
 #include "reference/astar.h"
@@ -106,7 +107,7 @@ std::vector<SearchSpec> read_searches(const TestSpec& test) {
 
 // The reference's shortest solution length: breadth-first from both ends for 3 x 3 and smaller
 // (milliseconds), IDA* with linear conflicts beyond (seconds for 4 x 4 up to about 50 moves).
-std::optional<std::size_t> shortest_length(const Problem& problem) {
+std::optional<std::size_t> compute_shortest_length(const Problem& problem) {
   if (!ref::is_solvable(problem.puzzle, problem.json.start)) return std::nullopt;
   if (problem.puzzle.size() <= 9) {
     const auto length = ref::optimal_solution_length(problem.puzzle, problem.json.start);
@@ -116,6 +117,13 @@ std::optional<std::size_t> shortest_length(const Problem& problem) {
   const auto found = ref::ida_star(problem.puzzle, problem.json.start);
   if (!found) return std::nullopt;
   return found->moves.size();
+}
+
+// The same, computed once per spec and test (every student of a batch shares it).
+std::optional<std::size_t> shortest_length(const Assignment& assignment, const TestSpec& test,
+                                           const Problem& problem) {
+  return *cached_reference<std::optional<std::size_t>>(
+      assignment, test, "shortest length", [&] { return compute_shortest_length(problem); });
 }
 
 // One search's report, as printed.
@@ -334,7 +342,7 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
   if (problem.puzzle.size() > 16)
     throw SpecError(location_of(test, "/puzzle"),
                     "the reference proves optimality for boards up to 4 x 4");
-  const auto shortest = shortest_length(problem);
+  const auto shortest = shortest_length(assignment, test, problem);
   if (!shortest)
     throw SpecError(location_of(test, "/puzzle"),
                     "the goal cannot be reached from this start (the two boards differ in "
@@ -375,12 +383,12 @@ Invocation SearchProgramKind::invocation(const Assignment&, const TestSpec& test
   return invocation;
 }
 
-TestOutcome SearchProgramKind::evaluate(const Assignment&, const TestSpec& test,
+TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
   if (test.input.value("reject", false)) return evaluate_rejection(test, observation);
   const Problem problem = read_problem(test);
   const std::vector<SearchSpec> searches = read_searches(test);
-  const auto shortest = shortest_length(problem);
+  const auto shortest = shortest_length(assignment, test, problem);
   if (!shortest) throw std::logic_error("validated puzzle has no solution");
 
   TestOutcome outcome;

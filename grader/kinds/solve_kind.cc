@@ -6,6 +6,7 @@
 #include "checkers/state_text.h"
 #include "kinds/function_call_outcome.h"
 #include "kinds/python_driver_client.h"
+#include "kinds/reference_cache.h"
 #include "kinds/sliding_tile_setup.h"
 
 namespace sg {
@@ -18,12 +19,16 @@ MaxQueueLine max_queue_line(const TestSpec& test) {
   return MaxQueueLine::optional;
 }
 
-// The reference's solution, checked against the figures the spec pins from the assignment.
-// Throws SpecError when the reference cannot solve the state or disagrees with a pinned figure.
+// The reference's solution, checked against the figures the spec pins from the assignment,
+// computed once per spec and test (every student of a batch shares it). Throws SpecError when
+// the reference cannot solve the state or disagrees with a pinned figure.
 ref::AStarResult reference_solution(const Assignment& assignment, const TestSpec& test,
                                     const ref::TilePuzzle& puzzle, const ref::Tiles& start) {
   const ref::AStarResult result =
-      ref::astar(puzzle, start, assignment_heuristic(assignment), frontier_policy(assignment));
+      *cached_reference<ref::AStarResult>(assignment, test, "astar", [&] {
+        return ref::astar(puzzle, start, assignment_heuristic(assignment),
+                          frontier_policy(assignment));
+      });
   if (!result.found) {
     throw SpecError(location_of(test, "/state"),
                     fmt::format("the goal cannot be reached from {}: choose a solvable start state",

@@ -1,0 +1,75 @@
+// The tutorial in docs/spec-format.md ("a new assignment, from an empty file to graded
+// fixtures") is a fourth search assignment written in YAML alone: this test copies its files out
+// of the page (every fenced block whose info string names a path), validates the spec with the
+// built searchgrader and grades each submission, expecting exactly the score and the lost
+// criteria its own expected.yaml states. It proves that adding an assignment needs no C++, and
+// keeps the page true.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "cli/command_test_util.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+using test_util::run_shell;
+using test_util::searchgrader;
+
+TEST(Tutorial, TheDocumentedAssignmentGradesItsFixturesAsItsExpectedYamlSays) {
+  std::ifstream file(std::string(SG_SOURCE_DIR) + "/docs/spec-format.md");
+  std::stringstream text;
+  text << file.rdbuf();
+  const std::string doc = text.str();
+  const auto section = doc.find("## Tutorial:");
+  ASSERT_NE(section, std::string::npos);
+  const std::string tutorial = doc.substr(section);
+
+  const fs::path root = test_util::fresh_temp_dir("tutorial");
+  const std::regex block(R"(```[a-z]+ (\S+)\n([\s\S]*?)```)");
+  std::size_t files = 0;
+  for (auto it = std::sregex_iterator(tutorial.begin(), tutorial.end(), block);
+       it != std::sregex_iterator(); ++it) {
+    const fs::path path = root / (*it)[1].str();
+    fs::create_directories(path.parent_path());
+    std::ofstream(path) << (*it)[2].str();
+    ++files;
+  }
+  ASSERT_GE(files, 4u);
+  const fs::path spec = root / "subway" / "subway.yaml";
+  const auto validated = run_shell(searchgrader() + " validate " + spec.string());
+  ASSERT_EQ(validated.exit_code, 0) << validated.output;
+
+  const YAML::Node expected = YAML::LoadFile((root / "subway" / "expected.yaml").string());
+  std::size_t graded = 0;
+  for (const auto& entry : expected["submissions"]) {
+    const std::string name = entry.first.as<std::string>();
+    SCOPED_TRACE(name);
+    const auto result = run_shell(searchgrader() + " grade " + spec.string() + " " +
+                                      (root / "subway" / name).string() + " --format json",
+                                  false);
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const auto report = nlohmann::json::parse(result.output);
+    EXPECT_DOUBLE_EQ(report["score"].get<double>(), entry.second["score"].as<double>());
+    std::set<std::string> lost, want;
+    for (const auto& criterion : report["criteria"])
+      if (criterion["status"] != "passed") lost.insert(criterion["id"].get<std::string>());
+    if (entry.second["lost"])
+      for (const auto& id : entry.second["lost"]) want.insert(id.as<std::string>());
+    EXPECT_EQ(lost, want);
+    ++graded;
+  }
+  EXPECT_EQ(graded, 3u);
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace sg

@@ -1,0 +1,180 @@
+#include "kinds/search_kind.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A spec with a small graph, the algorithms, an adapter and one test; `test_keys` and `adapter`
+// vary per test.
+Assignment spec_with(const std::string& test_keys,
+                     const std::string& adapter = "{type: function, returns: path_and_cost}") {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: routes}
+domains:
+  tri:
+    type: graph
+    directed: true
+    edges: [[S, A, 1], [S, G, 5], [A, G, 1], [S, B, 1], [B, G, 1]]
+    heuristic: {S: 2, A: 1, B: 1}
+  bad_h:
+    type: graph
+    directed: true
+    edges: [[S, A, 1], [S, B, 1], [A, C, 1], [B, C, 2], [C, G, 3]]
+    heuristic: {A: 4, B: 1}
+algorithms:
+  lazy_astar: {strategy: astar, duplicates: lazy}
+adapter: )yaml" + adapter + R"yaml(
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: search
+    grades: {path: a}
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+std::string validation_error(const Assignment& assignment) {
+  try {
+    SearchKind().validate(assignment, assignment.tests.back());
+  } catch (const SpecError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+const std::string kUcs =
+    "    domain: tri\n    start: S\n    goal: G\n    algorithm: ucs\n    call: ucs(graph, start, "
+    "goal)\n";
+
+TEST(SearchKind, ValidatesEveryPartAndNamesTheKey) {
+  EXPECT_EQ(validation_error(spec_with(kUcs + "    judge: {path: true, optimal: true}\n")),
+            "no error");
+  EXPECT_THAT(
+      validation_error(spec_with("    domain: trii\n    start: S\n    goal: G\n"
+                                 "    algorithm: ucs\n    call: ucs(graph, start, goal)\n")),
+      HasSubstr("no domain 'trii' in the spec's `domains` (did you mean 'tri'?)"));
+  EXPECT_THAT(
+      validation_error(spec_with("    domain: tri\n    start: S\n    goal: G\n"
+                                 "    algorithm: usc\n    call: ucs(graph, start, goal)\n")),
+      HasSubstr("no algorithm 'usc'"));
+  EXPECT_THAT(validation_error(spec_with(kUcs + "    judge: {path: true, expansions: exact}\n")),
+              HasSubstr("the function adapter gives nothing to judge `expansions` on"));
+  EXPECT_THAT(validation_error(spec_with(kUcs + "    judge: {optimal: true}\n")),
+              HasSubstr("grades `path`, which its `judge` does not judge"));
+  EXPECT_THAT(
+      validation_error(spec_with("    domain: tri\n    start: S\n    goal: Z\n"
+                                 "    algorithm: ucs\n    call: ucs(graph, start, goal)\n")),
+      HasSubstr("the goal Z is not a node of the graph"));
+  EXPECT_THAT(validation_error(spec_with("    domain: tri\n    start: S\n    goal: G\n"
+                                         "    algorithm: ucs\n    call: ucs(grap, start)\n")),
+              HasSubstr("call: unknown argument 'grap' (did you mean 'graph'?)"));
+  EXPECT_THAT(validation_error(spec_with(
+                  "    domain: bad_h\n    start: S\n    goal: G\n"
+                  "    algorithm: lazy_astar\n    call: astar(graph, start, goal, heuristic)\n"
+                  "    judge: {path: true, optimal: true}\n")),
+              HasSubstr("the algorithm's own path costs 6, but the cheapest costs 5"));
+  EXPECT_THAT(validation_error(
+                  spec_with("    domain: tri\n    start: S\n    goal: G\n    algorithm: bfs\n"
+                            "    call: bfs(problem)\n    judge: {path: true, expansions: ties}\n",
+                            "{type: problem_object}")),
+              HasSubstr("expansions: ties is for uniform-cost, greedy and A*"));
+}
+
+Observation driver_output(const std::string& value) {
+  Observation observation;
+  observation.termination = Termination::exited;
+  observation.exit_code = 0;
+  observation.stdout_stream.data =
+      R"({"sg": "hello", "protocol": 1, "python": "3.11.2"})"
+      "\n"
+      R"({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "", "stderr": ""})"
+      "\n"
+      R"({"sg": "begin", "index": 0})"
+      "\n"
+      R"({"sg": "step", "index": 0, "ok": true, "value": )" +
+      value +
+      R"(, "stdout": "", "seconds": 0.01})"
+      "\n"
+      R"({"sg": "done"})"
+      "\n";
+  return observation;
+}
+
+const AspectOutcome& aspect(const TestOutcome& outcome, const std::string& name) {
+  for (const auto& item : outcome.aspects)
+    if (item.aspect == name) return item;
+  throw std::runtime_error("no aspect " + name);
+}
+
+TEST(SearchKind, JudgesAReturnedPathAndCost) {
+  const Assignment assignment =
+      spec_with(kUcs + "    judge: {path: true, optimal: true, cost: true}\n");
+  const SearchKind kind;
+  const TestSpec& test = assignment.tests.back();
+  TestOutcome outcome =
+      kind.evaluate(assignment, test, driver_output(R"({"$tuple": [["S", "A", "G"], 2]})"));
+  EXPECT_EQ(outcome.verdict, Verdict::accepted);
+  for (const auto& item : outcome.aspects) EXPECT_TRUE(item.passed) << item.aspect << item.feedback;
+  EXPECT_EQ(outcome.call, "ucs(<graph tri>, 'S', 'G')");
+
+  outcome = kind.evaluate(assignment, test, driver_output(R"([["S", "G"], 4])"));
+  EXPECT_TRUE(aspect(outcome, "path").passed);
+  EXPECT_THAT(aspect(outcome, "optimal").feedback,
+              HasSubstr("the path costs 5, but the cheapest path costs 2"));
+  EXPECT_THAT(aspect(outcome, "cost").feedback,
+              HasSubstr("reported cost is 4, but the path's steps add up to 5"));
+
+  outcome = kind.evaluate(assignment, test, driver_output(R"([["S", "X", "G"], 2])"));
+  EXPECT_THAT(aspect(outcome, "path").feedback, HasSubstr("step 1: 'X' is not one step from S"));
+
+  outcome = kind.evaluate(assignment, test, driver_output("[null, null]"));
+  EXPECT_THAT(aspect(outcome, "path").feedback,
+              HasSubstr("no path was given, but the goal can be reached"));
+
+  outcome = kind.evaluate(assignment, test, driver_output(R"("S")"));
+  EXPECT_THAT(aspect(outcome, "path").feedback, HasSubstr("expected a (path, cost) pair"));
+}
+
+TEST(SearchKind, JudgesAProblemObjectsExpansions) {
+  const Assignment assignment = spec_with(
+      "    domain: tri\n    start: S\n    goal: G\n    algorithm: lazy_astar\n"
+      "    call: aStarSearch(problem, heuristic)\n"
+      "    judge: {path: true, optimal: true, expansions: ties}\n",
+      "{type: problem_object}");
+  const SearchKind kind;
+  const TestSpec& test = assignment.tests.back();
+  const Invocation invocation = kind.invocation(assignment, test, GradingContext{});
+  const auto request = nlohmann::json::parse(*invocation.stdin_data);
+  ASSERT_EQ(request["steps"].size(), 3u);
+  EXPECT_EQ(request["steps"][0]["value"]["$fn"], "search_problem");
+  EXPECT_EQ(request["steps"][0]["value"]["successors"]["S"].size(), 3u);
+  EXPECT_EQ(request["steps"][1]["args"][1]["$fn"], "table_heuristic");
+
+  Observation observation = driver_output(R"(["A", "G"])");
+  // Steps 1 (the call) and 2 (the recorded expansions): rewrite the stream for three steps.
+  observation.stdout_stream.data =
+      R"({"sg": "hello", "protocol": 1, "python": "3.11.2"})"
+      "\n"
+      R"({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "", "stderr": ""})"
+      "\n"
+      R"({"sg": "step", "index": 0, "ok": true, "value": null, "stdout": "", "seconds": 0})"
+      "\n"
+      R"({"sg": "step", "index": 1, "ok": true, "value": ["A", "G"], "stdout": "", "seconds": 0})"
+      "\n"
+      R"({"sg": "step", "index": 2, "ok": true, "value": ["S", "B", "A"], "stdout": "", "seconds": 0})"
+      "\n"
+      R"({"sg": "done"})"
+      "\n";
+  TestOutcome outcome = kind.evaluate(assignment, test, observation);
+  for (const auto& item : outcome.aspects) EXPECT_TRUE(item.passed) << item.aspect << item.feedback;
+}
+
+}  // namespace
+}  // namespace sg
