@@ -61,6 +61,26 @@ TEST_F(ExportStudent, EveryShippedSpecGivesAValidCopyWithoutHiddenTests) {
   }
 }
 
+TEST_F(ExportStudent, TheCopyStandsAloneWithoutWhatOnlyHiddenTestsUse) {
+  // berkeley-search: small_maze is used by a hidden test only (its map is that test's input);
+  // the others' files are written into the copy, and the support files are put beside it.
+  const fs::path copy = dir_ / "course" / "berkeley.yaml";
+  fs::create_directories(copy.parent_path());
+  const auto exported = run_shell(searchgrader() + " export-student " + SG_SOURCE_DIR +
+                                  "/specs/berkeley-search.yaml -o " + copy.string());
+  ASSERT_EQ(exported.exit_code, 0) << exported.output;
+  std::ifstream in(copy);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_THAT(text, Not(HasSubstr("small_maze")));
+  EXPECT_THAT(text, Not(HasSubstr("mazes/")));
+  EXPECT_THAT(text, HasSubstr("costly_maze"));
+  EXPECT_TRUE(fs::is_regular_file(dir_ / "course" / "support" / "berkeley" / "util.py"));
+  EXPECT_THAT(exported.output, HasSubstr("2 support files written beside it"));
+  const auto checked = run_shell(searchgrader() + " check " + copy.string() + " " + SG_SOURCE_DIR +
+                                 "/fixtures/berkeley/correct");
+  EXPECT_EQ(checked.exit_code, 0) << checked.output;
+}
+
 TEST_F(ExportStudent, ACriterionGradedOnlyByHiddenTestsStaysInTheRubric) {
   // The torus spec with every test of criterion pq_present made hidden.
   YAML::Node spec = YAML::LoadFile(std::string(SG_SOURCE_DIR) + "/specs/torus-8-puzzle.yaml");

@@ -4,7 +4,9 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "spec/spec_loader.h"
 
@@ -58,13 +60,50 @@ void emit(YAML::Emitter& out, const YAML::Node& node) {
       out << YAML::EndMap;
       break;
     case YAML::NodeType::Scalar:
-      if (node.Tag() == "!") out << YAML::DoubleQuoted;
+      // Quoted stays quoted; text of several lines (a maze) is written escaped, exactly.
+      if (node.Tag() == "!" || node.Scalar().find('\n') != std::string::npos)
+        out << YAML::DoubleQuoted;
       out << node.Scalar();
       break;
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
       out << YAML::Null;
       break;
+  }
+}
+
+// The domains the kept tests use, each with its `file:` written in: a maze's text as its map, a
+// graph file's keys under the domain's own. Domains only hidden tests used are dropped.
+void keep_domains_of(YAML::Node& root, const YAML::Node& kept_tests,
+                     const std::filesystem::path& spec_dir) {
+  if (!root["domains"]) return;
+  std::set<std::string> used;
+  for (const auto& test : kept_tests)
+    if (test["domain"]) used.insert(test["domain"].as<std::string>());
+  YAML::Node domains(YAML::NodeType::Map);
+  for (const auto& entry : root["domains"]) {
+    const std::string name = entry.first.as<std::string>();
+    if (!used.count(name)) continue;
+    YAML::Node domain(YAML::NodeType::Map);
+    for (const auto& key : entry.second)
+      if (key.first.as<std::string>() != "file") domain[key.first] = key.second;
+    if (entry.second["file"]) {
+      std::ifstream in(spec_dir / entry.second["file"].as<std::string>(), std::ios::binary);
+      std::ostringstream text;
+      text << in.rdbuf();
+      if (entry.second["type"] && entry.second["type"].as<std::string>() == "grid") {
+        if (!domain["map"]) domain["map"] = text.str();
+      } else {
+        for (const auto& key : YAML::Load(text.str()))
+          if (!domain[key.first.as<std::string>()]) domain[key.first] = key.second;
+      }
+    }
+    domains[name] = domain;
+  }
+  if (domains.size() == 0) {
+    root.remove("domains");
+  } else {
+    root["domains"] = domains;
   }
 }
 
@@ -99,6 +138,13 @@ StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
                     "least one test `visibility: visible` (the default)");
   }
   root["tests"] = kept;
+  keep_domains_of(root, kept, spec_path.parent_path());
+  if (root["submission"] && root["submission"]["support_files"]) {
+    for (const auto& file : root["submission"]["support_files"]) {
+      const std::string name = file.as<std::string>();
+      result.support_files.push_back({name, (spec_path.parent_path() / name).lexically_normal()});
+    }
+  }
 
   YAML::Node rubric = root["rubric"];
   for (std::size_t i = 0; i < rubric.size(); ++i) {
