@@ -117,9 +117,14 @@ GridProblem::GridProblem(std::shared_ptr<const Maze> maze, MazeCoordinates coord
 }
 
 State GridProblem::state_of(int row, int col) const {
-  if (coordinates_ == MazeCoordinates::xy)
-    return "(" + std::to_string(col) + ", " + std::to_string(maze_->rows - 1 - row) + ")";
-  return "(" + std::to_string(row) + ", " + std::to_string(col) + ")";
+  const bool xy = coordinates_ == MazeCoordinates::xy;
+  // Appended piece by piece: `"(" + std::to_string(...)` trips gcc 12's -Wrestrict when optimised.
+  State state = "(";
+  state.append(std::to_string(xy ? col : row));
+  state.append(", ");
+  state.append(std::to_string(xy ? maze_->rows - 1 - row : col));
+  state.append(")");
+  return state;
 }
 
 std::optional<std::pair<int, int>> GridProblem::cell_of(const State& state) const {

@@ -57,6 +57,15 @@ std::string canonical_line(const ref::Tiles& state, long long h, long long moves
 
 }  // namespace
 
+std::string expected_solution_text(const SolutionPathExpected& expected) {
+  std::string text;
+  for (const auto& step : expected.reference_path)
+    text += canonical_line(step.state, step.h, step.g) + "\n";
+  text += fmt::format("Max queue length: {}", expected.reference_max_queue);
+  if (expected.max_queue_line == MaxQueueLine::optional) text += "   (this line is optional)";
+  return text;
+}
+
 SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuristic heuristic,
                                       const SolutionPathExpected& expected,
                                       std::string_view printed) {
@@ -64,12 +73,7 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
   check.path.aspect = "path";
   check.heuristic.aspect = "heuristic";
   check.format.aspect = "format";
-  for (const auto& step : expected.reference_path) {
-    check.expected_text += canonical_line(step.state, step.h, step.g) + "\n";
-  }
-  check.expected_text += fmt::format("Max queue length: {}", expected.reference_max_queue);
-  if (expected.max_queue_line == MaxQueueLine::optional)
-    check.expected_text += "   (this line is optional)";
+  check.expected_text = expected_solution_text(expected);
 
   const PrintedSolution solution = read_printed(printed);
   const auto& steps = solution.steps;

@@ -40,6 +40,9 @@ struct SolutionPathCheck {
   std::vector<std::string> notes;  ///< Ungraded remarks (other optimal path, max queue length).
 };
 
+/// The reference's output in canonical form: one line per state, then the max queue line.
+std::string expected_solution_text(const SolutionPathExpected& expected);
+
 /// Compares `printed` (what solve() wrote) with `expected`, using `puzzle` and `heuristic` to
 /// judge each printed state, move and h value.
 SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuristic heuristic,

@@ -102,6 +102,15 @@ SuccessorListingExpected expected_successor_listing(const ref::TilePuzzle& puzzl
   return expected;
 }
 
+std::string expected_listing_text(const SuccessorListingExpected& expected) {
+  std::string text;
+  for (const auto& successor : expected.successors) {
+    if (!text.empty()) text += "\n";
+    text += fmt::format("{} h={}", python_list(successor.state), successor.h);
+  }
+  return text;
+}
+
 SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
                                               const SuccessorListingExpected& expected,
                                               std::string_view printed) {
@@ -109,10 +118,7 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
   check.successors.aspect = "successors";
   check.order.aspect = "order";
   check.format.aspect = "format";
-  for (const auto& successor : expected.successors) {
-    if (!check.expected_text.empty()) check.expected_text += "\n";
-    check.expected_text += fmt::format("{} h={}", python_list(successor.state), successor.h);
-  }
+  check.expected_text = expected_listing_text(expected);
 
   const std::vector<PrintedSuccessor> all_lines = read_printed(printed);
   std::vector<PrintedSuccessor> lines;  // those that try to print a successor

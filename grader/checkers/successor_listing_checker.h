@@ -43,6 +43,9 @@ SuccessorListingExpected expected_successor_listing(const ref::TilePuzzle& puzzl
                                                     const ref::Tiles& parent, bool ascending,
                                                     const std::vector<ref::BlankMove>& move_order);
 
+/// The canonical expected output, one line per successor: "[1, 2, 0, 4, 5, 3, 6, 7, 8] h=4".
+std::string expected_listing_text(const SuccessorListingExpected& expected);
+
 /// Compares `printed` (what print_succ wrote to stdout) with `expected`. `puzzle` is used only to
 /// explain unexpected lines (not a state of this puzzle / not one move away).
 SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,

@@ -51,6 +51,7 @@ TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec
   SuccessorListingExpected worded = expected;
   worded.heuristic_name = heuristic_wording(heuristic);
 
+  outcome.expected = expected_listing_text(worded);
   const DriverTranscript transcript = read_transcript(observation, 1);
   outcome.notes = import_notes(transcript, module_file);
   if (auto stop = diagnose_early_stop(observation, transcript, {call}, module_file)) {

@@ -188,9 +188,13 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
                      : fmt::format("{} on {} states", plan.function, test.input["states"].size());
   record_metrics(outcome, observation);
   std::vector<std::string> step_calls;
+  std::vector<std::string> expected_lines, observed_lines;
   for (const auto& call : plan.calls) {
     for (std::size_t i = 0; i < per_call; ++i) step_calls.push_back(call.text);
+    expected_lines.push_back(
+        fmt::format("{} -> {}", call.text, expected_text(plan, call, puzzle, order)));
   }
+  outcome.expected = fmt::format("{}", fmt::join(expected_lines, "\n"));
   const DriverTranscript transcript = read_transcript(observation, step_calls.size());
   outcome.notes = import_notes(transcript, module_file);
   const std::vector<std::string> unjudged = plan.role == Role::take_action
@@ -204,11 +208,8 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
   outcome.verdict = Verdict::accepted;
   AspectOutcome value{"value", "", true, ""};
   AspectOutcome unchanged{"input_unchanged", "", true, ""};
-  std::vector<std::string> expected_lines, observed_lines;
   for (std::size_t i = 0; i < plan.calls.size(); ++i) {
     const Call& call = plan.calls[i];
-    expected_lines.push_back(
-        fmt::format("{} -> {}", call.text, expected_text(plan, call, puzzle, order)));
     const std::size_t index = i * per_call + (plan.role == Role::take_action ? 1 : 0);
     const DriverStepRecord& step = transcript.steps[index];
     if (!step.ok) {
@@ -239,7 +240,6 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
   }
   outcome.aspects = {value};
   if (plan.role == Role::take_action) outcome.aspects.push_back(unchanged);
-  outcome.expected = fmt::format("{}", fmt::join(expected_lines, "\n"));
   outcome.observed = fmt::format("{}", fmt::join(observed_lines, "\n"));
   return outcome;
 }

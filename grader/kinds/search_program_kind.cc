@@ -405,7 +405,7 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
   outcome.expected = fmt::format("{}", fmt::join(expected, "\n"));
 
   if (auto stop = diagnose_program_stop(observation)) {
-    fail_all_aspects(outcome, {"path", "length", "generated", "exit"}, *stop,
+    fail_all_aspects(outcome, {"path", "length", "generated"}, *stop,
                      {"length", "generated"});
     return outcome;
   }

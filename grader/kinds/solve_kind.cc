@@ -114,6 +114,7 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
   expected.max_queue_line = max_queue_line(test);
   expected.heuristic_name = heuristic_wording(heuristic);
 
+  outcome.expected = expected_solution_text(expected);
   const DriverTranscript transcript = read_transcript(observation, 1);
   outcome.notes = import_notes(transcript, module_file);
   if (auto stop = diagnose_early_stop(observation, transcript, {call}, module_file)) {
