@@ -7,7 +7,8 @@ it, and requires each such package to be in that set:
   - every system header the compiler read (the build's depfiles, *.d);
   - every shared library the built executables link to (ldd);
   - every file or program CMake found (CMakeCache.txt: compilers, package configs, libraries);
-  - the programs the tests run (python3, chromium, cc, make, cmake, ...).
+  - the programs the tests run (python3, chromium, cc, make, cmake, ...);
+  - the Python modules the tests import (junitparser, numpy).
 
 usage: check-build-deps.py BUILD_DIR [--omit PACKAGE]...
   --omit PACKAGE  pretend setup.sh does not list PACKAGE (to prove the check can fail)
@@ -28,6 +29,9 @@ DPKG_INFO = '/var/lib/dpkg/info'
 # chromium, the install test runs cmake, the driver tests run python3).
 PROGRAMS = ['cmake', 'ctest', 'make', 'c++', 'cc', 'g++', 'python3', 'pkg-config', 'chromium',
             'sh', 'bash', 'env', 'timeout', 'setsid', 'ldd', 'apt-cache', 'dpkg-query']
+# Python modules the tests import from Debian's python3 (the JUnit consumer test reads the
+# reports with junitparser; submissions may import numpy).
+PYTHON_MODULES = ['junitparser', 'numpy']
 
 
 def setup_packages(omit):
@@ -152,6 +156,16 @@ def program_paths():
     return paths
 
 
+def python_module_paths():
+    paths = set()
+    for module in PYTHON_MODULES:
+        out = subprocess.run(['/usr/bin/python3', '-c', 'import %s; print(%s.__file__)'
+                              % (module, module)], capture_output=True, text=True)
+        paths.add(out.stdout.strip() if out.returncode == 0 and out.stdout.strip()
+                  else 'missing-python-module:' + module)
+    return paths
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('build')
@@ -168,9 +182,9 @@ def main():
     used = {}          # package -> an example file
     unowned = set()
     sources = (depfile_paths(build) | linked_libraries(build) | cmake_cache_paths(build) |
-               program_paths())
+               program_paths() | python_module_paths())
     for path in sorted(sources):
-        if path.startswith('missing-program:'):
+        if path.startswith(('missing-program:', 'missing-python-module:')):
             unowned.add(path)
             continue
         resolved = os.path.realpath(path)

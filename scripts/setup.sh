@@ -30,6 +30,7 @@ test_packages=(
   libgtest-dev libgmock-dev      # tests (GoogleTest through CTest)
   libbenchmark-dev               # benchmarks (Google Benchmark)
   chromium                       # tests: HTML feedback and class summary in a headless browser
+  python3-junitparser            # tests: JUnit XML read by a real consumer of it
 )
 
 groups=all

@@ -1,6 +1,8 @@
 // searchgrader: the command line. Subcommands:
 //   grade SPEC SUBMISSION   grade one submission (a folder or a file), print the grade
-//   validate SPEC...        check specs and that the reference reproduces their pinned figures
+//   validate SPEC...        check specs, the reference's pinned figures and golden outputs
+//   expect SPEC [--write]   the reference's expected outputs; --write freezes the golden file
+//   audit SPEC              course CI: fixtures against their stated outcomes, mutation score
 // Exit codes (stable, for scripts): 0 done; 2 unusable input (bad flags, missing or invalid spec,
 // missing submission); 3 grader fault (some or all of the grade could not be computed).
 #include <fmt/format.h>
@@ -13,10 +15,12 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/audit_command.h"
 #include "cli/batch_command.h"
 #include "cli/check_command.h"
 #include "cli/doctor_command.h"
 #include "cli/exit_status.h"
+#include "cli/expect_command.h"
 #include "cli/export_student_command.h"
 #include "cli/grader_build.h"
 #include "cli/gradescope_command.h"
@@ -24,11 +28,13 @@
 #include "cli/isolation_choice.h"
 #include "cli/merge_command.h"
 #include "cli/progress_line.h"
+#include "cli/validate_command.h"
 #include "engine/grade_submission.h"
 #include "engine/grading_tools.h"
 #include "kinds/kind_registry.h"
 #include "reports/gradescope_results.h"
 #include "reports/json_report.h"
+#include "reports/junit_report.h"
 #include "reports/student_view.h"
 #include "reports/text_report.h"
 #include "runner/isolation.h"
@@ -56,6 +62,7 @@ Examples:
   searchgrader grade specs/torus-8-puzzle.yaml torus_puzzle.py --results results.json
   searchgrader grade specs/torus-8-puzzle.yaml student/ --format json --audience student
   searchgrader validate specs/*.yaml
+  searchgrader audit specs/road-map-search.yaml --format junit > audit.xml
 Docs: docs/spec-format.md (writing a spec), docs/driver-protocol.md (how Python code is called).)";
 
 std::string default_python() {
@@ -160,10 +167,12 @@ int run_grade(const GradeArgs& args) {
 
   const sg::Audience audience =
       args.audience == "student" ? sg::Audience::student : sg::Audience::instructor;
+  const sg::GradeReport& shown =
+      audience == sg::Audience::student ? sg::student_view(report) : report;
   if (args.format == "json") {
-    std::cout << sg::to_json(audience == sg::Audience::student ? sg::student_view(report) : report)
-                     .dump(2)
-              << "\n";
+    std::cout << sg::to_json(shown).dump(2) << "\n";
+  } else if (args.format == "junit") {
+    std::cout << sg::render_junit({sg::junit_suite(shown)});
   } else {
     sg::TextOptions text;
     text.audience = audience;
@@ -180,33 +189,6 @@ int run_grade(const GradeArgs& args) {
     }
   }
   return report.has_grader_errors ? kExitGraderFault : kExitOk;
-}
-
-int run_validate(const std::vector<std::string>& specs) {
-  const sg::KindRegistry kinds = sg::KindRegistry::with_builtin_kinds();
-  int status = kExitOk;
-  for (const auto& path : specs) {
-    // Every problem of the spec, not only the first: loading goes on past a broken test.
-    std::vector<sg::SpecError> errors;
-    const sg::Assignment assignment = sg::read_spec(path, errors);
-    kinds.check(assignment, errors);
-    if (!errors.empty()) {
-      for (const auto& error : errors) error_line(error.what());
-      fmt::print(stderr, "{}: invalid: {} problem{}\n", path, errors.size(),
-                 errors.size() == 1 ? "" : "s");
-      status = kExitUsage;
-      continue;
-    }
-    std::size_t visible = 0;
-    for (const auto& test : assignment.tests)
-      visible += test.visibility == sg::Visibility::visible ? 1 : 0;
-    std::size_t manual = 0;
-    for (const auto& criterion : assignment.criteria) manual += criterion.manual ? 1 : 0;
-    fmt::print("{}: valid: {} criteria ({} points{}), {} tests ({} visible)\n", path,
-               assignment.criteria.size(), assignment.max_points(),
-               manual ? fmt::format(", {} manual", manual) : "", assignment.tests.size(), visible);
-  }
-  return status;
 }
 
 }  // namespace
@@ -237,8 +219,9 @@ int main(int argc, char** argv) {
                             "Also write Gradescope's results.json to this file");
   grade_command
       ->add_option("--format", grade.format,
-                   "What to print: text (for people) or json (the full report)")
-      ->check(CLI::IsMember({"text", "json"}))
+                   "What to print: text (for people), json (the full report) or junit (a test "
+                   "case per test, for CI)")
+      ->check(CLI::IsMember({"text", "json", "junit"}))
       ->capture_default_str();
   grade_command
       ->add_option(
@@ -258,10 +241,13 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   sg::add_isolation_option(*grade_command, grade.isolation);
 
-  std::vector<std::string> validate_specs;
-  CLI::App* validate_command = app.add_subcommand(
-      "validate", "Check specs: structure, rubric, tests, and the reference's pinned figures");
-  validate_command->add_option("SPEC", validate_specs, "Spec files")->required();
+  sg::ValidateArgs validate;
+  CLI::App* validate_command = sg::add_validate_command(app, validate);
+  sg::ExpectArgs expect;
+  CLI::App* expect_command = sg::add_expect_command(app, expect);
+  sg::AuditArgs audit;
+  CLI::App* audit_command =
+      sg::add_audit_command(app, audit, default_python(), sg::default_driver_dir().string());
 
   sg::BatchArgs batch;
   CLI::App* batch_command =
@@ -292,7 +278,9 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   if (grade_command->parsed()) return run_grade(grade);
-  if (validate_command->parsed()) return run_validate(validate_specs);
+  if (validate_command->parsed()) return sg::run_validate(validate);
+  if (expect_command->parsed()) return sg::run_expect(expect);
+  if (audit_command->parsed()) return sg::run_audit(audit);
   if (batch_command->parsed()) return sg::run_batch(batch);
   if (merge_command->parsed()) return sg::run_merge(merge);
   if (gradescope_command->parsed()) return sg::run_gradescope(gradescope);

@@ -68,6 +68,35 @@ TEST(Tutorial, TheDocumentedAssignmentGradesItsFixturesAsItsExpectedYamlSays) {
     ++graded;
   }
   EXPECT_EQ(graded, 3u);
+
+  // Step 10: the course's CI. The audit finds expected.yaml beside the spec and agrees with it.
+  const auto audited =
+      run_shell(searchgrader() + " audit " + spec.string() + " --format json", false);
+  ASSERT_EQ(audited.exit_code, 0) << audited.output;
+  const auto audit = nlohmann::json::parse(audited.output);
+  EXPECT_TRUE(audit["fixtures_ok"].get<bool>());
+  EXPECT_EQ(audit["fixtures"].size(), 3u);
+  EXPECT_FALSE(audit["mutants"].empty());
+
+  // Golden expectations: frozen, then agreed with; a changed golden file fails validation at
+  // the changed test.
+  ASSERT_EQ(run_shell(searchgrader() + " expect " + spec.string() + " --write").exit_code, 0);
+  const fs::path golden = root / "subway" / "golden" / "subway.yaml";
+  ASSERT_TRUE(fs::exists(golden));
+  const auto agreed = run_shell(searchgrader() + " validate " + spec.string());
+  EXPECT_EQ(agreed.exit_code, 0) << agreed.output;
+  EXPECT_THAT(agreed.output, ::testing::HasSubstr("golden expectations agree"));
+  std::stringstream frozen;
+  frozen << std::ifstream(golden).rdbuf();
+  std::string edited = frozen.str();
+  const auto path_at = edited.find("path (");
+  ASSERT_NE(path_at, std::string::npos);
+  edited.replace(path_at, 6, "path [");
+  std::ofstream(golden) << edited;
+  const auto disagreed = run_shell(searchgrader() + " validate " + spec.string());
+  EXPECT_EQ(disagreed.exit_code, 2) << disagreed.output;
+  EXPECT_THAT(disagreed.output, ::testing::HasSubstr("golden/subway.yaml:"));
+  EXPECT_THAT(disagreed.output, ::testing::HasSubstr("changed"));
   fs::remove_all(root);
 }
 

@@ -269,6 +269,17 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
     outcome.call += step.call;
   }
   for (const auto& step : plan.expected) {
+    const auto number = &step - plan.expected.data() + 1;
+    if (step.popped) {
+      outcome.expected += fmt::format("step {}: `{}` returns {}\n", number, step.call,
+                                      describe_entry(*step.popped));
+    } else if (step.empty) {
+      outcome.expected += fmt::format("step {}: `{}` returns {}\n", number, step.call,
+                                      *step.empty ? "True" : "False");
+    } else if (step.max_len) {
+      outcome.expected +=
+          fmt::format("step {}: `{}` returns {}\n", number, step.call, *step.max_len);
+    }
     if (step.operation == PqOperation::str) {
       std::string text;
       for (const auto& entry : *step.entries) text += describe_entry(entry) + "\n";

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "checkers/search_judgements.h"
@@ -11,6 +12,7 @@
 #include "kinds/search_adapter.h"
 #include "kinds/search_algorithm.h"
 #include "kinds/search_domain.h"
+#include "kinds/search_mutants.h"
 #include "kinds/sliding_tile_setup.h"
 #include "spec/edit_distance.h"
 
@@ -114,6 +116,157 @@ std::string expected_text(const Setup& setup) {
   return text;
 }
 
+// Judges a readable answer (the submission's, or a mutant's) into outcome.aspects.
+void judge_answer(const Setup& checked, const SearchCall& call, TestOutcome& outcome) {
+  const std::vector<std::string>& aspects = checked.judging.aspects;
+  outcome.verdict = Verdict::accepted;
+  const auto fail_all = [&](const std::string& why) {
+    for (const std::string& aspect : aspects) outcome.aspects.push_back({aspect, "", false, why});
+  };
+  if (!call.unreadable.empty()) return fail_all("the result cannot be read: " + call.unreadable);
+
+  const Expected& expected = *checked.expected;
+  const ReferenceRun& reference = expected.runs.front();
+  if (!reference.found) {
+    // No path exists within what the algorithm searches: the submission must say so.
+    const bool said_so = call.no_path;
+    for (const std::string& aspect : aspects) {
+      AspectOutcome judged{aspect, "", said_so, ""};
+      if (aspect == "outcome") {
+        judged.passed = call.outcome_word == reference.outcome;
+        if (!judged.passed)
+          judged.feedback =
+              fmt::format("the search should end with '{}', not {}", reference.outcome,
+                          call.outcome_word.empty() ? "a path" : "'" + call.outcome_word + "'");
+      } else if (!said_so) {
+        judged.feedback =
+            fmt::format("no goal can be reached ({}), but a path was returned", reference.outcome);
+      }
+      outcome.aspects.push_back(std::move(judged));
+    }
+    return;
+  }
+  if (call.no_path || !call.path)
+    return fail_all(
+        fmt::format("no path was given, but the goal can be reached: the reference "
+                    "finds {}",
+                    fmt::join(reference.path, ", ")));
+
+  const PathWalk walk = walk_path(*checked.domain.problem, *call.path);
+  std::vector<std::vector<ref::State>> paths, expansions;
+  std::vector<double> counts;
+  for (const ReferenceRun& run : expected.runs) {
+    paths.push_back(run.path);
+    expansions.push_back(run.expanded);
+    counts.push_back(static_cast<double>(run.expanded.size()));
+  }
+  for (const std::string& aspect : aspects) {
+    if (aspect == "path") {
+      outcome.aspects.push_back(judge_path(walk));
+    } else if (aspect == "optimal") {
+      outcome.aspects.push_back(judge_optimal(walk, *expected.optimal));
+    } else if (aspect == "exact") {
+      outcome.aspects.push_back(judge_exact_path(walk, paths));
+    } else if (aspect == "cost") {
+      outcome.aspects.push_back(judge_reported_cost(walk, call.cost));
+    } else if (aspect == "expansions") {
+      outcome.aspects.push_back(judge_expansions(
+          call.expanded.value_or(std::vector<ref::State>{}), checked.judging.expansions, expansions,
+          *checked.domain.problem, checked.algorithm.policy));
+    } else if (aspect == "expanded_count") {
+      outcome.aspects.push_back(judge_count("expanded_count", "nodes expanded", call.expanded_count,
+                                            counts, checked.judging.tolerance));
+    } else if (aspect == "outcome") {
+      AspectOutcome judged{"outcome", "", walk.reaches_goal, ""};
+      if (!judged.passed) judged.feedback = "the search should find a path to a goal";
+      outcome.aspects.push_back(std::move(judged));
+    }
+  }
+}
+
+// A mutant's run as the answer a student returning the same would give: its path, its cost, its
+// expansions and their number, its outcome word.
+SearchCall answer_of(const ReferenceRun& run) {
+  SearchCall call;
+  if (run.budget_exceeded) {
+    call.stop = EarlyStop{Verdict::time_limit_exceeded, "it did not end within its time limit"};
+    return call;
+  }
+  call.no_path = !run.found;
+  if (!run.found) call.outcome_word = run.outcome;
+  if (run.found) {
+    StudentPath path;
+    path.items = run.path;
+    call.path = std::move(path);
+    call.cost = run.cost;
+  }
+  call.expanded = run.expanded;
+  call.expanded_count = static_cast<double>(run.expanded.size());
+  return call;
+}
+
+using MutantRuns = std::vector<std::pair<SearchMutant, ReferenceRun>>;
+
+// The mutants that apply to the test and their runs (computed once per spec and test). A mutant
+// whose mistake the test accepts (successors reversed where `accept` lists reversed, or where
+// any tie order is accepted) is left out.
+std::shared_ptr<const MutantRuns> mutant_runs(const Assignment& assignment, const TestSpec& test,
+                                              const Setup& checked) {
+  // Any tie order is accepted when expansions are judged by ties and the path is not judged
+  // exactly: the successor order then only breaks ties, which the test allows.
+  const auto& judged = checked.judging.aspects;
+  const bool any_tie_order = checked.judging.expansions == ExpansionMatch::ties &&
+                             std::count(judged.begin(), judged.end(), "expansions") > 0 &&
+                             std::count(judged.begin(), judged.end(), "exact") == 0;
+  const bool accepts_reversed = checked.expected->runs.size() > 1 || any_tie_order;
+  return cached_reference<MutantRuns>(assignment, test, "search-mutants", [&] {
+    MutantRuns runs;
+    for (const SearchMutant& mutant : search_mutants(checked.algorithm)) {
+      if (mutant.id == "successors_reversed" && accepts_reversed) continue;
+      runs.emplace_back(mutant, run_mutant(checked.domain, mutant));
+    }
+    return runs;
+  });
+}
+
+// "Likely mistake: your path and expansion order match A* search that never reopens ...": the
+// mutants whose answers equal the submission's in everything the submission reported.
+std::optional<std::string> diagnose(const Assignment& assignment, const TestSpec& test,
+                                    const Setup& checked, const SearchCall& call) {
+  if (!call.unreadable.empty()) return std::nullopt;
+  std::vector<std::string> reported;
+  if (call.path || call.no_path) reported.push_back(call.no_path ? "answer" : "path");
+  if (call.expanded) {
+    reported.push_back("expansion order");
+  } else if (call.expanded_count) {
+    reported.push_back("number of expanded nodes");
+  }
+  if (reported.empty()) return std::nullopt;
+  std::optional<std::vector<ref::State>> walked;
+  if (call.path) walked = walk_path(*checked.domain.problem, *call.path).states;
+  const ReferenceRun& reference = checked.expected->runs.front();
+  std::vector<std::string> mistakes;
+  for (const auto& [mutant, run] : *mutant_runs(assignment, test, checked)) {
+    if (run.budget_exceeded) continue;
+    // Equal to the reference: nothing to tell apart.
+    if (run.path == reference.path && run.expanded == reference.expanded &&
+        run.outcome == reference.outcome)
+      continue;
+    if (call.no_path != !run.found) continue;
+    if (walked && *walked != run.path) continue;
+    if (call.no_path && !call.outcome_word.empty() && call.outcome_word != run.outcome) continue;
+    if (call.expanded && *call.expanded != run.expanded) continue;
+    if (!call.expanded && call.expanded_count &&
+        std::abs(*call.expanded_count - static_cast<double>(run.expanded.size())) > 1e-9)
+      continue;
+    mistakes.push_back(mutant.mistake);
+  }
+  if (mistakes.empty()) return std::nullopt;
+  return fmt::format("Likely mistake: your {} {} {} that {}.", fmt::join(reported, " and "),
+                     reported.size() > 1 ? "match" : "matches",
+                     describe_algorithm(checked.algorithm), fmt::join(mistakes, "; or one that "));
+}
+
 }  // namespace
 
 void SearchKind::validate(const Assignment& assignment, const TestSpec& test) const {
@@ -180,76 +333,37 @@ TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& t
   outcome.observed = call.observed;
   outcome.notes = call.notes;
   outcome.expected = expected_text(checked);
-  const std::vector<std::string>& aspects = checked.judging.aspects;
   if (call.stop) {
-    fail_all_aspects(outcome, aspects, *call.stop);
+    fail_all_aspects(outcome, checked.judging.aspects, *call.stop);
     return outcome;
   }
-  outcome.verdict = Verdict::accepted;
-  const auto fail_all = [&](const std::string& why) {
-    for (const std::string& aspect : aspects) outcome.aspects.push_back({aspect, "", false, why});
-    return outcome;
-  };
-  if (!call.unreadable.empty()) return fail_all("the result cannot be read: " + call.unreadable);
-
-  const Expected& expected = *checked.expected;
-  const ReferenceRun& reference = expected.runs.front();
-  if (!reference.found) {
-    // No path exists within what the algorithm searches: the submission must say so.
-    const bool said_so = call.no_path;
-    for (const std::string& aspect : aspects) {
-      AspectOutcome judged{aspect, "", said_so, ""};
-      if (aspect == "outcome") {
-        judged.passed = call.outcome_word == reference.outcome;
-        if (!judged.passed)
-          judged.feedback =
-              fmt::format("the search should end with '{}', not {}", reference.outcome,
-                          call.outcome_word.empty() ? "a path" : "'" + call.outcome_word + "'");
-      } else if (!said_so) {
-        judged.feedback =
-            fmt::format("no goal can be reached ({}), but a path was returned", reference.outcome);
-      }
-      outcome.aspects.push_back(std::move(judged));
-    }
-    return outcome;
-  }
-  if (call.no_path || !call.path)
-    return fail_all(
-        fmt::format("no path was given, but the goal can be reached: the reference "
-                    "finds {}",
-                    fmt::join(reference.path, ", ")));
-
-  const PathWalk walk = walk_path(*checked.domain.problem, *call.path);
-  std::vector<std::vector<ref::State>> paths, expansions;
-  std::vector<double> counts;
-  for (const ReferenceRun& run : expected.runs) {
-    paths.push_back(run.path);
-    expansions.push_back(run.expanded);
-    counts.push_back(static_cast<double>(run.expanded.size()));
-  }
-  for (const std::string& aspect : aspects) {
-    if (aspect == "path") {
-      outcome.aspects.push_back(judge_path(walk));
-    } else if (aspect == "optimal") {
-      outcome.aspects.push_back(judge_optimal(walk, *expected.optimal));
-    } else if (aspect == "exact") {
-      outcome.aspects.push_back(judge_exact_path(walk, paths));
-    } else if (aspect == "cost") {
-      outcome.aspects.push_back(judge_reported_cost(walk, call.cost));
-    } else if (aspect == "expansions") {
-      outcome.aspects.push_back(judge_expansions(
-          call.expanded.value_or(std::vector<ref::State>{}), checked.judging.expansions, expansions,
-          *checked.domain.problem, checked.algorithm.policy));
-    } else if (aspect == "expanded_count") {
-      outcome.aspects.push_back(judge_count("expanded_count", "nodes expanded", call.expanded_count,
-                                            counts, checked.judging.tolerance));
-    } else if (aspect == "outcome") {
-      AspectOutcome judged{"outcome", "", walk.reaches_goal, ""};
-      if (!judged.passed) judged.feedback = "the search should find a path to a goal";
-      outcome.aspects.push_back(std::move(judged));
+  judge_answer(checked, call, outcome);
+  if (std::any_of(outcome.aspects.begin(), outcome.aspects.end(),
+                  [](const AspectOutcome& aspect) { return !aspect.passed; })) {
+    if (const auto mistake = diagnose(assignment, test, checked, call)) {
+      if (!outcome.feedback.empty()) outcome.feedback += "\n";
+      outcome.feedback += *mistake;
     }
   }
   return outcome;
+}
+
+std::vector<MutantOutcome> SearchKind::mutant_outcomes(const Assignment& assignment,
+                                                       const TestSpec& test) const {
+  const Setup checked = setup(assignment, test, aspects());
+  const auto runs = mutant_runs(assignment, test, checked);
+  std::vector<MutantOutcome> outcomes;
+  for (const auto& [mutant, run] : *runs) {
+    MutantOutcome judged{mutant.id, mutant.mistake, {}};
+    const SearchCall answer = answer_of(run);
+    if (answer.stop) {
+      fail_all_aspects(judged.outcome, checked.judging.aspects, *answer.stop);
+    } else {
+      judge_answer(checked, answer, judged.outcome);
+    }
+    outcomes.push_back(std::move(judged));
+  }
+  return outcomes;
 }
 
 }  // namespace sg

@@ -26,6 +26,8 @@
 //                expanded_count: {tolerance: 0.1}   the reported number of expanded nodes
 //                outcome: true         'cutoff' / 'failure' / a path, as the reference's
 // Aspects: path, optimal, exact, cost, expansions, expanded_count, outcome (those judged).
+// A failed test's feedback names the likely mistake when the submission's answer equals one of
+// the algorithm's mutants' (kinds/search_mutants.h).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -46,6 +48,10 @@ class SearchKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
+  /// The catalogue's mutants of the test's algorithm (kinds/search_mutants.h), judged on the
+  /// test as students; a mutant whose mistake the test's `accept` allows is left out.
+  std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
+                                             const TestSpec& test) const override;
 };
 
 }  // namespace sg

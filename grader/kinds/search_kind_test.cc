@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -174,6 +176,52 @@ TEST(SearchKind, JudgesAProblemObjectsExpansions) {
       "\n";
   TestOutcome outcome = kind.evaluate(assignment, test, observation);
   for (const auto& item : outcome.aspects) EXPECT_TRUE(item.passed) << item.aspect << item.feedback;
+}
+
+}  // namespace
+}  // namespace sg
+
+namespace sg {
+namespace {
+
+TEST(SearchKind, NamesTheLikelyMistakeWhenTheAnswerIsAMutants) {
+  const Assignment assignment =
+      spec_with(kUcs + "    judge: {path: true, optimal: true, cost: true}\n");
+  const SearchKind kind;
+  const TestSpec& test = assignment.tests.back();
+  // S-G (cost 5) is what uniform-cost search returns when it tests the goal at generation (G is
+  // generated with S's successors) and when it orders by depth.
+  TestOutcome outcome = kind.evaluate(assignment, test, driver_output(R"([["S", "G"], 5])"));
+  EXPECT_FALSE(aspect(outcome, "optimal").passed);
+  EXPECT_THAT(outcome.feedback,
+              HasSubstr("Likely mistake: your path matches uniform-cost search that tests the "
+                        "goal when a node is generated, not when it is expanded"));
+  EXPECT_THAT(outcome.feedback, HasSubstr("orders the frontier by depth"));
+
+  // A wrong answer no mutant gives: no guess.
+  outcome = kind.evaluate(assignment, test, driver_output(R"([["S", "A", "G"], 7])"));
+  EXPECT_FALSE(aspect(outcome, "cost").passed);
+  EXPECT_THAT(outcome.feedback, ::testing::Not(HasSubstr("Likely mistake")));
+}
+
+TEST(SearchKind, JudgesEachMutantAsAStudent) {
+  const Assignment assignment =
+      spec_with(kUcs + "    judge: {path: true, optimal: true, cost: true}\n");
+  const auto mutants = SearchKind().mutant_outcomes(assignment, assignment.tests.back());
+  std::map<std::string, bool> optimal;
+  for (const auto& mutant : mutants)
+    optimal[mutant.mutant] = aspect(mutant.outcome, "optimal").passed;
+  ASSERT_TRUE(optimal.count("goal_test_at_generation"));
+  EXPECT_FALSE(optimal["goal_test_at_generation"]);
+  EXPECT_FALSE(optimal["ucs_by_depth"]);
+  EXPECT_TRUE(optimal["successors_reversed"]);      // the same cheapest cost either way
+  EXPECT_FALSE(optimal.count("closes_too_early"));  // not an A* that reopens
+}
+
+TEST(SearchKind, ExpectedOutputIsTheReferencesPath) {
+  const Assignment assignment = spec_with(kUcs);
+  EXPECT_EQ(SearchKind().expected_output(assignment, assignment.tests.back()),
+            "path (2 steps, cost 2): S, A, G");
 }
 
 }  // namespace

@@ -24,6 +24,13 @@ struct GradingContext {
   std::vector<std::string> program_command;
 };
 
+/// One mutant's answer to a test (kinds/search_mutants.h), judged as a student's would be.
+struct MutantOutcome {
+  std::string mutant;   ///< Catalogue id, e.g. "goal_test_at_generation".
+  std::string mistake;  ///< In the student's terms: "tests the goal when a node is generated...".
+  TestOutcome outcome;  ///< Aspects judged exactly as a student's answer (criteria not filled).
+};
+
 class TestKind {
  public:
   virtual ~TestKind() = default;
@@ -54,6 +61,17 @@ class TestKind {
   /// May throw for grader faults; the caller turns that into a grader-error outcome.
   virtual TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                                const Observation& observation) const = 0;
+
+  /// The reference's expected output for the test, rendered for people (what `expect` prints
+  /// and golden files freeze). Default: the `expected` that evaluate() reports for a process
+  /// that ran and printed nothing. Throws SpecError / std::exception as evaluate() does.
+  virtual std::string expected_output(const Assignment& assignment, const TestSpec& test) const;
+
+  /// The reference's mutants that apply to the test, each judged as a student. Default: none
+  /// (the kind has no mutants; audit counts its tests as passed by every mutant).
+  virtual std::vector<MutantOutcome> mutant_outcomes(const Assignment&, const TestSpec&) const {
+    return {};
+  }
 };
 
 }  // namespace sg

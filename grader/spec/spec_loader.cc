@@ -320,6 +320,13 @@ void read_assignment_info(const Reader& reader, const YAML::Node& node, Assignme
       node["title"] ? reader.string(node["title"], "assignment.title") : assignment.id;
 }
 
+// The folder a spec's relative file names start from; a bare file name ("spec.yaml") is in the
+// working directory (std::filesystem::absolute("") throws).
+std::filesystem::path spec_folder(const std::string& spec_file) {
+  if (spec_file.empty()) return std::filesystem::current_path();
+  return std::filesystem::absolute(std::filesystem::path(spec_file)).parent_path();
+}
+
 void read_submission(const Reader& reader, const YAML::Node& node,
                      SubmissionInterface& submission) {
   reader.expect_map(node, "submission");
@@ -387,8 +394,7 @@ void read_submission(const Reader& reader, const YAML::Node& node,
   }
   if (node["support_files"]) {
     reader.expect_sequence(node["support_files"], "submission.support_files");
-    const std::filesystem::path spec_dir =
-        std::filesystem::absolute(std::filesystem::path(reader.file()).parent_path());
+    const std::filesystem::path spec_dir = spec_folder(reader.file());
     for (const auto& item : node["support_files"]) {
       const std::string name = reader.string(item, "each support file");
       const std::filesystem::path file = (spec_dir / name).lexically_normal();
@@ -635,8 +641,7 @@ SpecSection read_section(const Reader& reader, const YAML::Node& node, std::stri
 // The bytes of `name`, a file named relative to the spec; recorded as part of what is graded.
 std::string read_named_file(const Reader& reader, const YAML::Node& node, const std::string& name,
                             Assignment& assignment) {
-  const std::filesystem::path spec_dir =
-      std::filesystem::absolute(std::filesystem::path(reader.file()).parent_path());
+  const std::filesystem::path spec_dir = spec_folder(reader.file());
   const std::filesystem::path file = (spec_dir / name).lexically_normal();
   std::ifstream in(file, std::ios::binary);
   std::error_code error;

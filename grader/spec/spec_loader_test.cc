@@ -170,3 +170,24 @@ TEST(SpecLoader, MissingFileIsAClearError) {
 
 }  // namespace
 }  // namespace sg
+
+namespace sg {
+namespace {
+
+// Found by replaying the fuzz corpus: a spec named without a folder ("spec.yaml", as
+// `searchgrader validate spec.yaml` names it) that refers to a file crashed the loader with a
+// filesystem_error instead of resolving the file in the working directory.
+TEST(SpecLoader, ASpecNamedWithoutAFolderFindsItsFilesInTheWorkingDirectory) {
+  const std::string with_support =
+      variant("  module: demo\n", "  module: demo\n  support_files: [no-such-helper.py]\n");
+  for (const std::string name : {"spec.yaml", ""}) {
+    std::vector<SpecError> errors;
+    EXPECT_NO_THROW(read_spec_from_string(with_support, name, errors)) << name;
+    ASSERT_FALSE(errors.empty()) << name;
+    EXPECT_NE(std::string(errors[0].what()).find("no-such-helper.py"), std::string::npos)
+        << errors[0].what();
+  }
+}
+
+}  // namespace
+}  // namespace sg

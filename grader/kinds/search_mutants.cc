@@ -1,0 +1,122 @@
+#include "kinds/search_mutants.h"
+
+#include <algorithm>
+
+namespace sg {
+namespace {
+
+using Family = SearchAlgorithm::Family;
+using ref::Strategy;
+
+// A tree search on a graph with cycles never ends; a student's would be stopped by its limit.
+constexpr std::size_t kTreeSearchBudget = 20000;
+
+bool best_first(const SearchAlgorithm& algorithm, std::initializer_list<Strategy> strategies) {
+  return algorithm.family == Family::best_first &&
+         std::find(strategies.begin(), strategies.end(), algorithm.policy.strategy) !=
+             strategies.end();
+}
+
+}  // namespace
+
+std::string describe_algorithm(const SearchAlgorithm& algorithm) {
+  switch (algorithm.family) {
+    case Family::depth_limited:
+      return "depth-limited search";
+    case Family::iterative_deepening:
+      return "iterative deepening search";
+    case Family::ida_star:
+      return "IDA* search";
+    case Family::local_beam:
+      return "local beam search";
+    case Family::best_first:
+      break;
+  }
+  switch (algorithm.policy.strategy) {
+    case Strategy::breadth_first:
+      return "breadth-first search";
+    case Strategy::depth_first:
+      return "depth-first search";
+    case Strategy::uniform_cost:
+      return "uniform-cost search";
+    case Strategy::greedy_best_first:
+      return "greedy best-first search";
+    case Strategy::astar:
+      return "A* search";
+  }
+  return "search";
+}
+
+std::vector<SearchMutant> search_mutants(const SearchAlgorithm& algorithm) {
+  std::vector<SearchMutant> mutants;
+  const auto add = [&](std::string id, std::string mistake, auto change) {
+    SearchMutant mutant{std::move(id), std::move(mistake), algorithm, false};
+    change(mutant);
+    mutants.push_back(std::move(mutant));
+  };
+  const ref::SearchPolicy& policy = algorithm.policy;
+  const bool any_best_first = algorithm.family == Family::best_first;
+
+  if (any_best_first && policy.goal_test == ref::GoalTest::on_expansion)
+    add("goal_test_at_generation",
+        "tests the goal when a node is generated, not when it is expanded",
+        [](SearchMutant& m) { m.algorithm.policy.goal_test = ref::GoalTest::on_generation; });
+  if (any_best_first && policy.graph_search)
+    add("no_explored_set", "keeps no explored set, so it expands states again (a tree search)",
+        [](SearchMutant& m) {
+          m.algorithm.policy.graph_search = false;
+          m.algorithm.policy.max_expansions =
+              std::min(m.algorithm.policy.max_expansions, kTreeSearchBudget);
+        });
+  if (best_first(algorithm, {Strategy::breadth_first}))
+    add("lifo", "takes the newest node off the frontier first (a stack, not a FIFO queue)",
+        [](SearchMutant& m) { m.algorithm.policy.tie_break = ref::TieBreak::latest_inserted; });
+  if (best_first(algorithm,
+                 {Strategy::uniform_cost, Strategy::astar, Strategy::greedy_best_first}) &&
+      ref::effective_tie_break(policy) == ref::TieBreak::earliest_inserted)
+    add("lifo", "breaks ties between equal priorities newest first (LIFO), not oldest first",
+        [](SearchMutant& m) { m.algorithm.policy.tie_break = ref::TieBreak::latest_inserted; });
+  if (any_best_first)
+    add("successors_reversed", "generates the successors in the reverse of the required order",
+        [](SearchMutant& m) {
+          m.algorithm.policy.reverse_successors = !m.algorithm.policy.reverse_successors;
+        });
+  if (best_first(algorithm, {Strategy::uniform_cost}))
+    add("ucs_by_depth", "orders the frontier by depth (number of steps), not by path cost",
+        [](SearchMutant& m) { m.algorithm.policy.strategy = Strategy::breadth_first; });
+  if (best_first(algorithm, {Strategy::uniform_cost, Strategy::astar}) && policy.graph_search &&
+      policy.duplicates == ref::Duplicates::checked && policy.update_frontier)
+    add("no_frontier_update",
+        "keeps a frontier entry's first path when a cheaper path to its state is found",
+        [](SearchMutant& m) { m.algorithm.policy.update_frontier = false; });
+  if (best_first(algorithm, {Strategy::astar}) && policy.graph_search && policy.reopen_closed)
+    add("closes_too_early",
+        "never reopens an explored state, even when a cheaper path to it is found",
+        [](SearchMutant& m) { m.algorithm.policy.reopen_closed = false; });
+  if (best_first(algorithm, {Strategy::astar}))
+    add("astar_without_h", "orders the frontier by path cost g alone, ignoring the heuristic",
+        [](SearchMutant& m) { m.algorithm.policy.strategy = Strategy::uniform_cost; });
+  if (best_first(algorithm, {Strategy::astar}))
+    add("greedy_for_astar", "orders the frontier by h alone, not by g + h",
+        [](SearchMutant& m) { m.algorithm.policy.strategy = Strategy::greedy_best_first; });
+  if (algorithm.family == Family::depth_limited) {
+    add("depth_limit_plus_one", "goes one step deeper than the depth limit",
+        [](SearchMutant& m) { m.algorithm.limit += 1; });
+    if (algorithm.limit > 0)
+      add("depth_limit_minus_one", "stops one step short of the depth limit",
+          [](SearchMutant& m) { m.algorithm.limit -= 1; });
+  }
+  if (algorithm.family == Family::depth_limited || algorithm.family == Family::iterative_deepening)
+    add("cutoff_as_failure",
+        "reports 'failure' where the depth limit cut the search off ('cutoff')",
+        [](SearchMutant& m) { m.cutoff_as_failure = true; });
+  return mutants;
+}
+
+ReferenceRun run_mutant(const SearchDomain& domain, const SearchMutant& mutant) {
+  ReferenceRun run = run_reference(domain, mutant.algorithm, false);
+  if (mutant.cutoff_as_failure && run.outcome == "cutoff") run.outcome = "failure";
+  return run;
+}
+
+}  // namespace sg

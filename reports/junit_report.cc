@@ -1,0 +1,172 @@
+#include "reports/junit_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace sg {
+namespace {
+
+// XML 1.0 allows tab, newline and carriage return among the control characters; anything else a
+// submission printed becomes U+FFFD, so the document stays well-formed.
+std::string xml_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        if ((byte < 0x20 && c != '\t' && c != '\n' && c != '\r') || byte == 0x7f) {
+          out += "\xEF\xBF\xBD";
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+std::string test_details(const TestOutcome& test) {
+  std::string text;
+  if (!test.call.empty()) text += "ran: " + test.call + "\n";
+  if (!test.feedback.empty()) text += test.feedback + "\n";
+  for (const auto& aspect : test.aspects)
+    if (!aspect.passed && !aspect.feedback.empty())
+      text += fmt::format("{}: {}\n", aspect.aspect, aspect.feedback);
+  if (!test.expected.empty()) text += "expected:\n" + test.expected + "\n";
+  if (!test.observed.empty()) text += "observed:\n" + test.observed + "\n";
+  return text;
+}
+
+}  // namespace
+
+std::string render_junit(const std::vector<JUnitSuite>& suites) {
+  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  double seconds = 0.0;
+  for (const auto& suite : suites)
+    for (const auto& c : suite.cases) {
+      ++tests;
+      failures += c.failure ? 1 : 0;
+      errors += c.error ? 1 : 0;
+      skipped += c.skipped ? 1 : 0;
+      seconds += c.seconds;
+    }
+  xml += fmt::format(
+      "<testsuites name=\"searchgrader\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
+      "skipped=\"{}\" time=\"{:.3f}\">\n",
+      tests, failures, errors, skipped, seconds);
+  for (const auto& suite : suites) {
+    std::size_t suite_failures = 0, suite_errors = 0, suite_skipped = 0;
+    double suite_seconds = 0.0;
+    for (const auto& c : suite.cases) {
+      suite_failures += c.failure ? 1 : 0;
+      suite_errors += c.error ? 1 : 0;
+      suite_skipped += c.skipped ? 1 : 0;
+      suite_seconds += c.seconds;
+    }
+    xml += fmt::format(
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
+        "time=\"{:.3f}\">\n",
+        xml_escape(suite.name), suite.cases.size(), suite_failures, suite_errors, suite_skipped,
+        suite_seconds);
+    for (const auto& c : suite.cases) {
+      xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\"",
+                         xml_escape(c.classname), xml_escape(c.name), c.seconds);
+      if (!c.failure && !c.error && !c.skipped && c.details.empty()) {
+        xml += "/>\n";
+        continue;
+      }
+      xml += ">\n";
+      if (c.error) {
+        xml += fmt::format("      <error message=\"{}\">{}</error>\n", xml_escape(*c.error),
+                           xml_escape(c.details));
+      } else if (c.failure) {
+        xml += fmt::format("      <failure message=\"{}\">{}</failure>\n", xml_escape(*c.failure),
+                           xml_escape(c.details));
+      } else if (c.skipped) {
+        xml += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(*c.skipped));
+      }
+      if (!c.failure && !c.error && !c.details.empty())
+        xml += fmt::format("      <system-out>{}</system-out>\n", xml_escape(c.details));
+      xml += "    </testcase>\n";
+    }
+    xml += "  </testsuite>\n";
+  }
+  xml += "</testsuites>\n";
+  return xml;
+}
+
+JUnitSuite junit_suite(const GradeReport& report) {
+  JUnitSuite suite;
+  suite.name =
+      fmt::format("{} ({} / {} points)", report.assignment_id, report.score, report.max_score);
+  for (const auto& test : report.tests) {
+    JUnitCase c;
+    c.classname = report.assignment_id;
+    c.name = test.name.empty() ? test.id : test.name;
+    c.seconds = test.wall_seconds;
+    if (test.verdict == Verdict::grader_error) {
+      c.error = "grader error";
+      c.details = test_details(test);
+    } else if (test.verdict != Verdict::accepted) {
+      c.failure = std::string(describe(test.verdict));
+      c.details = test_details(test);
+    }
+    suite.cases.push_back(std::move(c));
+  }
+  return suite;
+}
+
+std::vector<JUnitSuite> junit_suites(const AuditReport& report, bool survivors_fail) {
+  JUnitSuite fixtures{report.assignment_id + ".fixtures", {}};
+  for (const auto& fixture : report.fixtures) {
+    JUnitCase c;
+    c.classname = fixtures.name;
+    c.name = fixture.name;
+    if (fixture.grader_error) {
+      c.error = "grader error";
+    } else if (!fixture.ok()) {
+      c.failure = fixture.problems.front();
+    }
+    c.details = fmt::format("{}", fmt::join(fixture.problems, "\n"));
+    fixtures.cases.push_back(std::move(c));
+  }
+  JUnitSuite mutants{report.assignment_id + ".mutants", {}};
+  for (const auto& mutant : report.mutants) {
+    JUnitCase c;
+    c.classname = mutants.name;
+    c.name = mutant.id;
+    if (!mutant.killed()) {
+      const std::string survives =
+          fmt::format("survives with {:g}/{:g}: no test catches a search that {}", mutant.score,
+                      mutant.max_score, mutant.mistake);
+      if (survivors_fail) c.failure = survives;
+      c.details = fmt::format("{}{}\napplies to: {}\nearns in full: {}",
+                              survivors_fail ? "" : "SURVIVES: ", survives,
+                              fmt::join(mutant.tests, ", "), fmt::join(mutant.earned, ", "));
+    } else {
+      c.details = fmt::format("caught by: {} ({:g}/{:g})", fmt::join(mutant.killed_by, ", "),
+                              mutant.score, mutant.max_score);
+    }
+    mutants.cases.push_back(std::move(c));
+  }
+  return {fixtures, mutants};
+}
+
+}  // namespace sg
