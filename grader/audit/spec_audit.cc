@@ -154,6 +154,7 @@ AuditReport audit_spec(const Assignment& assignment, const KindRegistry& kinds, 
       }
     }
   }
+  report.mutants_run = options.run_mutants;
   if (options.run_mutants) report.mutants = audit_mutants(assignment, kinds);
   return report;
 }

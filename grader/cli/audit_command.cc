@@ -37,6 +37,10 @@ std::string render_audit_text(const AuditReport& report, bool strict) {
       for (const auto& problem : fixture.problems) text += fmt::format("        {}\n", problem);
     }
   }
+  if (!report.mutants_run) {
+    text += "mutants: not run (--no-mutants)\n";
+    return text;
+  }
   if (report.mutants.empty()) {
     text += "mutants: none apply (the reference has mutants for `search` tests)\n";
     return text;

@@ -3,6 +3,7 @@
 //   validate SPEC...        check specs, the reference's pinned figures and golden outputs
 //   expect SPEC [--write]   the reference's expected outputs; --write freezes the golden file
 //   audit SPEC              course CI: fixtures against their stated outcomes, mutation score
+//   init-course DIR         a course repository from the template (spec, fixtures, CI script)
 // Exit codes (stable, for scripts): 0 done; 2 unusable input (bad flags, missing or invalid spec,
 // missing submission); 3 grader fault (some or all of the grade could not be computed).
 #include <fmt/format.h>
@@ -24,6 +25,7 @@
 #include "cli/export_student_command.h"
 #include "cli/grader_build.h"
 #include "cli/gradescope_command.h"
+#include "cli/init_course_command.h"
 #include "cli/install_paths.h"
 #include "cli/isolation_choice.h"
 #include "cli/merge_command.h"
@@ -245,6 +247,8 @@ int main(int argc, char** argv) {
   CLI::App* validate_command = sg::add_validate_command(app, validate);
   sg::ExpectArgs expect;
   CLI::App* expect_command = sg::add_expect_command(app, expect);
+  sg::InitCourseArgs init_course;
+  CLI::App* init_course_command = sg::add_init_course_command(app, init_course);
   sg::AuditArgs audit;
   CLI::App* audit_command =
       sg::add_audit_command(app, audit, default_python(), sg::default_driver_dir().string());
@@ -281,6 +285,7 @@ int main(int argc, char** argv) {
   if (validate_command->parsed()) return sg::run_validate(validate);
   if (expect_command->parsed()) return sg::run_expect(expect);
   if (audit_command->parsed()) return sg::run_audit(audit);
+  if (init_course_command->parsed()) return sg::run_init_course(init_course);
   if (batch_command->parsed()) return sg::run_batch(batch);
   if (merge_command->parsed()) return sg::run_merge(merge);
   if (gradescope_command->parsed()) return sg::run_gradescope(gradescope);

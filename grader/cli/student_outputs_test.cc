@@ -15,10 +15,10 @@ namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
-using ::testing::HasSubstr;
-using ::testing::Not;
 using test_util::run_shell;
 using test_util::searchgrader;
+using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr const char* kMarker = "f00d";
 
@@ -73,8 +73,8 @@ class StudentOutputs : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   std::string grade(const std::string& options) {
-    const auto result = run_shell(searchgrader() + " grade " + (dir_ / "spec.yaml").string() +
-                                      " " + (dir_ / "alice").string() + " " + options,
+    const auto result = run_shell(searchgrader() + " grade " + (dir_ / "spec.yaml").string() + " " +
+                                      (dir_ / "alice").string() + " " + options,
                                   false);
     EXPECT_EQ(result.exit_code, 0) << result.output;
     return result.output;
@@ -128,9 +128,9 @@ TEST_F(StudentOutputs, AFaultyHiddenTestIsNotNamedInResultsJson) {
   spec.replace(spec.find("kind: program_output\n    visibility: hidden"), 20,
                "kind: HIDDENKIND-f00d");
   std::ofstream(dir_ / "spec.yaml") << spec;
-  const auto result = run_shell(searchgrader() + " grade " + (dir_ / "spec.yaml").string() + " " +
-                                (dir_ / "alice").string() + " --results " +
-                                (dir_ / "results.json").string());
+  const auto result =
+      run_shell(searchgrader() + " grade " + (dir_ / "spec.yaml").string() + " " +
+                (dir_ / "alice").string() + " --results " + (dir_ / "results.json").string());
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_THAT(result.output, HasSubstr("HIDDENID-f00d"));  // the instructor's stderr names it
   const std::string results = read(dir_ / "results.json");

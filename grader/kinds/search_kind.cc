@@ -103,8 +103,8 @@ std::string expected_text(const Setup& setup) {
   if (!run.found) {
     text = fmt::format("no path: the reference search ends with '{}'", run.outcome);
   } else {
-    text = fmt::format("path ({} steps, cost {:g}): {}", run.actions.size(), run.cost,
-                       fmt::join(run.path, ", "));
+    text = fmt::format("path ({} step{}, cost {:g}): {}", run.actions.size(),
+                       run.actions.size() == 1 ? "" : "s", run.cost, fmt::join(run.path, ", "));
   }
   if (std::count(setup.judging.aspects.begin(), setup.judging.aspects.end(), "expansions") ||
       std::count(setup.judging.aspects.begin(), setup.judging.aspects.end(), "expanded_count"))

@@ -39,6 +39,7 @@ struct AuditReport {
   bool fixtures_run = false;  ///< False with --no-fixtures.
   std::vector<FixtureAudit> fixtures;
   std::string fixtures_source;  ///< The expected.yaml read, or empty when none was found.
+  bool mutants_run = false;     ///< False with --no-mutants.
   std::vector<MutantAudit> mutants;
   /// Killed mutants / mutants, in [0, 1]; 1 when no mutant applies.
   double mutation_score() const;
