@@ -14,6 +14,7 @@
 #include "kinds/search_domain.h"
 #include "kinds/search_mutants.h"
 #include "kinds/sliding_tile_setup.h"
+#include "reference/admissibility.h"
 #include "spec/edit_distance.h"
 
 namespace sg {
@@ -305,6 +306,22 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
                                 "it cannot be judged `optimal` here (an inadmissible or, without "
                                 "reopen_closed, inconsistent heuristic?)",
                                 run.cost, *checked.expected->optimal));
+  const bool uses_h = checked.algorithm.family == SearchAlgorithm::Family::ida_star ||
+                      (checked.algorithm.family == SearchAlgorithm::Family::best_first &&
+                       (checked.algorithm.policy.strategy == ref::Strategy::astar ||
+                        checked.algorithm.policy.strategy == ref::Strategy::greedy_best_first));
+  if (judged("optimal") && uses_h && checked.domain.type != "sliding_tile") {
+    const ref::AdmissibilityCheck admissible = ref::check_admissible(*checked.domain.problem);
+    if (admissible.first)
+      throw SpecError(
+          location_of(test, "/domain"),
+          fmt::format("the heuristic of domain '{}' is not admissible: h({}) = {:g}, "
+                      "but the cheapest path from {} to a goal costs {:g}; a test "
+                      "that judges `optimal` with {} needs one that never "
+                      "overestimates",
+                      checked.domain.name, admissible.first->state, admissible.first->h,
+                      admissible.first->state, admissible.first->cheapest, checked.algorithm.name));
+  }
   if (judged("expansions") && checked.judging.expansions == ExpansionMatch::ties &&
       !checked.algorithm.priority_ordered())
     throw SpecError(location_of(test, "/judge/expansions"),

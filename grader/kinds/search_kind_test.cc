@@ -218,6 +218,18 @@ TEST(SearchKind, JudgesEachMutantAsAStudent) {
   EXPECT_FALSE(optimal.count("closes_too_early"));  // not an A* that reopens
 }
 
+TEST(SearchKind, ATestThatJudgesOptimalityNeedsAnAdmissibleHeuristic) {
+  // tri's table is admissible; with h(A) = 3 it overestimates A's cheapest cost to G (1).
+  Assignment assignment = spec_with(
+      "    domain: tri\n    start: S\n    goal: G\n    algorithm: astar\n"
+      "    call: astar(graph, start, goal, heuristic)\n    judge: {path: true, optimal: true}\n");
+  EXPECT_EQ(validation_error(assignment), "no error");
+  assignment.domains["tri"].value["heuristic"]["A"] = 3;  // h*(A) = 1
+  EXPECT_THAT(validation_error(assignment),
+              HasSubstr("the heuristic of domain 'tri' is not admissible: h(A) = 3, but the "
+                        "cheapest path from A to a goal costs 1"));
+}
+
 TEST(SearchKind, ExpectedOutputIsTheReferencesPath) {
   const Assignment assignment = spec_with(kUcs);
   EXPECT_EQ(SearchKind().expected_output(assignment, assignment.tests.back()),
