@@ -64,6 +64,27 @@ int evaluate(const TilePuzzle& puzzle, const Tiles& state, Heuristic heuristic) 
   throw std::invalid_argument("unknown heuristic");
 }
 
+int evaluate_counting_blank(const TilePuzzle& puzzle, const Tiles& state, Heuristic heuristic) {
+  const int h = evaluate(puzzle, state, heuristic);
+  const auto blank = std::find(state.begin(), state.end(), 0);
+  const auto goal = std::find(puzzle.goal().begin(), puzzle.goal().end(), 0);
+  if (blank == state.end() || goal == puzzle.goal().end()) return h;
+  const int cell = static_cast<int>(blank - state.begin());
+  const int target = static_cast<int>(goal - puzzle.goal().begin());
+  switch (heuristic) {
+    case Heuristic::zero:
+      return h;
+    case Heuristic::misplaced_tiles:
+      return h + (cell != target ? 1 : 0);
+    case Heuristic::manhattan: {
+      const int cols = puzzle.cols();
+      return h + axis_distance(cell / cols, target / cols, puzzle.rows(), puzzle.topology()) +
+             axis_distance(cell % cols, target % cols, cols, puzzle.topology());
+    }
+  }
+  return h;
+}
+
 std::string_view to_string(Heuristic heuristic) {
   switch (heuristic) {
     case Heuristic::zero:

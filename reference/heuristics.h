@@ -29,6 +29,11 @@ enum class Heuristic { zero, misplaced_tiles, manhattan };
 /// the goal does not. Does not otherwise validate `state` (see TilePuzzle::validate).
 int evaluate(const TilePuzzle& puzzle, const Tiles& state, Heuristic heuristic);
 
+/// h(state) with the blank counted as if it were a tile (its cell against the blank's goal cell):
+/// not admissible, and the classic mistake of students who forget to skip it. For the grader's
+/// mutants and diagnoses. Same errors as evaluate().
+int evaluate_counting_blank(const TilePuzzle& puzzle, const Tiles& state, Heuristic heuristic);
+
 /// "zero", "misplaced_tiles" or "manhattan".
 std::string_view to_string(Heuristic heuristic);
 

@@ -51,6 +51,19 @@ TEST(HeuristicsTest, MisplacedTilesIgnoresTheBlank) {
   EXPECT_EQ(evaluate(p, {1, 2, 3, 4, 5, 6, 7, 0, 8}, Heuristic::misplaced_tiles), 1);
 }
 
+TEST(HeuristicsTest, CountingTheBlankAddsItsOwnMisplacementOrDistance) {
+  const TilePuzzle torus = torus3x3();
+  const Tiles state = {1, 2, 3, 4, 5, 6, 7, 0, 8};  // tile 8 and the blank are swapped
+  EXPECT_EQ(evaluate_counting_blank(torus, state, Heuristic::misplaced_tiles),
+            evaluate(torus, state, Heuristic::misplaced_tiles) + 1);
+  EXPECT_EQ(evaluate_counting_blank(torus, state, Heuristic::manhattan),
+            evaluate(torus, state, Heuristic::manhattan) + 1);
+  EXPECT_EQ(evaluate_counting_blank(torus, kGoal3x3, Heuristic::misplaced_tiles), 0);
+  // On a torus the blank's distance wraps too: from cell 0 to cell 8 is one step each way.
+  EXPECT_EQ(evaluate_counting_blank(torus, {0, 2, 3, 4, 5, 6, 7, 8, 1}, Heuristic::manhattan),
+            evaluate(torus, {0, 2, 3, 4, 5, 6, 7, 8, 1}, Heuristic::manhattan) + 2);
+}
+
 TEST(HeuristicsTest, MisplacedTilesOnAMultiset) {
   const TilePuzzle p(3, 4, Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 10, 0});
   EXPECT_EQ(evaluate(p, {1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 10, 0}, Heuristic::misplaced_tiles), 0);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <tuple>
+
 #include "checkers/state_text.h"
 #include "checkers/successor_listing_checker.h"
 #include "kinds/function_call_outcome.h"
@@ -78,6 +80,42 @@ TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec
     mark_unjudged(outcome, {"order", "format"}, "not judged: nothing was printed");
   }
   return outcome;
+}
+
+std::vector<MutantOutcome> PrintSuccKind::mutant_outcomes(const Assignment& assignment,
+                                                          const TestSpec& test) const {
+  const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
+  const ref::Tiles state = read_state(test, "state", puzzle);
+  const ref::Heuristic heuristic = assignment_heuristic(assignment);
+  const bool ascending = !successors_in_action_order(assignment);
+  SuccessorListingExpected expected = expected_successor_listing(
+      puzzle, heuristic, state, ascending, assignment_action_order(assignment));
+  expected.heuristic_name = heuristic_wording(heuristic);
+
+  // What each mistaken print_succ prints, judged as a student's output.
+  std::vector<std::tuple<std::string, std::string, SuccessorListingExpected>> printed;
+  SuccessorListingExpected blank = expected;
+  for (auto& successor : blank.successors)
+    successor.h = ref::evaluate_counting_blank(puzzle, successor.state, heuristic);
+  printed.emplace_back("heuristic_counts_blank", "counts the blank as a tile in the heuristic",
+                       blank);
+  SuccessorListingExpected unsorted = expected_successor_listing(
+      puzzle, heuristic, state, !ascending, assignment_action_order(assignment));
+  printed.emplace_back(
+      "successors_unsorted",
+      ascending ? "prints the successors in the order the blank moves, not in ascending order"
+                : "prints the successors sorted, not in the order the blank moves",
+      unsorted);
+  std::vector<MutantOutcome> outcomes;
+  for (const auto& [id, mistake, listing] : printed) {
+    MutantOutcome mutant{id, mistake, {}};
+    const SuccessorListingCheck check =
+        check_successor_listing(puzzle, expected, expected_listing_text(listing));
+    mutant.outcome.verdict = Verdict::accepted;
+    mutant.outcome.aspects = {check.successors, check.order, check.format};
+    outcomes.push_back(std::move(mutant));
+  }
+  return outcomes;
 }
 
 }  // namespace sg

@@ -20,6 +20,10 @@ class PrintSuccKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
+  /// Mutants: h with the blank counted as a tile; the successors in the other order (sorted
+  /// versus the blank's move order). Each printed listing judged as the student's output.
+  std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
+                                             const TestSpec& test) const override;
 };
 
 }  // namespace sg

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
+#include <tuple>
 
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
@@ -71,7 +73,9 @@ void solve(Plan& plan, const State& start, const State& goal, const Expand& expa
   for (const auto& state : result.path) plan.expected.path.push_back(nlohmann::json(state));
 }
 
-Plan make_plan(const Assignment& assignment, const TestSpec& test) {
+// `limit`: the test's own unless given (a mutant's limit off by one).
+Plan make_plan(const Assignment& assignment, const TestSpec& test,
+               std::optional<int> limit = std::nullopt) {
   Plan plan;
   const std::string algorithm = test.input.value("algorithm", std::string());
   if (algorithm != "iterative_deepening" && algorithm != "depth_limited") {
@@ -82,7 +86,7 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
   plan.iterative = algorithm == "iterative_deepening";
   plan.function =
       function_name(test, plan.iterative ? "iterativeDeepeningSearch" : "depthLimitedSearch");
-  plan.limit = read_count(test, "limit");
+  plan.limit = limit.value_or(read_count(test, "limit"));
   plan.own_functions = test.input.value("own_functions", false);
   plan.expected.includes_start = plan.iterative;
   plan.expected.limit = plan.limit;
@@ -257,6 +261,55 @@ TestOutcome SearchFunctionKind::evaluate(const Assignment& assignment, const Tes
   }
   outcome.aspects.push_back(own_aspect);
   return outcome;
+}
+
+std::vector<MutantOutcome> SearchFunctionKind::mutant_outcomes(const Assignment& assignment,
+                                                               const TestSpec& test) const {
+  const Plan plan = make_plan(assignment, test);
+  const auto value_of = [](const ExpectedSearchResult& result) -> nlohmann::json {
+    switch (result.outcome) {
+      case Outcome::path:
+        return nlohmann::json(result.path);
+      case Outcome::cutoff:
+        return "cutoff";
+      case Outcome::failure:
+        break;
+    }
+    return "failure";
+  };
+  std::vector<std::tuple<std::string, std::string, nlohmann::json>> answers;
+  const std::string bound = plan.iterative ? "maxDepth" : "depth limit";
+  for (const int delta : {+1, -1}) {
+    if (plan.limit + delta < 0) continue;
+    try {
+      const Plan off = make_plan(assignment, test, plan.limit + delta);
+      answers.emplace_back(delta > 0 ? "depth_limit_plus_one" : "depth_limit_minus_one",
+                           fmt::format("{} one step {} than the {}", delta > 0 ? "goes" : "stops",
+                                       delta > 0 ? "deeper" : "shorter", bound),
+                           value_of(off.expected));
+    } catch (const SpecError&) {
+      // The mutant's search would exceed the reference's budget: no answer to compare.
+    }
+  }
+  ExpectedSearchResult failure = plan.expected;
+  if (failure.outcome == Outcome::cutoff) failure.outcome = Outcome::failure;
+  answers.emplace_back("cutoff_as_failure",
+                       "reports 'failure' where the depth limit cut the search off ('cutoff')",
+                       value_of(failure));
+  std::vector<MutantOutcome> outcomes;
+  for (auto& [id, mistake, value] : answers) {
+    MutantOutcome mutant{id, mistake, {}};
+    mutant.outcome.verdict = Verdict::accepted;
+    const SearchResultCheck check = check_search_result(plan.expected, plan.rules, value);
+    mutant.outcome.aspects.push_back(check.result);
+    if (plan.own_functions) {
+      AspectOutcome own = check.result;
+      own.aspect = "own_functions";
+      mutant.outcome.aspects.push_back(own);
+    }
+    outcomes.push_back(std::move(mutant));
+  }
+  return outcomes;
 }
 
 }  // namespace sg
