@@ -54,6 +54,7 @@ namespace fs = std::filesystem;
 
 const char* const kFooter = R"(Exit codes:
   0  done (for grade: the submission was graded, whatever its score)
+  1  check: a visible test failed; audit: a known submission missed its stated outcome
   2  unusable input: bad options, a missing or invalid spec (file:line:col), a missing submission
   3  grader fault: a test could not be graded because of the grader, not the submission
      (reported per test as "grader error"; results.json is still written); also when the
