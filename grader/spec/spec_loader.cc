@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -804,6 +805,53 @@ void sort_errors(std::vector<SpecError>& errors) {
   errors = std::move(unique);
 }
 
+// The first byte of `text` that is not part of a well-formed UTF-8 sequence (RFC 3629: no
+// overlong forms, no surrogates, at most U+10FFFF), with its line and column (1-based).
+struct InvalidByte {
+  unsigned char byte = 0;
+  int line = 1;
+  int column = 1;
+  SourceLocation where(const std::string& file) const { return {file, line, column}; }
+};
+
+std::optional<InvalidByte> first_invalid_utf8(std::string_view text) {
+  int line = 1, column = 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+    if (byte < 0x80) {
+      length = 1;
+    } else if (byte >= 0xC2 && byte <= 0xDF) {
+      length = 2;
+    } else if (byte >= 0xE0 && byte <= 0xEF) {
+      length = 3;
+      if (byte == 0xE0) low = 0xA0;
+      if (byte == 0xED) high = 0x9F;
+    } else if (byte >= 0xF0 && byte <= 0xF4) {
+      length = 4;
+      if (byte == 0xF0) low = 0x90;
+      if (byte == 0xF4) high = 0x8F;
+    } else {
+      return InvalidByte{byte, line, column};
+    }
+    for (std::size_t k = 1; k < length; ++k) {
+      if (i + k >= text.size()) return InvalidByte{byte, line, column};
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      const unsigned char least = k == 1 ? low : 0x80, most = k == 1 ? high : 0xBF;
+      if (next < least || next > most) return InvalidByte{byte, line, column};
+    }
+    if (byte == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+    i += length;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Assignment read_spec_from_string(std::string_view yaml_text, const std::string& file_name,
@@ -812,6 +860,17 @@ Assignment read_spec_from_string(std::string_view yaml_text, const std::string& 
   const Reader reader(file_name, found);
   Assignment assignment;
   YAML::Node root;
+  // Everything downstream (JSON, reports) needs UTF-8; found by fuzzing: a Latin-1 byte crashed
+  // the loader.
+  if (const auto bad = first_invalid_utf8(yaml_text)) {
+    errors.emplace_back(
+        bad->where(file_name),
+        fmt::format("the spec is not UTF-8: byte 0x{:02X} does not start a well-formed "
+                    "character (save the file as UTF-8)",
+                    bad->byte));
+    assignment.spec_path = file_name;
+    return assignment;
+  }
   try {
     root = YAML::Load(std::string(yaml_text));
     assignment = parse(root, reader);

@@ -191,3 +191,27 @@ TEST(SpecLoader, ASpecNamedWithoutAFolderFindsItsFilesInTheWorkingDirectory) {
 
 }  // namespace
 }  // namespace sg
+
+namespace sg {
+namespace {
+
+// Found by fuzzing: a byte that is not UTF-8 (a spec saved as Latin-1) crashed the loader when
+// it wrote the spec as JSON. It is a spec error at its line and column.
+TEST(SpecLoader, ASpecThatIsNotUtf8IsAnErrorAtTheByte) {
+  const std::string latin1 = variant("  title: Demo\n", "  title: Caf\xE9\n");
+  std::vector<SpecError> errors;
+  EXPECT_NO_THROW(read_spec_from_string(latin1, "specs/demo.yaml", errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].where().line, 4);
+  EXPECT_EQ(errors[0].where().column, 13);
+  EXPECT_NE(std::string(errors[0].what()).find("not UTF-8: byte 0xE9"), std::string::npos);
+  // Well-formed multi-byte characters are fine.
+  errors.clear();
+  read_spec_from_string(
+      variant("  title: Demo\n", "  title: Caf\xC3\xA9 \xE2\x80\x94 \xF0\x9F\x98\x80\n"),
+      "specs/demo.yaml", errors);
+  EXPECT_TRUE(errors.empty()) << (errors.empty() ? "" : errors[0].what());
+}
+
+}  // namespace
+}  // namespace sg
