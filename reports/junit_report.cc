@@ -4,42 +4,14 @@
 
 #include <algorithm>
 
+#include "reports/html_util.h"
+
 namespace sg {
 namespace {
 
-// XML 1.0 allows tab, newline and carriage return among the control characters; anything else a
-// submission printed becomes U+FFFD, so the document stays well-formed.
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        if ((byte < 0x20 && c != '\t' && c != '\n' && c != '\r') || byte == 0x7f) {
-          out += "\xEF\xBF\xBD";
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
+// XML 1.0 text and attribute values: the HTML escaping does for both (valid UTF-8, control
+// characters a submission printed shown as escapes, & < > " ' escaped).
+std::string xml_escape(std::string_view text) { return report_detail::html_escape(text); }
 
 std::string test_details(const TestOutcome& test) {
   std::string text;

@@ -29,8 +29,8 @@ struct JUnitSuite {
   std::vector<JUnitCase> cases;
 };
 
-/// The XML document (UTF-8, escaped; control characters a student printed are replaced so the
-/// document stays well-formed).
+/// The XML document (UTF-8, escaped; invalid UTF-8 and control characters a student printed are
+/// shown as escapes, so the document stays well-formed).
 std::string render_junit(const std::vector<JUnitSuite>& suites);
 
 /// One suite for a graded submission: a case per test (failure: wrong answer or any verdict a

@@ -16,13 +16,14 @@ TEST(JUnitReport, WhatAStudentPrintedCannotBreakTheDocument) {
   test.id = "t1";
   test.name = "bfs <A> & \"B\"";
   test.verdict = Verdict::wrong_answer;
-  test.observed = std::string("]]></failure><x a='1'>\x01\x1b[31m");
+  test.observed = std::string("]]></failure><x a='1'>\x01\x1b[31m\xff");
   report.tests.push_back(test);
   const std::string xml = render_junit({junit_suite(report)});
   EXPECT_THAT(xml, HasSubstr("name=\"bfs &lt;A&gt; &amp; &quot;B&quot;\""));
-  EXPECT_THAT(xml, HasSubstr("]]&gt;&lt;/failure&gt;&lt;x a=&apos;1&apos;&gt;"));
+  EXPECT_THAT(xml, HasSubstr("]]&gt;&lt;/failure&gt;&lt;x a=&#39;1&#39;&gt;"));
   EXPECT_THAT(xml, Not(HasSubstr("\x01")));
   EXPECT_THAT(xml, Not(HasSubstr("\x1b")));
+  EXPECT_THAT(xml, Not(HasSubstr("\xff")));  // not UTF-8
   EXPECT_THAT(xml, HasSubstr("failures=\"1\""));
 }
 
