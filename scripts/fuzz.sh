@@ -27,3 +27,10 @@ cd build/fuzz
 grader/kinds/spec_fuzz -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=8192 \
   -dict=../../grader/kinds/fuzz/yaml.dict "../../$corpus" "$seeds"
 rm -rf "$seeds"
+# Keep the corpus small: only the inputs that add coverage.
+minimal=$(mktemp -d)
+grader/kinds/spec_fuzz -merge=1 "$minimal" "../../$corpus" >/dev/null 2>&1
+rm -f "../../$corpus"/*
+cp "$minimal"/* "../../$corpus"/
+rm -rf "$minimal"
+echo "fuzz: corpus $(ls "../../$corpus" | wc -l) inputs"

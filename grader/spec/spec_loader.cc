@@ -16,6 +16,78 @@
 namespace sg {
 namespace {
 
+// The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no overlong forms, no
+// surrogates, at most U+10FFFF), or 0 when none starts there.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
+  const auto byte = static_cast<unsigned char>(text[i]);
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+  if (byte < 0x80) {
+    return 1;
+  } else if (byte >= 0xC2 && byte <= 0xDF) {
+    length = 2;
+  } else if (byte >= 0xE0 && byte <= 0xEF) {
+    length = 3;
+    if (byte == 0xE0) low = 0xA0;
+    if (byte == 0xED) high = 0x9F;
+  } else if (byte >= 0xF0 && byte <= 0xF4) {
+    length = 4;
+    if (byte == 0xF0) low = 0x90;
+    if (byte == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  for (std::size_t k = 1; k < length; ++k) {
+    if (i + k >= text.size()) return 0;
+    const auto next = static_cast<unsigned char>(text[i + k]);
+    if (next < (k == 1 ? low : 0x80) || next > (k == 1 ? high : 0xBF)) return 0;
+  }
+  return length;
+}
+
+// The first byte of `text` that starts no well-formed UTF-8 sequence, with its line and column
+// (1-based).
+struct InvalidByte {
+  unsigned char byte = 0;
+  int line = 1;
+  int column = 1;
+  SourceLocation where(const std::string& file) const { return {file, line, column}; }
+};
+
+std::optional<InvalidByte> first_invalid_utf8(std::string_view text) {
+  int line = 1, column = 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) return InvalidByte{static_cast<unsigned char>(text[i]), line, column};
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+    i += length;
+  }
+  return std::nullopt;
+}
+
+// `text` with every byte that starts no well-formed sequence replaced by U+FFFD. YAML escapes
+// ("\x85") can make such bytes out of a file that is UTF-8 (found by fuzzing: JSON then threw).
+std::string valid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  return out;
+}
+
 // Reads YAML nodes with their locations, turning every mistake into a SpecError.
 class Reader {
  public:
@@ -95,7 +167,7 @@ class Reader {
 
   std::string string(const YAML::Node& node, std::string_view what) const {
     if (!node.IsScalar()) fail(node, fmt::format("expected {} to be a string", what));
-    return node.Scalar();
+    return valid_utf8(node.Scalar());
   }
 
   double number(const YAML::Node& node, std::string_view what) const {
@@ -200,7 +272,7 @@ class Reader {
  private:
   // Plain scalars become numbers/booleans/null when they look like one; quoted ones stay strings.
   static nlohmann::json scalar_to_json(const YAML::Node& node) {
-    const std::string& text = node.Scalar();
+    const std::string text = valid_utf8(node.Scalar());
     if (node.Tag() == "!") return text;
     if (text == "~" || text == "null") return nullptr;
     if (text == "true") return true;
@@ -803,53 +875,6 @@ void sort_errors(std::vector<SpecError>& errors) {
   for (auto& error : errors)
     if (seen.insert(error.what()).second) unique.push_back(std::move(error));
   errors = std::move(unique);
-}
-
-// The first byte of `text` that is not part of a well-formed UTF-8 sequence (RFC 3629: no
-// overlong forms, no surrogates, at most U+10FFFF), with its line and column (1-based).
-struct InvalidByte {
-  unsigned char byte = 0;
-  int line = 1;
-  int column = 1;
-  SourceLocation where(const std::string& file) const { return {file, line, column}; }
-};
-
-std::optional<InvalidByte> first_invalid_utf8(std::string_view text) {
-  int line = 1, column = 1;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF;  // the second byte's range
-    if (byte < 0x80) {
-      length = 1;
-    } else if (byte >= 0xC2 && byte <= 0xDF) {
-      length = 2;
-    } else if (byte >= 0xE0 && byte <= 0xEF) {
-      length = 3;
-      if (byte == 0xE0) low = 0xA0;
-      if (byte == 0xED) high = 0x9F;
-    } else if (byte >= 0xF0 && byte <= 0xF4) {
-      length = 4;
-      if (byte == 0xF0) low = 0x90;
-      if (byte == 0xF4) high = 0x8F;
-    } else {
-      return InvalidByte{byte, line, column};
-    }
-    for (std::size_t k = 1; k < length; ++k) {
-      if (i + k >= text.size()) return InvalidByte{byte, line, column};
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      const unsigned char least = k == 1 ? low : 0x80, most = k == 1 ? high : 0xBF;
-      if (next < least || next > most) return InvalidByte{byte, line, column};
-    }
-    if (byte == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-    i += length;
-  }
-  return std::nullopt;
 }
 
 }  // namespace

@@ -211,6 +211,13 @@ TEST(SpecLoader, ASpecThatIsNotUtf8IsAnErrorAtTheByte) {
       variant("  title: Demo\n", "  title: Caf\xC3\xA9 \xE2\x80\x94 \xF0\x9F\x98\x80\n"),
       "specs/demo.yaml", errors);
   EXPECT_TRUE(errors.empty()) << (errors.empty() ? "" : errors[0].what());
+  // A YAML escape can make a byte that is not UTF-8 out of a file that is (found by fuzzing):
+  // it is read as U+FFFD.
+  errors.clear();
+  const Assignment escaped = read_spec_from_string(
+      variant("  title: Demo\n", "  title: \"Caf\\x85\"\n"), "specs/demo.yaml", errors);
+  EXPECT_TRUE(errors.empty()) << (errors.empty() ? "" : errors[0].what());
+  EXPECT_FALSE(escaped.grading_sha256.empty());
 }
 
 }  // namespace
