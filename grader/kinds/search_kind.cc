@@ -306,18 +306,6 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
                                 "it cannot be judged `optimal` here (an inadmissible or, without "
                                 "reopen_closed, inconsistent heuristic?)",
                                 run.cost, *checked.expected->optimal));
-  // The reference's own answer must earn every aspect the test judges, or a criterion bound to
-  // it can never be earned by anyone.
-  if (!run.budget_exceeded) {
-    TestOutcome own;
-    judge_answer(checked, answer_of(run), own);
-    for (const AspectOutcome& aspect : own.aspects)
-      if (!aspect.passed)
-        throw SpecError(location_of(test, "/judge/" + aspect.aspect),
-                        fmt::format("the reference's own answer fails `{}` ({}), so no "
-                                    "submission can pass this test",
-                                    aspect.aspect, aspect.feedback));
-  }
   const bool uses_h = checked.algorithm.family == SearchAlgorithm::Family::ida_star ||
                       (checked.algorithm.family == SearchAlgorithm::Family::best_first &&
                        (checked.algorithm.policy.strategy == ref::Strategy::astar ||
@@ -343,6 +331,18 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
   if ((judged("expansions") || judged("expanded_count")) &&
       checked.algorithm.family == SearchAlgorithm::Family::local_beam)
     throw SpecError(location_of(test, "/judge"), "local beam search has no expansion order");
+  // The reference's own answer must earn every aspect the test judges, or a criterion bound to
+  // it can never be earned by anyone.
+  if (!run.budget_exceeded) {
+    TestOutcome own;
+    judge_answer(checked, answer_of(run), own);
+    for (const AspectOutcome& aspect : own.aspects)
+      if (!aspect.passed)
+        throw SpecError(location_of(test, "/judge/" + aspect.aspect),
+                        fmt::format("the reference's own answer fails `{}` ({}), so no "
+                                    "submission can pass this test",
+                                    aspect.aspect, aspect.feedback));
+  }
 }
 
 Invocation SearchKind::invocation(const Assignment& assignment, const TestSpec& test,
