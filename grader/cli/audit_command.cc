@@ -42,7 +42,7 @@ std::string render_audit_text(const AuditReport& report, bool strict) {
     return text;
   }
   if (report.mutants.empty()) {
-    text += "mutants: none apply (the reference has mutants for `search` tests)\n";
+    text += "mutants: none apply (the kinds of this spec's tests have no mutants yet)\n";
     return text;
   }
   std::size_t killed = 0;
