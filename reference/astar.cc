@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <unordered_map>
@@ -38,6 +39,15 @@ void check_start(const TilePuzzle& puzzle, const Tiles& start) {
 
 AStarResult astar(const TilePuzzle& puzzle, const Tiles& start, Heuristic heuristic,
                   const FrontierPolicy& policy, std::size_t node_limit) {
+  return astar(
+      puzzle, start,
+      [&puzzle, heuristic](const Tiles& state) { return evaluate(puzzle, state, heuristic); },
+      policy, node_limit);
+}
+
+AStarResult astar(const TilePuzzle& puzzle, const Tiles& start,
+                  const std::function<int(const Tiles&)>& h_of, const FrontierPolicy& policy,
+                  std::size_t node_limit) {
   check_start(puzzle, start);
 
   std::vector<Node> nodes;
@@ -54,7 +64,7 @@ AStarResult astar(const TilePuzzle& puzzle, const Tiles& start, Heuristic heuris
   };
 
   {
-    const int h = evaluate(puzzle, start, heuristic);
+    const int h = h_of(start);
     nodes.push_back(Node{start, 0, h, kNoParent, std::nullopt, false});
     node_of.emplace(start, 0);
     frontier.push(0, FrontierKey{h, order_of(0)});
@@ -89,7 +99,7 @@ AStarResult astar(const TilePuzzle& puzzle, const Tiles& start, Heuristic heuris
     for (Successor& succ : successors) {
       const auto [found, is_new] = node_of.try_emplace(succ.state, nodes.size());
       if (is_new) {
-        const int h = evaluate(puzzle, succ.state, heuristic);
+        const int h = h_of(succ.state);
         const std::size_t child = found->second;
         nodes.push_back(Node{std::move(succ.state), g, h, id, succ.move, false});
         frontier.push(child, FrontierKey{g + h, order_of(child)});

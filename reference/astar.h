@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -90,6 +91,12 @@ struct AStarResult {
 /// message), or from evaluate() (e.g. manhattan on repeated tiles).
 AStarResult astar(const TilePuzzle& puzzle, const Tiles& start, Heuristic heuristic,
                   const FrontierPolicy& policy = {}, std::size_t node_limit = 0);
+
+/// The same with any heuristic function h(state) >= 0 (e.g. evaluate_counting_blank, for the
+/// grader's mutants); errors are those `h_of` throws.
+AStarResult astar(const TilePuzzle& puzzle, const Tiles& start,
+                  const std::function<int(const Tiles&)>& h_of, const FrontierPolicy& policy = {},
+                  std::size_t node_limit = 0);
 
 /// The number of moves of a shortest path from `start` to the goal, or nullopt if the goal is
 /// unreachable. Found by bidirectional breadth-first search (from the start and from the goal,

@@ -195,3 +195,28 @@ TEST(ShippedSpecs, SpecsWithMutantsCatchThem) {
 
 }  // namespace
 }  // namespace sg
+
+namespace sg {
+namespace {
+
+// The torus spec's solve tests see a solution whose h counts the blank: its printed h values are
+// judged wrong (the spec binds that aspect to no criterion, so its print_succ tests are what
+// cost such a student points, as fixtures/torus/buggy-heuristic-counts-blank shows).
+TEST(SolveMutants, AHeuristicThatCountsTheBlankPrintsWrongHValues) {
+  const KindRegistry kinds = KindRegistry::with_builtin_kinds();
+  const Assignment assignment =
+      kinds.load_valid_spec(fs::path(SG_SOURCE_DIR) / "specs" / "torus-8-puzzle.yaml");
+  const auto test = std::find_if(assignment.tests.begin(), assignment.tests.end(),
+                                 [](const TestSpec& t) { return t.kind == "solve"; });
+  ASSERT_NE(test, assignment.tests.end());
+  const auto mutants = kinds.find("solve")->mutant_outcomes(assignment, *test);
+  ASSERT_EQ(mutants.size(), 1u);
+  EXPECT_EQ(mutants[0].mutant, "heuristic_counts_blank");
+  bool heuristic_failed = false;
+  for (const auto& aspect : mutants[0].outcome.aspects)
+    if (aspect.aspect == "heuristic") heuristic_failed = !aspect.passed;
+  EXPECT_TRUE(heuristic_failed);
+}
+
+}  // namespace
+}  // namespace sg

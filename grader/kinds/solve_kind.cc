@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 #include "checkers/solution_path_checker.h"
 #include "checkers/state_text.h"
 #include "kinds/function_call_outcome.h"
@@ -140,6 +142,60 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
     mark_unjudged(outcome, {"format"}, "not judged: nothing was printed");
   for (auto& note : check.notes) outcome.notes.push_back(std::move(note));
   return outcome;
+}
+
+std::vector<MutantOutcome> SolveKind::mutant_outcomes(const Assignment& assignment,
+                                                      const TestSpec& test) const {
+  const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
+  const ref::Tiles start = read_state(test, "state", puzzle);
+  const ref::Heuristic heuristic = assignment_heuristic(assignment);
+  const ref::FrontierPolicy policy = frontier_policy(assignment);
+  const ref::AStarResult reference = reference_solution(assignment, test, puzzle, start);
+  SolutionPathExpected expected;
+  expected.start = start;
+  expected.reference_path = reference.path;
+  expected.reference_max_queue = reference.max_frontier;
+  expected.exact_path = test.input.value("exact_path", false);
+  expected.max_queue_line = max_queue_line(test);
+  expected.heuristic_name = heuristic_wording(heuristic);
+
+  // Each mistaken A* run as the reference runs, and what its solve() would print.
+  struct Mistake {
+    std::string id, mistake;
+    std::function<int(const ref::Tiles&)> h_of;
+    ref::FrontierPolicy policy;
+  };
+  std::vector<Mistake> mistakes;
+  mistakes.push_back({"heuristic_counts_blank", "counts the blank as a tile in the heuristic",
+                      [&puzzle, heuristic](const ref::Tiles& state) {
+                        return ref::evaluate_counting_blank(puzzle, state, heuristic);
+                      },
+                      policy});
+  // No mutants for the frontier update or tie-breaking here: in the course's design its
+  // PriorityQueue tests judge those, and that kind has no mutants yet, so a solve-only mutant
+  // would be reported as surviving a mistake the spec does catch.
+  std::vector<MutantOutcome> outcomes;
+  for (const Mistake& mistake : mistakes) {
+    const ref::AStarResult run = ref::astar(puzzle, start, mistake.h_of, mistake.policy, 2000000);
+    MutantOutcome mutant{mistake.id, mistake.mistake, {}};
+    mutant.outcome.verdict = Verdict::accepted;
+    if (!run.found) {
+      fail_all_aspects(mutant.outcome, aspects(),
+                       EarlyStop{Verdict::time_limit_exceeded, "it did not end within its limit"});
+    } else {
+      SolutionPathExpected printed = expected;
+      printed.reference_path = run.path;
+      printed.reference_max_queue = run.max_frontier;
+      printed.max_queue_line = MaxQueueLine::required;
+      std::string text = expected_solution_text(printed);
+      if (expected.max_queue_line == MaxQueueLine::forbidden)
+        text.erase(text.rfind("Max queue length"));
+      const SolutionPathCheck check = check_solution_path(puzzle, heuristic, expected, text);
+      mutant.outcome.aspects = {check.path, check.heuristic, check.format};
+    }
+    outcomes.push_back(std::move(mutant));
+  }
+  return outcomes;
 }
 
 }  // namespace sg
