@@ -65,6 +65,20 @@ ref::AStarResult reference_solution(const Assignment& assignment, const TestSpec
   return result;
 }
 
+// What solve(start) must print, from the reference's A* (cached per spec and test).
+SolutionPathExpected solution_expected(const Assignment& assignment, const TestSpec& test,
+                                       const ref::TilePuzzle& puzzle, const ref::Tiles& start) {
+  const ref::AStarResult reference = reference_solution(assignment, test, puzzle, start);
+  SolutionPathExpected expected;
+  expected.start = start;
+  expected.reference_path = reference.path;
+  expected.reference_max_queue = reference.max_frontier;
+  expected.exact_path = test.input.value("exact_path", false);
+  expected.max_queue_line = max_queue_line(test);
+  expected.heuristic_name = heuristic_wording(assignment_heuristic(assignment));
+  return expected;
+}
+
 }  // namespace
 
 void SolveKind::validate(const Assignment& assignment, const TestSpec& test) const {
@@ -107,14 +121,7 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
   TestOutcome outcome;
   outcome.call = call;
   record_metrics(outcome, observation);
-  const ref::AStarResult reference = reference_solution(assignment, test, puzzle, start);
-  SolutionPathExpected expected;
-  expected.start = start;
-  expected.reference_path = reference.path;
-  expected.reference_max_queue = reference.max_frontier;
-  expected.exact_path = test.input.value("exact_path", false);
-  expected.max_queue_line = max_queue_line(test);
-  expected.heuristic_name = heuristic_wording(heuristic);
+  const SolutionPathExpected expected = solution_expected(assignment, test, puzzle, start);
 
   outcome.expected = expected_solution_text(expected);
   const DriverTranscript transcript = read_transcript(observation, 1);
@@ -150,14 +157,7 @@ std::vector<MutantOutcome> SolveKind::mutant_outcomes(const Assignment& assignme
   const ref::Tiles start = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);
   const ref::FrontierPolicy policy = frontier_policy(assignment);
-  const ref::AStarResult reference = reference_solution(assignment, test, puzzle, start);
-  SolutionPathExpected expected;
-  expected.start = start;
-  expected.reference_path = reference.path;
-  expected.reference_max_queue = reference.max_frontier;
-  expected.exact_path = test.input.value("exact_path", false);
-  expected.max_queue_line = max_queue_line(test);
-  expected.heuristic_name = heuristic_wording(heuristic);
+  const SolutionPathExpected expected = solution_expected(assignment, test, puzzle, start);
 
   // Each mistaken A* run as the reference runs, and what its solve() would print.
   struct Mistake {
