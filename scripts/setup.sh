@@ -11,7 +11,8 @@
 # dependencies.
 set -euo pipefail
 
-build_packages=(
+# Building and grading (what --grading installs, as the Gradescope image does).
+packages=(
   cmake g++ make pkg-config      # the toolchain
   libyaml-cpp-dev                # specs (YAML)
   libfmt-dev                     # formatting
@@ -21,11 +22,10 @@ build_packages=(
   libarchive-dev                 # batch: Canvas and Gradescope class archives (zip, tar)
   libsqlite3-dev                 # batch: the results store (results.db)
   libseccomp-dev                 # the sandbox's system-call filter
-)
-grading_packages=(
   python3                        # runs Python submissions and the in-sandbox driver
   python3-numpy                  # notebooks import it; A2 accepts numpy arrays as return values
 )
+# The tests and benchmarks besides.
 test_packages=(
   libgtest-dev libgmock-dev      # tests (GoogleTest through CTest)
   libbenchmark-dev               # benchmarks (Google Benchmark)
@@ -44,7 +44,6 @@ for argument in "$@"; do
   esac
 done
 
-packages=("${build_packages[@]}" "${grading_packages[@]}")
 if [ "$groups" = all ]; then packages+=("${test_packages[@]}"); fi
 
 if $list_only; then
