@@ -25,38 +25,49 @@ std::string test_details(const TestOutcome& test) {
   return text;
 }
 
+// The counts a <testsuite> or <testsuites> element carries.
+struct Tally {
+  std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  double seconds = 0.0;
+  Tally& operator+=(const Tally& other) {
+    tests += other.tests;
+    failures += other.failures;
+    errors += other.errors;
+    skipped += other.skipped;
+    seconds += other.seconds;
+    return *this;
+  }
+};
+
+Tally tally(const JUnitSuite& suite) {
+  Tally counts;
+  for (const auto& c : suite.cases) {
+    ++counts.tests;
+    counts.failures += c.failure ? 1 : 0;
+    counts.errors += c.error ? 1 : 0;
+    counts.skipped += c.skipped ? 1 : 0;
+    counts.seconds += c.seconds;
+  }
+  return counts;
+}
+
 }  // namespace
 
 std::string render_junit(const std::vector<JUnitSuite>& suites) {
   std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
-  double seconds = 0.0;
-  for (const auto& suite : suites)
-    for (const auto& c : suite.cases) {
-      ++tests;
-      failures += c.failure ? 1 : 0;
-      errors += c.error ? 1 : 0;
-      skipped += c.skipped ? 1 : 0;
-      seconds += c.seconds;
-    }
+  Tally total;
+  for (const auto& suite : suites) total += tally(suite);
   xml += fmt::format(
       "<testsuites name=\"searchgrader\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
       "skipped=\"{}\" time=\"{:.3f}\">\n",
-      tests, failures, errors, skipped, seconds);
+      total.tests, total.failures, total.errors, total.skipped, total.seconds);
   for (const auto& suite : suites) {
-    std::size_t suite_failures = 0, suite_errors = 0, suite_skipped = 0;
-    double suite_seconds = 0.0;
-    for (const auto& c : suite.cases) {
-      suite_failures += c.failure ? 1 : 0;
-      suite_errors += c.error ? 1 : 0;
-      suite_skipped += c.skipped ? 1 : 0;
-      suite_seconds += c.seconds;
-    }
+    const Tally counts = tally(suite);
     xml += fmt::format(
         "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
         "time=\"{:.3f}\">\n",
-        xml_escape(suite.name), suite.cases.size(), suite_failures, suite_errors, suite_skipped,
-        suite_seconds);
+        xml_escape(suite.name), counts.tests, counts.failures, counts.errors, counts.skipped,
+        counts.seconds);
     for (const auto& c : suite.cases) {
       xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\"",
                          xml_escape(c.classname), xml_escape(c.name), c.seconds);
