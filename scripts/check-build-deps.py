@@ -28,7 +28,9 @@ DPKG_INFO = '/var/lib/dpkg/info'
 # Programs the build and the tests run by name (fixtures build C/C++, the browser tests start
 # chromium, the install test runs cmake, the driver tests run python3).
 PROGRAMS = ['cmake', 'ctest', 'make', 'c++', 'cc', 'g++', 'python3', 'pkg-config', 'chromium',
-            'sh', 'bash', 'env', 'timeout', 'setsid', 'ldd', 'apt-cache', 'dpkg-query']
+            'sh', 'bash', 'env', 'timeout', 'setsid', 'ldd', 'apt-cache', 'dpkg-query',
+            # the Slurm cluster test (scripts/slurm-class-test.sh)
+            'slurmctld', 'slurmd', 'munged', 'sbatch', 'squeue', 'sinfo', 'scontrol']
 # Python modules the tests import from Debian's python3 (the JUnit consumer test reads the
 # reports with junitparser; submissions may import numpy).
 PYTHON_MODULES = ['junitparser', 'numpy']
@@ -146,7 +148,7 @@ def cmake_cache_paths(build):
 def program_paths():
     paths = set()
     for program in PROGRAMS:
-        for directory in ('/usr/local/bin', '/usr/bin', '/bin'):
+        for directory in ('/usr/local/bin', '/usr/bin', '/bin', '/usr/sbin', '/sbin'):
             path = os.path.join(directory, program)
             if os.path.exists(path):
                 paths.add(path)

@@ -31,6 +31,8 @@ test_packages=(
   libbenchmark-dev               # benchmarks (Google Benchmark)
   chromium                       # tests: HTML feedback and class summary in a headless browser
   python3-junitparser            # tests: JUnit XML read by a real consumer of it
+  slurmctld slurmd slurm-client  # tests: a class graded as a Slurm array job (slurm-wlm)
+  munge                          #   and the authentication Slurm needs
 )
 
 groups=all

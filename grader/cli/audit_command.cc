@@ -163,7 +163,7 @@ int run_audit(const AuditArgs& args) {
   AuditReport report;
   try {
     const IsolationTier tier = choose_isolation_tier(args.isolation, assignment);
-    const auto runner = make_sandbox_runner(tier);
+    const auto runner = make_grading_runner(tier);
     report = audit_spec(assignment, kinds, *runner, args.spec, options);
   } catch (const SpecError& error) {
     progress.finish();

@@ -48,12 +48,13 @@ extern "C" void on_interrupt(int) {
 }
 
 // The one place the batch builds its runner: the sandbox tier chosen for the class.
-std::unique_ptr<Runner> make_batch_runner(const fs::path& scratch, bool keep_run_dirs,
+std::unique_ptr<Runner> make_batch_runner(const fs::path& scratch, const BatchArgs& args,
                                           IsolationTier tier) {
   ProcessRunnerOptions options;
   options.scratch_root = scratch;
-  options.keep_workdir = keep_run_dirs;
-  return make_sandbox_runner(tier, options);
+  options.keep_workdir = args.keep_run_dirs;
+  options.steps_log = args.runner_steps;
+  return make_grading_runner(tier, options);
 }
 
 // Holds DIR/.lock for the process's lifetime (the kernel drops it on any exit, kill -9 too).
@@ -102,6 +103,9 @@ Docs: docs/class-grading.md (layouts, the results store, shards and Slurm, impor
   command->add_flag("--keep-run-dirs", args.keep_run_dirs,
                     "Keep every test's run directory under DIR/.scratch (for debugging and "
                     "bench/class_benchmark.sh)");
+  command->add_option("--runner-steps", args.runner_steps,
+                      "Append how long each step of every sandboxed run took (one JSON line per "
+                      "run) to this file: the per-process setup cost of bench/class_benchmark.sh");
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
   add_isolation_option(*command, args.isolation);
@@ -181,7 +185,7 @@ int run_batch(const BatchArgs& args) {
     if (const std::string left = remove_stale_scratch(scratch); !left.empty())
       fmt::print(stderr, "searchgrader: warning: stale run folders not removed: {}\n", left);
     fs::create_directories(scratch);
-    const auto runner = make_batch_runner(scratch, args.keep_run_dirs, tier);
+    const auto runner = make_batch_runner(scratch, args, tier);
 
     struct sigaction action {};
     action.sa_handler = on_interrupt;

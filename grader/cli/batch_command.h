@@ -18,6 +18,7 @@ struct BatchArgs {
   std::string shard;  ///< "K/N", empty = the whole class.
   bool progress_lines = false;
   bool keep_run_dirs = false;  ///< Keep DIR/.scratch/sg-run-* (debugging, bench/ replays them).
+  std::string runner_steps;    ///< Append each run's step timings here (runner/run_steps.h).
   std::string python;
   std::string driver_dir;
   std::string isolation;  ///< --isolation: "" = the best tier this host offers.

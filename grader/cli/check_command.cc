@@ -127,7 +127,7 @@ int run_check(const CheckArgs& args) {
   }
   GradeReport report;
   try {
-    const auto runner = make_sandbox_runner(tier);
+    const auto runner = make_grading_runner(tier);
     report = grade_submission(assignment, kinds, *runner, args.submission, options);
   } catch (const std::exception& error) {
     progress.finish();

@@ -8,6 +8,7 @@
 #include "cli/install_paths.h"
 #include "engine/grading_tools.h"
 #include "runner/isolation.h"
+#include "runner/site_config.h"
 
 namespace sg {
 
@@ -43,6 +44,11 @@ int run_doctor(const DoctorArgs& args) {
                  ? ""
                  : " (missing: `gradescope` needs --source)");
   fmt::print("python:      {}\n", args.python);
+  const SiteConfig& site = site_config();
+  fmt::print("site:        {} (box uids {}-{}, cgroup parent {}, favordynmods {})\n", site.source,
+             site.first_box_uid, site.first_box_uid + site.box_slots - 1,
+             site.cgroup_parent.empty() ? "the grader's own cgroup" : site.cgroup_parent,
+             site.cgroup_favordynmods ? "on" : "off");
   const IsolationProbe& probe = probe_isolation();
   std::string tiers;
   for (const IsolationTier tier : probe.available)

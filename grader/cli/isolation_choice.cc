@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <utility>
+
 namespace sg {
 
 void add_isolation_option(CLI::App& command, std::string& requested) {
@@ -26,6 +28,11 @@ IsolationTier choose_isolation_tier(const std::string& requested, const Assignme
       "the spec requires the {} isolation tier or stronger (isolation.minimum_tier), but this "
       "run would use the {} tier (best available here: {}){}",
       assignment.minimum_isolation_tier, to_string(tier), to_string(probe.best), why));
+}
+
+std::unique_ptr<Runner> make_grading_runner(IsolationTier tier, ProcessRunnerOptions options) {
+  options.reuse_boxes = true;
+  return make_sandbox_runner(tier, std::move(options));
 }
 
 }  // namespace sg

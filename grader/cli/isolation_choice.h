@@ -4,6 +4,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -25,5 +26,10 @@ void add_isolation_option(CLI::App& command, std::string& requested);
 /// The tier to grade `assignment` under. `requested` is "" (best available) or a tier name (the
 /// option validated it). Throws TierRefused when it is below the spec's minimum tier.
 IsolationTier choose_isolation_tier(const std::string& requested, const Assignment& assignment);
+
+/// The runner every grading command uses: `tier` with boxes kept between runs where the tier
+/// can (ProcessRunnerOptions::reuse_boxes; docs/sandbox.md), on top of `options`. Throws as
+/// make_sandbox_runner does.
+std::unique_ptr<Runner> make_grading_runner(IsolationTier tier, ProcessRunnerOptions options = {});
 
 }  // namespace sg

@@ -3,6 +3,7 @@
 //   validate SPEC...        check specs, the reference's pinned figures and golden outputs
 //   expect SPEC [--write]   the reference's expected outputs; --write freezes the golden file
 //   audit SPEC              course CI: fixtures against their stated outcomes, mutation score
+//   calibrate SPEC [--write] the accepted solutions' CPU time per test, for scaled time limits
 //   init-course DIR         a course repository from the template (spec, fixtures, CI script)
 // Exit codes (stable, for scripts): 0 done; 2 unusable input (bad flags, missing or invalid spec,
 // missing submission); 3 grader fault (some or all of the grade could not be computed).
@@ -15,9 +16,11 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli/audit_command.h"
 #include "cli/batch_command.h"
+#include "cli/calibrate_command.h"
 #include "cli/check_command.h"
 #include "cli/doctor_command.h"
 #include "cli/exit_status.h"
@@ -30,6 +33,7 @@
 #include "cli/isolation_choice.h"
 #include "cli/merge_command.h"
 #include "cli/progress_line.h"
+#include "cli/site_config_file.h"
 #include "cli/validate_command.h"
 #include "engine/grade_submission.h"
 #include "engine/grading_tools.h"
@@ -54,8 +58,10 @@ namespace fs = std::filesystem;
 
 const char* const kFooter = R"(Exit codes:
   0  done (for grade: the submission was graded, whatever its score)
-  1  check: a visible test failed; audit: a known submission missed its stated outcome
-  2  unusable input: bad options, a missing or invalid spec (file:line:col), a missing submission
+  1  check: a visible test failed; audit: a known submission missed its stated outcome;
+     calibrate: an accepted solution failed a test
+  2  unusable input: bad options, a missing or invalid spec (file:line:col), a missing submission,
+     an invalid site configuration
   3  grader fault: a test could not be graded because of the grader, not the submission
      (reported per test as "grader error"; results.json is still written); also when the
      sandbox tier in effect is below the spec's isolation.minimum_tier (nothing is graded)
@@ -66,7 +72,8 @@ Examples:
   searchgrader grade specs/torus-8-puzzle.yaml student/ --format json --audience student
   searchgrader validate specs/*.yaml
   searchgrader audit specs/road-map-search.yaml --format junit > audit.xml
-Docs: docs/spec-format.md (writing a spec), docs/driver-protocol.md (how Python code is called).)";
+Docs: docs/spec-format.md (writing a spec), docs/driver-protocol.md (how Python code is called),
+docs/site-config.md (a judge host's sandbox settings: /etc/searchgrader.yaml or --site).)";
 
 std::string default_python() {
   if (const char* python = std::getenv("SEARCHGRADER_PYTHON")) return python;
@@ -155,7 +162,7 @@ int run_grade(const GradeArgs& args) {
 
   sg::GradeReport report;
   try {
-    const auto runner = sg::make_sandbox_runner(tier);
+    const auto runner = sg::make_grading_runner(tier);
     report = sg::grade_submission(assignment, kinds, *runner, args.submission, options);
   } catch (const std::exception& error) {
     progress.finish();
@@ -207,6 +214,12 @@ int main(int argc, char** argv) {
   app.footer(kFooter);
   app.set_version_flag("--version", SG_VERSION);
   app.require_subcommand(1);
+  std::optional<std::filesystem::path> site_path;
+  app.add_option("--site", site_path,
+                 "The judge host's site configuration: box uids and slots, the cgroup parent, the "
+                 "tiers allowed (docs/site-config.md). Default: /etc/searchgrader.yaml when it "
+                 "exists, else built-in defaults")
+      ->check(CLI::ExistingFile);
 
   GradeArgs grade;
   CLI::App* grade_command =
@@ -253,6 +266,9 @@ int main(int argc, char** argv) {
   sg::AuditArgs audit;
   CLI::App* audit_command =
       sg::add_audit_command(app, audit, default_python(), sg::default_driver_dir().string());
+  sg::CalibrateArgs calibrate;
+  CLI::App* calibrate_command = sg::add_calibrate_command(app, calibrate, default_python(),
+                                                          sg::default_driver_dir().string());
 
   sg::BatchArgs batch;
   CLI::App* batch_command =
@@ -282,10 +298,18 @@ int main(int argc, char** argv) {
     app.exit(error);
     return kExitUsage;
   }
+  try {
+    if (std::optional<sg::SiteConfig> site = sg::find_site_config(site_path))
+      sg::install_site_config(std::move(*site));
+  } catch (const std::exception& e) {
+    sg::error_line(fmt::format("site configuration: {}", e.what()));
+    return kExitUsage;
+  }
   if (grade_command->parsed()) return run_grade(grade);
   if (validate_command->parsed()) return sg::run_validate(validate);
   if (expect_command->parsed()) return sg::run_expect(expect);
   if (audit_command->parsed()) return sg::run_audit(audit);
+  if (calibrate_command->parsed()) return sg::run_calibrate(calibrate);
   if (init_course_command->parsed()) return sg::run_init_course(init_course);
   if (batch_command->parsed()) return sg::run_batch(batch);
   if (merge_command->parsed()) return sg::run_merge(merge);

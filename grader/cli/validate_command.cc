@@ -10,6 +10,7 @@
 #include "cli/exit_status.h"
 #include "kinds/kind_registry.h"
 #include "reports/junit_report.h"
+#include "spec/limit_calibration_file.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -30,6 +31,8 @@ SpecCheck check_spec(const KindRegistry& kinds, const std::string& path) {
   // Every problem of the spec, not only the first: loading goes on past a broken test.
   const Assignment assignment = read_spec(path, check.errors);
   kinds.check(assignment, check.errors);
+  // Limits that scale with measured times must have been measured.
+  for (auto& problem : calibration_problems(assignment)) check.errors.push_back(std::move(problem));
   if (!check.errors.empty()) return check;
   const fs::path golden = golden_path_of(path);
   if (fs::exists(golden)) {
@@ -52,6 +55,7 @@ SpecCheck check_spec(const KindRegistry& kinds, const std::string& path) {
       "{} criteria ({} points{}), {} tests ({} visible){}", assignment.criteria.size(),
       assignment.max_points(), manual ? fmt::format(", {} manual", manual) : "",
       assignment.tests.size(), visible, check.golden ? ", golden expectations agree" : "");
+  if (!assignment.calibration_file.empty()) check.summary += ", time limits calibrated";
   return check;
 }
 

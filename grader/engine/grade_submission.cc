@@ -15,6 +15,7 @@
 #include "engine/submission_layout.h"
 #include "engine/submission_paths.h"
 #include "engine/test_verdict.h"
+#include "engine/time_budget.h"
 #include "scoring/rubric_scoring.h"
 
 namespace sg {
@@ -76,10 +77,12 @@ std::string not_run_feedback(const SubmissionStop& stop) {
 
 TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const KindRegistry& kinds,
                     Runner& runner, const SubmissionLayout& layout, const GradeOptions& options,
-                    const ProgramBuild* program, const std::optional<SubmissionStop>& stop) {
+                    const ProgramBuild* program, const std::optional<SubmissionStop>& stop,
+                    TimeBudget& budget) {
   const TestKind* kind = kinds.find(test.kind);
   TestOutcome outcome;
   std::optional<Observation> observation;
+  std::optional<double> cut_at;  // the CPU limit the budget left, when less than the test's own
   if (kind == nullptr) {
     outcome = grader_error(fmt::format("unknown test kind '{}'", test.kind), nullptr);
   } else if (stop) {
@@ -87,6 +90,10 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
   } else if (program != nullptr && !program->ok()) {  // the build could not be run
     outcome =
         not_run_outcome(kind->aspects(), program->failure_verdict(), program->failure_feedback());
+  } else if (const std::optional<double> granted = budget.grant(test.limits.cpu_seconds);
+             !granted) {
+    outcome =
+        not_run_outcome(kind->aspects(), Verdict::time_limit_exceeded, budget.spent_feedback());
   } else {
     try {
       Invocation invocation = kind->invocation(assignment, test, options.context);
@@ -94,7 +101,12 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
       for (const auto& placed : layout.renamed) invocation.support_files.push_back(placed);
       for (const auto& file : assignment.submission.support_files)
         invocation.support_files.push_back({file, file.filename()});
+      if (*granted < invocation.limits.cpu_seconds) {
+        cut_at = *granted;
+        invocation.limits.cpu_seconds = *granted;
+      }
       observation = runner.run(invocation);
+      budget.charge(observation->cpu_seconds);
       outcome = kind->evaluate(assignment, test, *observation);
       if (outcome.call.empty()) outcome.call = invocation.description;
     } catch (const std::exception& error) {
@@ -102,7 +114,20 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
       observation.reset();
     }
   }
-  conclude_test(test, outcome, observation ? &*observation : nullptr, program != nullptr);
+  const bool cut_short =
+      cut_at && observation && observation->termination == Termination::cpu_time_limit;
+  if (cut_short) {
+    // Stopped by the budget, not by the test's own limit: what a correct solution needs on the
+    // test says nothing here.
+    TestSpec judged = test;
+    judged.calibration.reset();
+    judged.time_scaling.reset();
+    conclude_test(judged, outcome, &*observation, program != nullptr);
+    if (!outcome.feedback.empty()) outcome.feedback += '\n';
+    outcome.feedback += budget.cut_feedback(*cut_at, test.limits.cpu_seconds);
+  } else {
+    conclude_test(test, outcome, observation ? &*observation : nullptr, program != nullptr);
+  }
   if (observation) show_paths_relative_to_submission(outcome, observation->workdir);
   return outcome;
 }
@@ -155,6 +180,7 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   unsigned jobs =
       options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
   jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(total, 1)));
+  TimeBudget budget(assignment.submission_budget.seconds());
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
   std::mutex progress_mutex;
@@ -162,7 +188,7 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
     for (std::size_t index = next++; index < total; index = next++) {
       const TestSpec& test = assignment.tests[index];
       report.tests[index] = run_one(assignment, test, kinds, runner, layout, test_options,
-                                    program ? &*program : nullptr, stop);
+                                    program ? &*program : nullptr, stop, budget);
       if (options.on_test_done) {
         const std::lock_guard lock(progress_mutex);
         options.on_test_done(++done, total, report.tests[index]);

@@ -64,13 +64,29 @@ AspectOutcome graded_exit_aspect(const TestOutcome& outcome, const Observation* 
   return exit;
 }
 
+// "0.052 s", "1.3 s", "70 s": as precise as a reader needs.
+std::string seconds_text(double seconds) {
+  if (seconds >= 10) return fmt::format("{:.0f} s", seconds);
+  return fmt::format("{:.2g} s", seconds);
+}
+
+// What a correct solution needs on the test, when the spec says (measured, or stated).
 std::string calibration_feedback(const TestSpec& test) {
+  constexpr const char* kMeaning =
+      "so a solution stopped by it most likely never ends (a loop that does not reach the goal) "
+      "or does far more work than the assignment needs";
+  if (test.time_scaling && test.time_scaling->measured_cpu_seconds) {
+    const TimeScaling& scaling = *test.time_scaling;
+    return fmt::format(
+        "the slowest of the course's accepted solutions needs {} of CPU time on this test; the "
+        "limit is {} ({:g} times that, at least {}), {}",
+        seconds_text(*scaling.measured_cpu_seconds), seconds_text(test.limits.cpu_seconds),
+        scaling.multiplier, seconds_text(scaling.floor_seconds), kMeaning);
+  }
   const LimitCalibration& calibration = *test.calibration;
-  return fmt::format(
-      "{} needs about {:.0f} s of CPU time on this test; the limit is {:.0f} s, so a solution "
-      "stopped by it most likely never ends (a loop that does not reach the goal) or does far "
-      "more work than the assignment needs",
-      calibration.solution, calibration.cpu_seconds, test.limits.cpu_seconds);
+  return fmt::format("{} needs about {} of CPU time on this test; the limit is {}, {}",
+                     calibration.solution, seconds_text(calibration.cpu_seconds),
+                     seconds_text(test.limits.cpu_seconds), kMeaning);
 }
 
 }  // namespace
@@ -122,7 +138,8 @@ void conclude_test(const TestSpec& test, TestOutcome& outcome, const Observation
                             : outcome.feedback;
     }
   }
-  if (outcome.verdict == Verdict::time_limit_exceeded && test.calibration) {
+  const bool measured = test.time_scaling && test.time_scaling->measured_cpu_seconds;
+  if (outcome.verdict == Verdict::time_limit_exceeded && (test.calibration || measured)) {
     if (!outcome.feedback.empty()) outcome.feedback += '\n';
     outcome.feedback += calibration_feedback(test);
   }

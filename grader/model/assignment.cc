@@ -28,6 +28,11 @@ const Criterion* Assignment::find_criterion(std::string_view criterion_id) const
   return nullptr;
 }
 
+std::optional<double> SubmissionBudget::seconds() const {
+  if (multiplier > 0 && measured_total_cpu_seconds) return multiplier * *measured_total_cpu_seconds;
+  return cpu_seconds;
+}
+
 double Assignment::max_points() const {
   double total = 0.0;
   for (const auto& criterion : criteria) total += criterion.points;

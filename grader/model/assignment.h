@@ -59,6 +59,35 @@ struct LimitCalibration {
   double cpu_seconds = 0.0;  ///< What that solution used on this test, CPU seconds.
 };
 
+/// A test's CPU limit stated as a multiple of what the course's accepted solutions use on it
+/// (spec keys `limits.time_multiplier` and `limits.time_floor_seconds`, as in Kattis problem
+/// packages), measured by `searchgrader calibrate` into specs/calibration/NAME.yaml.
+struct TimeScaling {
+  double multiplier = 0.0;     ///< The CPU limit is this many times the measured CPU...
+  double floor_seconds = 1.0;  ///< ...and never less than this (seconds).
+  /// What calibrate measured: the CPU seconds of the slowest accepted solution on this test,
+  /// and which solution that was. nullopt: not measured yet (the test keeps its cpu_seconds).
+  std::optional<double> measured_cpu_seconds;
+  std::string measured_solution;
+  /// The limits the spec states, before the measurement scaled them (calibrate measures with
+  /// these).
+  double stated_cpu_seconds = 0.0;
+  double stated_wall_seconds = 0.0;
+};
+
+/// How much CPU time all of one submission's tests may use together (spec keys
+/// `limits.submission_cpu_seconds` and `limits.submission_time_multiplier`), so that one
+/// never-ending submission cannot hold a core for the sum of every test's limit.
+struct SubmissionBudget {
+  std::optional<double> cpu_seconds;  ///< Stated in seconds (also the uncalibrated fallback).
+  double multiplier = 0.0;  ///< When > 0: this many times the slowest accepted solution's total.
+  /// What calibrate measured: the largest total CPU seconds of one accepted solution over all
+  /// tests. nullopt: not measured (cpu_seconds applies, if given).
+  std::optional<double> measured_total_cpu_seconds;
+  /// The budget in effect (seconds); nullopt: none.
+  std::optional<double> seconds() const;
+};
+
 /// How the submission is called. `language: python` + `module` = function-call tests via the
 /// driver. `language: program` = a command-line program: `entry` names the candidates for the
 /// program to run (the first that exists after the build wins, e.g. {"eightpuzzle.py",
@@ -129,6 +158,9 @@ struct TestSpec {
   std::map<std::string, std::vector<std::string>> grades;
   Limits limits;  ///< The spec's defaults with this test's overrides applied.
   std::optional<LimitCalibration> calibration;  ///< How `limits` were chosen, when stated.
+  /// When the CPU limit scales with the measured time (limits.time_multiplier); `limits` then
+  /// already holds the scaled limits where a measurement exists.
+  std::optional<TimeScaling> time_scaling;
   ExitStatusPolicy exit_status = ExitStatusPolicy::required;  ///< Programs only.
   nlohmann::json input = nlohmann::json::object();
   /// Location of the test and of each of its keys (JSON-pointer style "/state", "/steps/2").
@@ -162,6 +194,16 @@ struct Assignment {
   std::optional<SlidingTileDomain> domain;
   SearchSemantics search;
   Limits default_limits;
+  /// The spec's limits.time_multiplier / time_floor_seconds, inherited by every test.
+  std::optional<TimeScaling> default_time_scaling;
+  /// The CPU time all tests of one submission may use together (limits.submission_*).
+  SubmissionBudget submission_budget;
+  /// specs/calibration/NAME.yaml when the spec scales a limit with measured times (whether or
+  /// not it exists yet); empty otherwise.
+  std::filesystem::path calibration_file;
+  /// The machine the calibration was measured on ("" when none was read), for a warning when
+  /// grading elsewhere.
+  std::string calibration_machine;
   /// `isolation: {minimum_tier: ...}`: the weakest sandbox tier grading may run in ("minimal",
   /// "degraded" or "full"; empty: any). Grading refuses below it (docs/sandbox.md).
   std::string minimum_isolation_tier;

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -28,9 +29,9 @@ std::string errno_text(int error) {
   return std::error_code(error, std::system_category()).message();
 }
 
-// Hands the freshly populated working directory (never a student's symlink: the copy skips them)
-// to the box uid.
-void give_tree(const fs::path& root, uid_t uid) {
+}  // namespace
+
+void give_to_box_uid(const fs::path& root, uid_t uid) {
   if (::lchown(root.c_str(), uid, uid) != 0) {
     throw std::runtime_error(
         fmt::format("cannot chown {} to {}: {}", root.string(), uid, errno_text(errno)));
@@ -48,12 +49,16 @@ void give_tree(const fs::path& root, uid_t uid) {
   }
 }
 
+namespace {
+
 class BoxUidSession final : public SandboxSession {
  public:
   BoxUidSession(const LaunchContext& context, const BoxUidOptions& options) : options_(options) {
     uid_ = lease_.uid();
-    kill_uid_processes(uid_);  // leftovers of a grader that crashed mid-run
-    give_tree(context.workdir, uid_);
+    // Leftovers of a grader that crashed mid-run can only predate this process's first lease of
+    // the uid: each session ends with the uid's processes gone.
+    if (lease_.first_lease()) kill_uid_processes(uid_);
+    give_to_box_uid(context.workdir, uid_);
     const fs::path run_root = context.workdir.parent_path();
     if (::chmod(run_root.c_str(), 0711) != 0) {
       throw std::runtime_error(
@@ -72,6 +77,10 @@ class BoxUidSession final : public SandboxSession {
   }
 
   ~BoxUidSession() override {
+    // With a pid namespace, box-init was pid 1 and is reaped by now: the kernel killed every
+    // other process of the box before that, and its IPC objects, /tmp and /dev/shm went with
+    // its namespaces. Without one, find the uid's processes and files.
+    if (options_.pid_namespace) return;
     // Only once nothing of the uid runs: a live process could recreate what is removed.
     if (kill_uid_processes(uid_)) remove_uid_leftovers(uid_);
   }
@@ -83,13 +92,7 @@ class BoxUidSession final : public SandboxSession {
 
   int child_setup() noexcept override {
     if (const int error = start_box_init(config_); error != 0) return error;
-    // The student's process: drop to the box uid for good.
-    const long id = static_cast<long>(uid_);
-    if (::syscall(SYS_setgroups, 0, nullptr) != 0) return errno;
-    if (::syscall(SYS_setresgid, id, id, id) != 0) return errno;
-    if (::syscall(SYS_setresuid, id, id, id) != 0) return errno;
-    if (::geteuid() == 0 || ::getuid() == 0) return EPERM;
-    return 0;
+    return drop_to_box_uid(uid_);  // the student's process
   }
 
   void sample(UsageSample& sample) noexcept override {
@@ -103,26 +106,17 @@ class BoxUidSession final : public SandboxSession {
     sample.peak_memory_bytes = std::max(sample.peak_memory_bytes, usage.max_rss_bytes);
   }
 
-  void kill_all() noexcept override { kill_uid_processes(uid_); }
-
-  void after_exit(RunEvidence& evidence, Observation& /*observation*/) override {
-    const std::optional<BoxInitReport> report = read_box_init_report(report_read_.get());
-    if (!report) {
-      if (!evidence.killed_by_supervisor && !evidence.runner_error) {
-        evidence.supervisor_lost = fmt::format(
-            "box-init ended without reporting the student's status ({})",
-            evidence.wait_status ? describe_wait_status(*evidence.wait_status) : "no status");
-      }
+  void kill_all() noexcept override {
+    // Killing pid 1 of the box's pid namespace kills everything in it; no /proc scan needed.
+    if (options_.pid_namespace) {
+      if (init_pid_ > 0) ::kill(init_pid_, SIGKILL);
       return;
     }
-    evidence.wait_status = report->status;
-    evidence.main_cpu_seconds = report->cpu_seconds;
-    const bool main_sigsys = WIFSIGNALED(report->status) && WTERMSIG(report->status) == SIGSYS;
-    if (report->sigsys_deaths > (main_sigsys ? 1 : 0) && !evidence.security_violation) {
-      evidence.security_violation =
-          "a process of the box was killed by the seccomp filter (SIGSYS): a forbidden system "
-          "call";
-    }
+    kill_uid_processes(uid_);
+  }
+
+  void after_exit(RunEvidence& evidence, Observation& /*observation*/) override {
+    add_box_init_evidence(read_box_init_report(report_read_.get()), evidence);
   }
 
  private:
@@ -136,6 +130,33 @@ class BoxUidSession final : public SandboxSession {
 };
 
 }  // namespace
+
+int drop_to_box_uid(uid_t uid) noexcept {
+  const long id = static_cast<long>(uid);
+  if (::syscall(SYS_setgroups, 0, nullptr) != 0) return errno;
+  if (::syscall(SYS_setresgid, id, id, id) != 0) return errno;
+  if (::syscall(SYS_setresuid, id, id, id) != 0) return errno;
+  if (::geteuid() == 0 || ::getuid() == 0) return EPERM;
+  return 0;
+}
+
+void add_box_init_evidence(const std::optional<BoxInitReport>& report, RunEvidence& evidence) {
+  if (!report) {
+    if (!evidence.killed_by_supervisor && !evidence.runner_error) {
+      evidence.supervisor_lost = fmt::format(
+          "box-init ended without reporting the student's status ({})",
+          evidence.wait_status ? describe_wait_status(*evidence.wait_status) : "no status");
+    }
+    return;
+  }
+  evidence.wait_status = report->status;
+  evidence.main_cpu_seconds = report->cpu_seconds;
+  const bool main_sigsys = WIFSIGNALED(report->status) && WTERMSIG(report->status) == SIGSYS;
+  if (report->sigsys_deaths > (main_sigsys ? 1 : 0) && !evidence.security_violation) {
+    evidence.security_violation =
+        "a process of the box was killed by the seccomp filter (SIGSYS): a forbidden system call";
+  }
+}
 
 std::unique_ptr<SandboxSession> BoxUidLayer::prepare(const LaunchContext& context) {
   return std::make_unique<BoxUidSession>(context, options_);

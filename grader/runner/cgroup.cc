@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -146,11 +147,41 @@ void enable_v2_controllers(const fs::path& parent) {
 
 }  // namespace
 
-CgroupSupport detect_cgroups() {
+std::string ensure_cheap_cgroup_moves(bool enable, const fs::path& mount_point) {
+  const std::vector<Mount> mounts = cgroup_mounts();
+  bool v1 = false;
+  for (const Mount& mount : mounts) {
+    if (has_option(mount, "favordynmods")) return "";
+    v1 = v1 || mount.type == "cgroup";
+  }
+  if (!v1) {
+    return "cgroup v2 without favordynmods: each run's move into its cgroup waits for an RCU "
+           "grace period (see docs/site-config.md)";
+  }
+  if (!enable) {
+    return "cgroup v1 without favordynmods (cgroup_favordynmods: false in the site "
+           "configuration): each run's move into its cgroups waits for RCU grace periods";
+  }
+  std::error_code error;
+  fs::create_directories(mount_point, error);
+  if (::mount("cgroup", mount_point.c_str(), "cgroup", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+              "none,name=searchgrader,favordynmods") != 0) {
+    return fmt::format(
+        "could not mount a favordynmods cgroup hierarchy at {} ({}): each run's move into its "
+        "cgroups waits for RCU grace periods",
+        mount_point.string(), errno_text(errno));
+  }
+  return "";
+}
+
+CgroupSupport detect_cgroups(const std::string& parent) {
   CgroupSupport support;
   const std::vector<Mount> mounts = cgroup_mounts();
   std::map<std::string, std::string> own;  // controller (or "" for v2) -> path
-  {
+  if (!parent.empty()) {
+    own[""] = parent;
+    for (const char* controller : {"memory", "pids", "cpuacct"}) own[controller] = parent;
+  } else {
     std::ifstream in("/proc/self/cgroup");
     std::string line;
     while (std::getline(in, line)) {
@@ -167,12 +198,14 @@ CgroupSupport detect_cgroups() {
     }
   }
   // v1 when the memory controller is mounted as v1 (hybrid hosts keep it there).
+  std::error_code ignored;  // a directory that cannot be made shows as not writable below
   const char* const v1_controllers[] = {"memory", "pids", "cpuacct"};
   std::vector<fs::path> v1;
   for (const char* controller : v1_controllers) {
     for (const Mount& mount : mounts) {
       if (mount.type == "cgroup" && has_option(mount, controller) && own.count(controller)) {
         v1.push_back(under_mount(mount, own[controller]));
+        if (!parent.empty()) fs::create_directories(v1.back(), ignored);
         break;
       }
     }
@@ -191,6 +224,7 @@ CgroupSupport detect_cgroups() {
   for (const Mount& mount : mounts) {
     if (mount.type != "cgroup2" || !own.count("")) continue;
     const fs::path dir = under_mount(mount, own[""]);
+    if (!parent.empty()) fs::create_directories(dir, ignored);
     const std::optional<std::string> controllers = read_file(dir / "cgroup.controllers");
     if (!controllers || controllers->find("memory") == std::string::npos ||
         controllers->find("pids") == std::string::npos) {
@@ -228,22 +262,7 @@ std::unique_ptr<Cgroup> Cgroup::create(const CgroupSupport& support, const std::
     group->dirs_.push_back(dir);
   }
   try {
-    const std::string memory = std::to_string(limits.memory_bytes);
-    const std::string pids =
-        limits.max_processes > 0 ? std::to_string(limits.max_processes) : "max";
-    if (group->version_ == 1) {
-      write_or_throw(group->memory_dir() / "memory.limit_in_bytes", memory);
-      // No swap either (only where swap accounting exists).
-      if (fs::exists(group->memory_dir() / "memory.memsw.limit_in_bytes")) {
-        write_file(group->memory_dir() / "memory.memsw.limit_in_bytes", memory);
-      }
-      write_file(group->memory_dir() / "memory.swappiness", "0");
-      write_or_throw(group->pids_dir() / "pids.max", pids);
-    } else {
-      write_or_throw(group->memory_dir() / "memory.max", memory);
-      write_file(group->memory_dir() / "memory.swap.max", "0");
-      write_or_throw(group->pids_dir() / "pids.max", pids);
-    }
+    group->set_limits(limits);
   } catch (...) {
     group->remove();
     throw;
@@ -252,6 +271,33 @@ std::unique_ptr<Cgroup> Cgroup::create(const CgroupSupport& support, const std::
 }
 
 Cgroup::~Cgroup() { remove(); }
+
+void Cgroup::set_limits(const CgroupLimits& limits) const {
+  const std::string memory = std::to_string(limits.memory_bytes);
+  const std::string pids = limits.max_processes > 0 ? std::to_string(limits.max_processes) : "max";
+  if (version_ == 1) {
+    // With swap accounting the memory+swap limit may never be below the memory limit: lower
+    // memory first when shrinking, memory+swap first when growing.
+    const fs::path memsw = memory_dir() / "memory.memsw.limit_in_bytes";
+    const bool has_memsw = fs::exists(memsw);
+    const std::uint64_t current =
+        read_number(memory_dir() / "memory.limit_in_bytes").value_or(limits.memory_bytes);
+    if (has_memsw && limits.memory_bytes > current) write_file(memsw, memory);
+    write_or_throw(memory_dir() / "memory.limit_in_bytes", memory);
+    if (has_memsw && limits.memory_bytes <= current) write_file(memsw, memory);  // no swap either
+    write_file(memory_dir() / "memory.swappiness", "0");
+    write_or_throw(pids_dir() / "pids.max", pids);
+  } else {
+    write_or_throw(memory_dir() / "memory.max", memory);
+    write_file(memory_dir() / "memory.swap.max", "0");
+    write_or_throw(pids_dir() / "pids.max", pids);
+  }
+}
+
+bool Cgroup::reset_peak_memory() const {
+  if (version_ == 1) return write_file(memory_dir() / "memory.max_usage_in_bytes", "0") == 0;
+  return false;  // v2's memory.peak resets only for the descriptor that wrote it (Linux 6.12+)
+}
 
 void Cgroup::add(pid_t pid) const {
   for (const fs::path& dir : dirs_) write_or_throw(dir / "cgroup.procs", std::to_string(pid));

@@ -23,9 +23,19 @@ struct CgroupSupport {
   std::string problem;  ///< Why none is usable (version 0).
 };
 
-/// Finds the hierarchies from /proc/self/mountinfo and /proc/self/cgroup. Does not create
-/// anything (v2: see Cgroup::create for the no-internal-process rule). Never throws.
-CgroupSupport detect_cgroups();
+/// Finds the hierarchies from /proc/self/mountinfo and /proc/self/cgroup. Run groups go under
+/// `parent` (a cgroup path such as "/searchgrader", created in each hierarchy when missing: the
+/// site configuration's cgroup_parent) or, when it is empty, under the grader's own cgroup.
+/// Creates nothing else (v2: see Cgroup::create for the no-internal-process rule). Never throws.
+CgroupSupport detect_cgroups(const std::string& parent = {});
+
+/// Whether moving a process into a cgroup is cheap on this host, and making it so on cgroup v1:
+/// the kernel's cgroup_threadgroup_rwsem costs an RCU grace period (~3-10 ms) per move and
+/// hierarchy unless some cgroup hierarchy is mounted with `favordynmods` (Linux 6.0+). When none
+/// is and `enable` is true, mounts a controller-less v1 hierarchy "name=searchgrader" with that
+/// option at `mount_point` (created if missing). Returns what is in effect, for the probe's
+/// notes: "" when moves are cheap, else why not. Needs root to mount. Never throws.
+std::string ensure_cheap_cgroup_moves(bool enable, const std::filesystem::path& mount_point);
 
 /// Limits written into a new group.
 struct CgroupLimits {
@@ -45,6 +55,12 @@ class Cgroup {
   Cgroup(const Cgroup&) = delete;
   Cgroup& operator=(const Cgroup&) = delete;
 
+  /// Writes the limits (memory without swap, pids.max), e.g. again before each run of a box.
+  /// Throws std::runtime_error naming the file and the system error.
+  void set_limits(const CgroupLimits& limits) const;
+  /// Starts a new peak: peak_memory_bytes() then reports from now on. False where the kernel
+  /// cannot (cgroup v2: memory.peak resets only per descriptor).
+  bool reset_peak_memory() const;
   /// Moves process `pid` (and its future children) into the group. Throws on failure.
   void add(pid_t pid) const;
   /// User + system CPU seconds of every process that ever ran in the group; nullopt if unreadable.

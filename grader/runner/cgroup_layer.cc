@@ -31,23 +31,9 @@ class CgroupSession final : public SandboxSession {
   void kill_all() noexcept override { group_->kill_all(); }
 
   void after_exit(RunEvidence& evidence, Observation& observation) override {
-    if (const std::optional<double> cpu = group_->cpu_seconds()) {
-      observation.cpu_seconds = std::max(observation.cpu_seconds, *cpu);
-    }
-    if (const std::uint64_t peak = group_->peak_memory_bytes(); peak > 0) {
-      observation.peak_memory_bytes = peak;  // the group's charge, the figure the limit applies to
-    }
-    if (const std::uint64_t kills = group_->oom_kills(); kills > 0) {
-      evidence.memory_limit =
-          fmt::format("the cgroup's OOM killer ended {} process{} (memory limit {}, peak {})",
-                      kills, kills == 1 ? "" : "es", describe_bytes(limits_.memory_bytes),
-                      describe_bytes(observation.peak_memory_bytes));
-    }
-    if (const std::uint64_t hits = group_->pids_limit_hits(); hits > 0) {
-      evidence.notes.push_back(
-          fmt::format("{} fork{} refused at the process limit ({} processes and threads)", hits,
-                      hits == 1 ? " was" : "s were", limits_.max_processes));
-    }
+    const CgroupReading reading{group_->cpu_seconds(), group_->peak_memory_bytes(),
+                                group_->oom_kills(), group_->pids_limit_hits()};
+    add_cgroup_evidence(reading, limits_, evidence, observation);
   }
 
  private:
@@ -56,6 +42,28 @@ class CgroupSession final : public SandboxSession {
 };
 
 }  // namespace
+
+void add_cgroup_evidence(const CgroupReading& reading, const Limits& limits, RunEvidence& evidence,
+                         Observation& observation) {
+  if (reading.cpu_seconds) {
+    observation.cpu_seconds = std::max(observation.cpu_seconds, *reading.cpu_seconds);
+  }
+  if (reading.peak_memory_bytes > 0) {
+    observation.peak_memory_bytes = reading.peak_memory_bytes;  // the figure the limit applies to
+  }
+  if (reading.oom_kills > 0) {
+    evidence.memory_limit = fmt::format(
+        "the cgroup's OOM killer ended {} process{} (memory limit {}, peak {})", reading.oom_kills,
+        reading.oom_kills == 1 ? "" : "es", describe_bytes(limits.memory_bytes),
+        describe_bytes(observation.peak_memory_bytes));
+  }
+  if (reading.pids_limit_hits > 0) {
+    evidence.notes.push_back(
+        fmt::format("{} fork{} refused at the process limit ({} processes and threads)",
+                    reading.pids_limit_hits, reading.pids_limit_hits == 1 ? " was" : "s were",
+                    limits.max_processes));
+  }
+}
 
 std::unique_ptr<SandboxSession> CgroupLayer::prepare(const LaunchContext& context) {
   static std::atomic<unsigned> counter{0};

@@ -3,13 +3,29 @@
 // kernel's OOM counter rather than from guessing at the student's stderr.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "runner/cgroup.h"
 #include "runner/sandbox_layer.h"
 
 namespace sg {
+
+/// A group's counters at the end of a run (or their growth over the run, for a box's group that
+/// outlives it).
+struct CgroupReading {
+  std::optional<double> cpu_seconds;    ///< User + system CPU of the run's processes.
+  std::uint64_t peak_memory_bytes = 0;  ///< 0: not tracked.
+  std::uint64_t oom_kills = 0;
+  std::uint64_t pids_limit_hits = 0;
+};
+
+/// What after_exit() below makes of a reading: CPU and peak memory into `observation`, evidence
+/// memory_limit for OOM kills, a note for forks refused at pids.max.
+void add_cgroup_evidence(const CgroupReading& reading, const Limits& limits, RunEvidence& evidence,
+                         Observation& observation);
 
 /// Layer "cgroup-v1" / "cgroup-v2". Per run: a group `sg-<pid>-<n>` under the grader's own
 /// cgroup with memory = Limits::memory_bytes (no swap) and pids.max = Limits::max_processes; the

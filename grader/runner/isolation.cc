@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "runner/box_runner.h"
 #include "runner/box_uid_layer.h"
 #include "runner/cgroup.h"
 #include "runner/cgroup_layer.h"
@@ -24,6 +25,7 @@
 #include "runner/process_group_layer.h"
 #include "runner/rlimit_layer.h"
 #include "runner/seccomp_layer.h"
+#include "runner/site_config.h"
 #include "runner/uid_slots.h"
 #include "runner/workdir.h"
 
@@ -69,6 +71,8 @@ struct Probed {
 };
 
 Probed run_probe() {
+  freeze_site_config();
+  const SiteConfig& site = site_config();
   Probed p;
   p.probe.available = {IsolationTier::minimal};
   p.root = ::geteuid() == 0;
@@ -76,7 +80,7 @@ Probed run_probe() {
 
   // Box uids: can a child take one?
   if (p.root) {
-    const uid_t uid = kFirstBoxUid;
+    const uid_t uid = site_config().first_box_uid;
     const int status = in_child(0, [uid] {
       if (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
           ::syscall(SYS_setresgid, uid, uid, uid) != 0 ||
@@ -149,8 +153,11 @@ Probed run_probe() {
   }
 
   // cgroups: create and remove a group.
-  p.cgroups = detect_cgroups();
+  p.cgroups = detect_cgroups(site.cgroup_parent);
   if (p.root && p.cgroups.version != 0) {
+    const std::string moves =
+        ensure_cheap_cgroup_moves(site.cgroup_favordynmods, site.favordynmods_mount);
+    if (!moves.empty()) p.probe.notes.push_back(moves);
     try {
       auto group = Cgroup::create(p.cgroups, fmt::format("sg-probe-{}", ::getpid()),
                                   CgroupLimits{64ull << 20, 16});
@@ -175,7 +182,19 @@ Probed run_probe() {
     p.probe.available.push_back(IsolationTier::degraded);
     if (p.namespaces) p.probe.available.push_back(IsolationTier::full);
   }
-  p.probe.best = p.probe.available.back();
+  // The site may rule tiers out; what it rules out is never offered, even on request.
+  std::erase_if(p.probe.available, [&](IsolationTier tier) {
+    const bool allowed = tier == IsolationTier::full       ? site.allow_full
+                         : tier == IsolationTier::degraded ? site.allow_degraded
+                                                           : site.allow_minimal;
+    if (!allowed) {
+      p.probe.notes.push_back(
+          fmt::format("the {} tier is not allowed by the site configuration ({})", to_string(tier),
+                      site.source));
+    }
+    return !allowed;
+  });
+  p.probe.best = p.probe.available.empty() ? IsolationTier::minimal : p.probe.available.back();
   return p;
 }
 
@@ -252,6 +271,7 @@ std::unique_ptr<Runner> make_sandbox_runner(IsolationTier tier, ProcessRunnerOpt
                                          to_string(tier), why));
   }
   std::vector<std::shared_ptr<SandboxLayer>> layers;
+  std::optional<BoxOptions> boxes;
   if (tier == IsolationTier::minimal) {
     layers = default_sandbox_layers();
   } else {
@@ -271,15 +291,32 @@ std::unique_ptr<Runner> make_sandbox_runner(IsolationTier tier, ProcessRunnerOpt
     layers.push_back(std::make_shared<RlimitLayer>(rlimits));
     // Without a network namespace, seccomp keeps the box off the network and the host's unix
     // sockets.
-    layers.push_back(std::make_shared<SeccompLayer>(/*deny_sockets=*/!full));
+    const auto seccomp = std::make_shared<SeccompLayer>(/*deny_sockets=*/!full);
+    layers.push_back(seccomp);
+    if (full && cgroup && base.reuse_boxes && !base.keep_workdir) {
+      boxes.emplace();
+      boxes->cgroups = p.cgroups;
+      boxes->seccomp = seccomp->program();
+      boxes->rlimits = rlimits;
+      boxes->scratch_root = base.scratch_root;
+      boxes->workdir_quota_bytes = base.workdir_quota_bytes;
+      boxes->workdir_quota_inodes = base.workdir_quota_inodes;
+      boxes->max_submission_bytes = base.max_submission_bytes;
+      boxes->steps_log = base.steps_log;
+    }
   }
   base.layers = std::move(layers);
-  return std::make_unique<TieredRunner>(make_process_runner(std::move(base)), tier);
+  std::unique_ptr<Runner> runner = make_process_runner(std::move(base));
+  if (boxes) {
+    boxes->tier = runner->isolation_tier();
+    runner = make_box_runner(std::move(*boxes), std::move(runner));
+  }
+  return std::make_unique<TieredRunner>(std::move(runner), tier);
 }
 
 std::vector<uid_t> box_uids() {
   const Probed& p = probed();
-  if (p.probe.available.size() < 2) return {};
+  if (!(p.root && p.uid_switch && p.seccomp)) return {};
   return box_uid_pool();
 }
 

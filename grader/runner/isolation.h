@@ -35,13 +35,17 @@ std::optional<IsolationTier> isolation_tier_from_string(std::string_view name);
 
 /// What the probe found on this host. Computed once (thread-safe), then cached.
 struct IsolationProbe {
-  std::vector<IsolationTier> available;  ///< Ascending; always contains minimal.
+  /// Ascending; what the host can give and the site configuration allows (may be empty when
+  /// the site allows no tier this host has).
+  std::vector<IsolationTier> available;
   IsolationTier best = IsolationTier::minimal;
   std::string cgroup;              ///< "v2", "v1" or "none".
   std::vector<std::string> notes;  ///< Why a stronger tier or a layer is missing, for reports.
 };
 
-/// Probes namespaces, cgroups, seccomp and box uids once; later calls return the cached result.
+/// Probes namespaces, cgroups, seccomp and box uids once, under the site configuration
+/// (site_config.h, frozen from then on); later calls return the cached result. On cgroup v1 it
+/// also makes cgroup moves cheap when the site allows (ensure_cheap_cgroup_moves).
 const IsolationProbe& probe_isolation();
 
 /// The working directory's size in the degraded and full tiers (a tmpfs, where mounts are

@@ -340,6 +340,13 @@ TEST_P(BoxTierTest, ThirtyTwoBitSystemCallsAreKilled) {
       "addr = ctypes.addressof(ctypes.c_char.from_buffer(m))\n"
       "ctypes.CFUNCTYPE(ctypes.c_int)(addr)()\n"
       "print('survived')\n"};
+  // Some hypervisors fault on int 0x80 before any filter sees it (seen: a PVM guest, SIGSEGV
+  // with no sandbox at all); there the filter cannot be shown to act.
+  const Observation bare = make_sandbox_runner(IsolationTier::minimal)->run(invocation);
+  if (bare.stdout_stream.data != "survived\n") {
+    GTEST_SKIP() << "this host has no working 32-bit system call entry even without a sandbox ("
+                 << bare.detail << ")";
+  }
   const Observation observation = run(invocation);
   EXPECT_EQ(observation.termination, Termination::security_violation) << observation.detail;
   EXPECT_EQ(observation.stdout_stream.data, "");

@@ -31,13 +31,24 @@ struct ProcessRunnerOptions {
   /// Wait for the main process through a pidfd (Linux >= 5.3). When false, or when pidfd_open
   /// fails, the loop polls waitid(WNOHANG | WNOWAIT) every 10 ms instead. Mostly for tests.
   bool use_pidfd = true;
-  /// When > 0: the working directory is a private tmpfs of this many bytes (and
-  /// workdir_quota_inodes inodes), mounted before the submission is copied in and unmounted
-  /// after the run, so a run cannot fill the host's disk through it. Needs CAP_SYS_ADMIN; when the
+  /// When > 0: the run directory (the working directory and its private siblings) is a private
+  /// tmpfs of this many bytes (and workdir_quota_inodes inodes), mounted before the submission is
+  /// copied in and unmounted after the run, so a run cannot fill the host's disk through it (and
+  /// the run's directories cost no disk I/O). Needs CAP_SYS_ADMIN; when the
   /// mount is refused the run goes on without a quota. Ignored with keep_workdir. The box tiers
   /// set it (isolation.h); tmpfs pages the student writes count toward its memory cgroup.
   std::uint64_t workdir_quota_bytes = 0;
   std::uint64_t workdir_quota_inodes = 65536;
+  /// Full tier only (isolation.h): keep boxes between runs (box_runner.h). A run then takes a
+  /// clean box from the runner's pool instead of building its namespaces, private root, cgroup
+  /// and box-init anew, and the box is emptied and checked after it; a box that fails a check
+  /// or was killed at a limit is destroyed. Boxes live as long as the runner, so a caller that
+  /// needs nothing left behind after run() returns (the hostile suite) keeps this off. Ignored
+  /// with keep_workdir and where the host has no usable cgroup.
+  bool reuse_boxes = false;
+  /// When set: every run appends how long each of its steps took to this file (run_steps.h), for
+  /// the benchmark's per-process setup cost. Empty: nothing is timed.
+  std::filesystem::path steps_log;
 };
 
 /// Creates the fork/exec runner. One run:

@@ -3,6 +3,9 @@
 // not resident memory) and a CPU backstop behind the supervisor's group-wide CPU accounting.
 #pragma once
 
+#include <sys/resource.h>
+
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -25,6 +28,28 @@ struct RlimitOptions {
   /// tiers): the kernel counts every process of the real uid and ignores the limit for root.
   bool limit_processes = false;
 };
+
+/// One resource limit, set with hard == soft.
+struct ResourceLimit {
+  int resource = 0;
+  rlim_t value = RLIM_INFINITY;  ///< RLIM_INFINITY: not set (left as inherited).
+};
+
+/// The limits the layer sets for `limits` under `options`, in setting order (see the layer).
+std::array<ResourceLimit, 6> rlimit_table(const Limits& limits, const RlimitOptions& options);
+
+/// RLIMIT_CPU for `limits`: ceil(cpu_seconds) + 1 s.
+double cpu_backstop_seconds(const Limits& limits);
+
+/// Child side (async-signal-safe): sets every limit of `table` but the RLIM_INFINITY ones.
+/// Returns 0 or the errno of the first that failed.
+int apply_rlimits(const ResourceLimit* table, std::size_t count) noexcept;
+
+/// The evidence the layer adds after a run (see the layer's after_exit below).
+void add_rlimit_evidence(const Limits& limits, const RlimitOptions& options, RunEvidence& evidence);
+
+/// Throws std::invalid_argument for limits the layer cannot apply (see prepare() below).
+void check_rlimit_limits(const Limits& limits);
 
 /// Layer "rlimits". In the child (hard == soft for each):
 /// - RLIMIT_CPU = ceil(cpu_seconds) + 1 s, a per-process backstop (the kernel sends SIGKILL at

@@ -18,6 +18,8 @@
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "runner/proc_stat.h"
+#include "runner/site_config.h"
 #include "runner/workdir.h"
 
 namespace sg {
@@ -54,20 +57,30 @@ void kill_round(uid_t uid) {
 }  // namespace
 
 std::vector<uid_t> box_uid_pool() {
+  const SiteConfig& site = site_config();
   std::vector<uid_t> uids;
-  for (std::size_t i = 0; i < kBoxUidSlots; ++i)
-    uids.push_back(kFirstBoxUid + static_cast<uid_t>(i));
+  for (std::size_t i = 0; i < site.box_slots; ++i)
+    uids.push_back(site.first_box_uid + static_cast<uid_t>(i));
   return uids;
 }
+
+namespace {
+
+// The uids this process has leased before (guarded by its mutex).
+std::mutex leased_before_mutex;
+std::set<uid_t> leased_before;
+
+}  // namespace
 
 BoxUidLease::BoxUidLease() {
   if (::mkdir(kBoxUidLockDir, 0700) != 0 && errno != EEXIST) {
     throw std::runtime_error(fmt::format("cannot create {}: {}", kBoxUidLockDir,
                                          std::error_code(errno, std::system_category()).message()));
   }
+  const std::vector<uid_t> pool = box_uid_pool();
   for (;;) {
-    for (std::size_t i = 0; i < kBoxUidSlots; ++i) {
-      const std::string path = fmt::format("{}/slot-{}.lock", kBoxUidLockDir, i);
+    for (const uid_t uid : pool) {
+      const std::string path = fmt::format("{}/uid-{}.lock", kBoxUidLockDir, uid);
       const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
       if (fd < 0) {
         throw std::runtime_error(fmt::format(
@@ -75,7 +88,9 @@ BoxUidLease::BoxUidLease() {
       }
       if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
         lock_fd_ = fd;
-        uid_ = kFirstBoxUid + static_cast<uid_t>(i);
+        uid_ = uid;
+        const std::lock_guard<std::mutex> guard(leased_before_mutex);
+        first_lease_ = leased_before.insert(uid).second;
         return;
       }
       ::close(fd);

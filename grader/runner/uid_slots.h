@@ -11,21 +11,18 @@
 
 namespace sg {
 
-/// First box uid; slot i runs as uid = gid = kFirstBoxUid + i.
-inline constexpr uid_t kFirstBoxUid = 60000;
-/// Number of slots (the most runs a process can have in a box-uid tier at once).
-inline constexpr std::size_t kBoxUidSlots = 32;
-
-/// Every uid of the pool, ascending.
+/// Every uid of the pool, ascending: the site configuration's first_box_uid and box_slots
+/// (site_config.h; by default 32 uids from 1879048192).
 std::vector<uid_t> box_uid_pool();
 
 /// Where the slot lock files live (mode 0700, root only).
 inline constexpr const char* kBoxUidLockDir = "/run/searchgrader-uids";
 
 /// One slot taken from the pool, returned on destruction. A slot is held as an exclusive flock on
-/// `<kBoxUidLockDir>/slot-<i>.lock`, so threads and separate grader processes on one host never
-/// share a uid. Blocks (polling every 50 ms) while every slot is taken. Throws
-/// std::runtime_error when the lock directory cannot be created or opened (needs root).
+/// `<kBoxUidLockDir>/uid-<uid>.lock`, so threads and separate grader processes on one host never
+/// share a uid, even when their site configurations give overlapping ranges. Blocks (polling every
+/// 50 ms) while every slot is taken. Throws std::runtime_error when the lock directory cannot be
+/// created or opened (needs root).
 class BoxUidLease {
  public:
   BoxUidLease();
@@ -34,10 +31,14 @@ class BoxUidLease {
   BoxUidLease& operator=(const BoxUidLease&) = delete;
 
   uid_t uid() const { return uid_; }
+  /// True when this process leases this uid for the first time: a process of the uid may then be
+  /// left from a grader that crashed, and the caller should check for leftovers.
+  bool first_lease() const { return first_lease_; }
 
  private:
   int lock_fd_ = -1;
   uid_t uid_ = 0;
+  bool first_lease_ = false;
 };
 
 /// SIGKILLs every process whose real or saved uid is `uid`, from a short-lived helper process

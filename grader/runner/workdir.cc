@@ -171,13 +171,49 @@ void remove_entry(int parent, const char* name, const fs::path& shown, int depth
 
 }  // namespace
 
-RunDirectory::RunDirectory(const fs::path& scratch_root) {
+std::string empty_directory(const fs::path& dir, mode_t mode, uid_t uid) {
+  std::string error;
+  UniqueFd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd) return fmt::format("cannot open {}: {}", dir.string(), errno_text(errno));
+  // The student may have made it unreadable or unwritable (chmod 000 .).
+  if (::fchmod(fd.get(), 0700) != 0) {
+    return fmt::format("cannot chmod {}: {}", dir.string(), errno_text(errno));
+  }
+  std::vector<std::string> names;
+  {
+    const int listing = ::dup(fd.get());
+    DIR* listed = listing >= 0 ? ::fdopendir(listing) : nullptr;
+    if (listed == nullptr) {
+      if (listing >= 0) ::close(listing);
+      return fmt::format("cannot list {}: {}", dir.string(), errno_text(errno));
+    }
+    while (const dirent* entry = ::readdir(listed)) {
+      const std::string_view name = entry->d_name;
+      if (name != "." && name != "..") names.emplace_back(name);
+    }
+    ::closedir(listed);
+  }
+  for (const std::string& name : names) remove_entry(fd.get(), name.c_str(), dir / name, 1, error);
+  if (::fchown(fd.get(), uid, uid) != 0 && error.empty()) {
+    error = fmt::format("cannot chown {}: {}", dir.string(), errno_text(errno));
+  }
+  if (::fchmod(fd.get(), mode) != 0 && error.empty()) {
+    error = fmt::format("cannot chmod {}: {}", dir.string(), errno_text(errno));
+  }
+  return error;
+}
+
+RunDirectory::RunDirectory(const fs::path& scratch_root, const std::string& tmpfs_options) {
   std::string pattern = (scratch_root / "sg-run-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     throw_errno(fmt::format("cannot create a run directory under {}", scratch_root.string()),
                 errno);
   }
   root_ = pattern;
+  if (!tmpfs_options.empty()) {
+    tmpfs_mounted_ =
+        ::mount("tmpfs", root_.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, tmpfs_options.c_str()) == 0;
+  }
   workdir_ = root_ / "box";
   io_dir_ = root_ / "io";
   try {
@@ -196,7 +232,13 @@ RunDirectory::~RunDirectory() {
 std::string RunDirectory::remove() {
   if (removed_) return "";
   removed_ = true;
-  return remove_tree(root_);
+  std::string problem;
+  if (tmpfs_mounted_ && ::umount2(root_.c_str(), MNT_DETACH) != 0) {
+    problem = fmt::format("could not unmount the run directory: {}",
+                          std::error_code(errno, std::system_category()).message());
+  }
+  const std::string left = remove_tree(root_);
+  return problem.empty() ? left : left.empty() ? problem : problem + "; " + left;
 }
 
 std::uint64_t copy_submission(const fs::path& submission, const fs::path& workdir,

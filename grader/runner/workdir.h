@@ -4,6 +4,8 @@
 // behind, even directories the student made unreadable.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -18,9 +20,14 @@ namespace sg {
 /// unless keep() was called.
 class RunDirectory {
  public:
-  /// Creates the directories under `scratch_root` (which must exist). Throws std::runtime_error
-  /// with the path and the system error on failure.
-  explicit RunDirectory(const std::filesystem::path& scratch_root);
+  /// Creates the directories under `scratch_root` (which must exist). With `tmpfs_options`
+  /// ("size=...,nr_inodes=...,mode=0700"), the area is first made a private tmpfs with those
+  /// options (nosuid, nodev), so the run cannot fill the host's disk and creating and removing it
+  /// costs no disk I/O; where the mount is refused (no CAP_SYS_ADMIN) it stays on the scratch
+  /// root's file system (tmpfs_mounted() tells). Throws std::runtime_error with the path and the
+  /// system error on failure.
+  explicit RunDirectory(const std::filesystem::path& scratch_root,
+                        const std::string& tmpfs_options = {});
   ~RunDirectory();
   RunDirectory(const RunDirectory&) = delete;
   RunDirectory& operator=(const RunDirectory&) = delete;
@@ -31,9 +38,13 @@ class RunDirectory {
   /// The private sibling directory for the runner's own files (`root()/io`).
   const std::filesystem::path& io_dir() const { return io_dir_; }
 
+  /// Whether the area is a tmpfs of its own (see the constructor).
+  bool tmpfs_mounted() const { return tmpfs_mounted_; }
+
   /// Leave the directory in place when destroyed (for debugging).
   void keep() { keep_ = true; }
-  /// Removes the area now (see remove_tree()); returns "" or an error message. Idempotent.
+  /// Removes the area now (unmounts its tmpfs, then remove_tree()); returns "" or an error
+  /// message. Idempotent.
   std::string remove();
 
  private:
@@ -42,6 +53,7 @@ class RunDirectory {
   std::filesystem::path io_dir_;
   bool keep_ = false;
   bool removed_ = false;
+  bool tmpfs_mounted_ = false;
 };
 
 /// Copies `submission` into `workdir`: a directory's contents land at the top level (recursively),
@@ -68,6 +80,12 @@ void write_support_text(const WrittenFile& file, const std::filesystem::path& wo
 /// owner rwx before entering it, so trees the student made unreadable (chmod 000) go too, also
 /// when the runner is not root. Returns "" on success, else what could not be removed and why.
 std::string remove_tree(const std::filesystem::path& path);
+
+/// Removes everything inside the directory `dir` (as remove_tree does) and gives `dir` itself
+/// back mode `mode` and owner `uid`:`uid`, keeping the directory: a box's working directory is
+/// bind-mounted into the box, so it must stay the same directory. Returns "" or what could not be
+/// removed or restored.
+std::string empty_directory(const std::filesystem::path& dir, mode_t mode, uid_t uid);
 
 /// Clears a scratch root left behind by a grader that was killed (kill -9) mid-run: detaches
 /// every mount below it (the box tiers' working-directory tmpfs, deepest first), then removes

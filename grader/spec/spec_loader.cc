@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "spec/edit_distance.h"
+#include "spec/limit_calibration_file.h"
 #include "spec/sha256.h"
 
 namespace sg {
@@ -334,14 +335,54 @@ int bounded_integer(const Reader& reader, const YAML::Node& node, std::string_vi
   return value;
 }
 
-// `calibration`, when given, is returned through `calibration` (tests only).
+constexpr double kMostTimeMultiplier = 100;
+
+// `calibration`, when given, is returned through `calibration` (tests only); `scaling` holds the
+// inherited time scaling and receives this section's (tests and the spec's defaults); `budget`
+// receives the per-submission budget (the spec's defaults only).
 Limits read_limits(const Reader& reader, const YAML::Node& node, Limits limits,
-                   std::optional<LimitCalibration>* calibration = nullptr) {
+                   std::optional<LimitCalibration>* calibration = nullptr,
+                   std::optional<TimeScaling>* scaling = nullptr,
+                   SubmissionBudget* budget = nullptr) {
   reader.expect_map(node, "limits");
   std::vector<std::string> keys = {"cpu_seconds", "wall_seconds",  "memory_mib",
                                    "output_kib",  "max_processes", "max_open_files"};
   if (calibration != nullptr) keys.push_back("calibration");
+  if (scaling != nullptr) keys.insert(keys.end(), {"time_multiplier", "time_floor_seconds"});
+  if (budget != nullptr)
+    keys.insert(keys.end(), {"submission_cpu_seconds", "submission_time_multiplier"});
   reader.only_keys(node, "limits", keys);
+  if (scaling != nullptr && node["time_multiplier"]) {
+    const double multiplier =
+        reader.bounded_number(node["time_multiplier"], "time_multiplier", kMostTimeMultiplier);
+    if (multiplier < 1)
+      reader.fail(node["time_multiplier"],
+                  fmt::format("time_multiplier is {}: a limit below what the accepted solutions "
+                              "use would fail them (use 1 or more; Kattis uses 2 to 5)",
+                              multiplier));
+    if (!*scaling) scaling->emplace();
+    (*scaling)->multiplier = multiplier;
+  }
+  if (scaling != nullptr && node["time_floor_seconds"]) {
+    if (!*scaling)
+      reader.fail(node["time_floor_seconds"],
+                  "time_floor_seconds is the least CPU limit a time_multiplier may give: it "
+                  "needs limits.time_multiplier (here or in the spec's limits)");
+    (*scaling)->floor_seconds =
+        reader.bounded_number(node["time_floor_seconds"], "time_floor_seconds", kMostCpuSeconds);
+  }
+  if (budget != nullptr && node["submission_cpu_seconds"]) {
+    budget->cpu_seconds = reader.bounded_number(node["submission_cpu_seconds"],
+                                                "submission_cpu_seconds", 100 * kMostCpuSeconds);
+  }
+  if (budget != nullptr && node["submission_time_multiplier"]) {
+    budget->multiplier = reader.bounded_number(node["submission_time_multiplier"],
+                                               "submission_time_multiplier", kMostTimeMultiplier);
+    if (budget->multiplier < 1)
+      reader.fail(node["submission_time_multiplier"],
+                  "submission_time_multiplier must be 1 or more (a budget below what an accepted "
+                  "solution uses would fail it)");
+  }
   if (node["cpu_seconds"])
     limits.cpu_seconds = reader.bounded_number(node["cpu_seconds"], "cpu_seconds", kMostCpuSeconds);
   if (node["wall_seconds"])
@@ -634,8 +675,9 @@ void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assign
                           {"visible", "hidden", "after_due_date", "after_published"});
         test.visibility = *visibility_from_string(visibility);
       }
+      test.time_scaling = assignment.default_time_scaling;
       test.limits = item["limits"] ? read_limits(reader, item["limits"], assignment.default_limits,
-                                                 &test.calibration)
+                                                 &test.calibration, &test.time_scaling)
                                    : assignment.default_limits;
       test.exit_status = assignment.submission.exit_status;
       if (item["exit_status"]) {
@@ -806,7 +848,11 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
     if (root["search"]) assignment.search = read_search(reader, root["search"]);
   });
   reader.collect([&] {
-    if (root["limits"]) assignment.default_limits = read_limits(reader, root["limits"], Limits{});
+    if (root["limits"]) {
+      assignment.default_limits =
+          read_limits(reader, root["limits"], Limits{}, nullptr, &assignment.default_time_scaling,
+                      &assignment.submission_budget);
+    }
   });
   reader.collect([&] {
     if (!root["isolation"]) return;
@@ -877,6 +923,32 @@ void sort_errors(std::vector<SpecError>& errors) {
   errors = std::move(unique);
 }
 
+// Time limits that scale with measured times come from specs/calibration/NAME.yaml. A spec not
+// measured yet keeps its stated limits (validate says so: limit_calibration_file.h).
+void read_calibration(Assignment& assignment, std::vector<SpecError>& errors) {
+  const bool scaled =
+      assignment.submission_budget.multiplier > 0 ||
+      std::any_of(assignment.tests.begin(), assignment.tests.end(),
+                  [](const TestSpec& test) { return test.time_scaling.has_value(); });
+  if (!scaled || assignment.spec_path.empty()) return;
+  assignment.calibration_file =
+      std::filesystem::absolute(spec_folder(assignment.spec_path.string())) /
+      calibration_path_of(assignment.spec_path.filename()).string();
+  std::error_code missing;
+  if (!std::filesystem::exists(assignment.calibration_file, missing)) return;
+  try {
+    const LimitCalibrationFile calibration = read_limit_calibration(assignment.calibration_file);
+    if (const std::string problem = apply_limit_calibration(assignment, calibration);
+        !problem.empty()) {
+      errors.emplace_back(SourceLocation{assignment.calibration_file.string(), 1, 1}, problem);
+    }
+  } catch (const SpecErrors& found) {
+    errors.insert(errors.end(), found.errors().begin(), found.errors().end());
+  } catch (const SpecError& found) {
+    errors.push_back(found);
+  }
+}
+
 }  // namespace
 
 Assignment read_spec_from_string(std::string_view yaml_text, const std::string& file_name,
@@ -903,11 +975,14 @@ Assignment read_spec_from_string(std::string_view yaml_text, const std::string& 
     found.emplace_back(SourceLocation{file_name, error.mark.line + 1, error.mark.column + 1},
                        fmt::format("invalid YAML: {}", error.msg));
   }
+  assignment.spec_path = file_name;
+  read_calibration(assignment, found);
   sort_errors(found);
   errors.insert(errors.end(), found.begin(), found.end());
-  assignment.spec_path = file_name;
   for (const auto& file : assignment.submission.support_files)
     assignment.referenced_files.push_back(file);
+  if (!assignment.calibration_file.empty() && std::filesystem::exists(assignment.calibration_file))
+    assignment.referenced_files.push_back(assignment.calibration_file);
   // What the spec refers to is part of what was graded: a changed support file regrades.
   std::string files;
   for (const auto& file : assignment.referenced_files) {

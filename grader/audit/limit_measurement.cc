@@ -1,0 +1,106 @@
+#include "audit/limit_measurement.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <thread>
+
+#include "audit/fixture_expectations.h"
+
+namespace sg {
+namespace {
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
+}  // namespace
+
+std::vector<NamedSolution> accepted_solutions(
+    const Assignment& assignment, const std::filesystem::path& spec,
+    const std::vector<std::filesystem::path>& fixtures_dirs) {
+  std::vector<NamedSolution> solutions;
+  for (const auto& dir : fixtures_dirs) {
+    const std::optional<FixtureSet> set = find_fixture_set(spec, dir);
+    if (!set) continue;
+    for (const FixtureExpectation& fixture : set->submissions) {
+      if (fixture.score >= assignment.max_points() && fixture.lost.empty())
+        solutions.emplace_back(fixture.name, fixture.folder);
+    }
+    break;
+  }
+  return solutions;
+}
+
+LimitCalibrationFile measure_limits(const Assignment& assignment, const KindRegistry& kinds,
+                                    Runner& runner, const std::vector<NamedSolution>& solutions,
+                                    const MeasurementOptions& options) {
+  if (solutions.empty()) throw std::invalid_argument("no solutions to measure");
+  if (options.rounds < 1) throw std::invalid_argument("rounds must be 1 or more");
+  Assignment stated = assignment;
+  use_stated_limits(stated);
+  GradeOptions grade = options.grade;
+  grade.jobs = 1;  // one test at a time: each measures alone, as batch grades
+  grade.on_test_done = nullptr;
+
+  // cpu[solution][test] = one figure per round.
+  std::vector<std::map<std::string, std::vector<double>>> cpu(solutions.size());
+  for (int round = 1; round <= options.rounds; ++round) {
+    for (std::size_t s = 0; s < solutions.size(); ++s) {
+      const auto& [name, folder] = solutions[s];
+      if (options.on_solution) options.on_solution(name, round, options.rounds);
+      const GradeReport report = grade_submission(stated, kinds, runner, folder, grade);
+      for (const TestOutcome& test : report.tests) {
+        if (test.verdict != Verdict::accepted) {
+          throw MeasurementFailed(fmt::format(
+              "{} is not accepted on test '{}' in round {}: {}{}. Calibration measures solutions "
+              "that pass every test: fix the solution, or raise the test's stated limits",
+              name, test.id, round, describe(test.verdict),
+              test.feedback.empty() ? "" : fmt::format(" ({})", test.feedback.substr(0, 300))));
+        }
+        cpu[s][test.id].push_back(test.cpu_seconds);
+      }
+    }
+  }
+
+  LimitCalibrationFile calibration;
+  calibration.spec = assignment.spec_path.filename().string();
+  calibration.machine = this_machine();
+  calibration.tier = runner.isolation_tier();
+  calibration.rounds = options.rounds;
+  for (const auto& solution : solutions) calibration.solutions.push_back(solution.first);
+  std::vector<double> totals(solutions.size(), 0.0);
+  for (const TestSpec& test : assignment.tests) {
+    MeasuredTest slowest;
+    for (std::size_t s = 0; s < solutions.size(); ++s) {
+      const double figure = median(cpu[s][test.id]);
+      totals[s] += figure;
+      if (slowest.solution.empty() || figure > slowest.cpu_seconds)
+        slowest = MeasuredTest{solutions[s].first, figure};
+    }
+    calibration.tests.emplace_back(test.id, slowest);
+  }
+  const auto heaviest = std::max_element(totals.begin(), totals.end()) - totals.begin();
+  calibration.slowest_total = MeasuredTest{solutions[static_cast<std::size_t>(heaviest)].first,
+                                           totals[static_cast<std::size_t>(heaviest)]};
+  return calibration;
+}
+
+std::string this_machine() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  std::string model = "unknown processor";
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) != 0) continue;
+    const std::size_t colon = line.find(':');
+    if (colon != std::string::npos) model = line.substr(line.find_first_not_of(' ', colon + 1));
+    break;
+  }
+  return fmt::format("{}, {} cores", model, std::max(1u, std::thread::hardware_concurrency()));
+}
+
+}  // namespace sg
