@@ -3,7 +3,8 @@
 # submissions, each made unique so none is deduplicated) and reports
 #   overhead  = batch --jobs 1 wall time / the same student processes run bare, one after another
 #               (per isolation tier)
-#   speed-up  = batch --jobs 1 wall time / batch --jobs 2 wall time
+#   speed-up  = batch --jobs 1 wall time / batch --jobs 2 wall time, beside what two bare workers
+#               get over one on the same machine (the most a grader could get)
 # "Bare" replays every test's exact process (python3 -I -B .searchgrader/python_driver.py with the
 # same request on stdin, in a copy of the same working directory, captured with --keep-run-dirs)
 # with no runner, checker, store or reports around it.
@@ -13,14 +14,18 @@
 # Each tier's batch runs with --isolation TIER (the first tier listed is also timed with --jobs
 # 2), and one more untimed batch per tier records every run's supervisor steps (--runner-steps):
 # the per-process setup cost, step by step.
-# Defaults: 200 students, 2 rounds, fixtures/class/torus-mini.yaml (2 tests each: a few minutes in
+# Each round times bare, every tier and --jobs 2 back to back, and the ratios are taken within a
+# round: a shared machine's speed drifts between rounds (seen: 20 % within minutes), so figures
+# from different moments do not compare. Reported: the median ratio over the rounds, with the
+# smallest and largest.
+# Defaults: 200 students, 3 rounds, fixtures/class/torus-mini.yaml (2 tests each: 5-10 minutes in
 # all), build/release or build (use a Release build for numbers that mean something). Targets:
 # overhead <= 10 % in the full tier, speed-up >= 1.8 on 2 cores.
 set -euo pipefail
 
 source_dir=$(cd "$(dirname "$0")/.." && pwd)
 students=200
-rounds=2
+rounds=3
 tiers="full degraded minimal"
 spec="$source_dir/fixtures/class/torus-mini.yaml"
 build=""
@@ -85,20 +90,23 @@ run_batch "$work/out-keep" 1 --keep-run-dirs >/dev/null
 runs=$(find "$work/out-keep/.scratch" -maxdepth 1 -name 'sg-run-*' | wc -l)
 
 # Bare: the same processes, sequentially, from a small Python loop (subprocess.run per test).
-run_bare() {
-  python3 - "$work/out-keep/.scratch" <<'PY'
+run_bare() {  # run_bare [WORKERS]: prints wall seconds
+  python3 - "$work/out-keep/.scratch" "${1:-1}" <<'PY'
 import os, subprocess, sys, time
-root = sys.argv[1]
+from concurrent.futures import ThreadPoolExecutor
+root, workers = sys.argv[1], int(sys.argv[2])
 runs = sorted(d for d in os.listdir(root) if d.startswith("sg-run-"))
 env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
        "PYTHONIOENCODING": "utf-8", "PYTHONDONTWRITEBYTECODE": "1"}
-start = time.monotonic()
-for run in runs:
+def replay(run):
     box = os.path.join(root, run, "box")
     with open(os.path.join(root, run, "io", "stdin"), "rb") as stdin:
         subprocess.run(["python3", "-I", "-B", ".searchgrader/python_driver.py"], cwd=box,
                        stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        env=dict(env, HOME=box, TMPDIR=box))
+start = time.monotonic()
+with ThreadPoolExecutor(workers) as pool:
+    list(pool.map(replay, runs))
 print(f"{time.monotonic() - start:.2f}")
 PY
 }
@@ -110,57 +118,73 @@ for tier in $tiers; do
   run_batch "$work/out-steps-$tier" 1 --isolation "$tier" --runner-steps "$work/steps-$tier.jsonl" >/dev/null
 done
 
-# Rounds interleave the measurements so a burst of load from other users hits all of them; the
-# best of each is reported (noise only ever adds time).
-declare -A best_tier
-t2s=() bares=()
+# Rounds: each times everything back to back (see the header).
+declare -A tier_times
+t2s=() bares=() bare2s=()
 for ((r = 1; r <= rounds; r++)); do
   line="bench: round $r:"
-  bare=$(run_bare)
+  bare=$(run_bare 1)
   bares+=("$bare")
   line+=" bare ($runs processes) ${bare} s"
   for tier in $tiers; do
     t=$(run_batch "$work/out-j1-$tier" 1 --isolation "$tier")
-    best_tier[$tier]="${best_tier[$tier]:-} $t"
+    tier_times[$tier]="${tier_times[$tier]:-} $t"
     line+=", $tier --jobs 1 ${t} s"
   done
-  t2=$(run_batch "$work/out-j2" 2)
+  first_tier=${tiers%% *}
+  t2=$(run_batch "$work/out-j2" 2 --isolation "$first_tier")
   t2s+=("$t2")
-  echo "$line, best tier --jobs 2 ${t2} s, load $(cut -d' ' -f1 /proc/loadavg)"
+  bare2=$(run_bare 2)
+  bare2s+=("$bare2")
+  echo "$line, $first_tier --jobs 2 ${t2} s, bare 2 workers ${bare2} s, load $(cut -d' ' -f1 /proc/loadavg)"
 done
 tier_args=()
-for tier in $tiers; do tier_args+=("$tier=${best_tier[$tier]}"); done
-python3 - "$work" "${bares[*]}" "${t2s[*]}" "${tier_args[@]}" <<'PY'
+for tier in $tiers; do tier_args+=("$tier=${tier_times[$tier]}"); done
+python3 - "$work" "${bares[*]}" "${t2s[*]}" "${bare2s[*]}" "${tier_args[@]}" <<'PY'
 import json, os, statistics, sys
-work, bare, t2 = sys.argv[1], min(map(float, sys.argv[2].split())), min(map(float, sys.argv[3].split()))
+work = sys.argv[1]
+numbers = lambda arg: [float(x) for x in arg.split()]
+bare, t2, bare2 = numbers(sys.argv[2]), numbers(sys.argv[3]), numbers(sys.argv[4])
 tiers = {}
-for arg in sys.argv[4:]:
+for arg in sys.argv[5:]:
     name, times = arg.split("=", 1)
-    tiers[name] = min(map(float, times.split()))
-print(f"bench: best of the rounds: bare {bare:.2f} s")
-for name, t in tiers.items():
-    print(f"bench: overhead of batch --jobs 1 over bare, {name} tier: {100 * (t / bare - 1):.1f} % "
-          f"({t:.2f} s){'  (target <= 10 %)' if name == 'full' else ''}")
-best = list(tiers.values())[0]
-print(f"bench: speed-up of --jobs 2 over --jobs 1 ({list(tiers)[0]} tier): {best / t2:.2f} "
-      f"(target >= 1.8 on 2 cores)")
+    tiers[name] = numbers(times)
+
+def spread(ratios, percent=False):
+    f = (lambda r: f"{100 * (r - 1):.1f} %") if percent else (lambda r: f"{r:.2f}")
+    return (f"{f(statistics.median(ratios))} (rounds: {', '.join(f(r) for r in ratios)})")
+
+print(f"bench: {len(bare)} rounds; bare median {statistics.median(bare):.2f} s")
+for name, times in tiers.items():
+    target = "; target <= 10 %" if name == "full" else ""
+    print(f"bench: overhead of batch --jobs 1 over bare, {name} tier: "
+          f"{spread([t / b for t, b in zip(times, bare)], percent=True)}{target}")
+first = list(tiers.values())[0]
+print(f"bench: speed-up of --jobs 2 over --jobs 1 ({list(tiers)[0]} tier): "
+      f"{spread([a / b for a, b in zip(first, t2)])}; two bare workers over one: "
+      f"{spread([a / b for a, b in zip(bare, bare2)])}")
 for name in tiers:
     path = os.path.join(work, f"steps-{name}.jsonl")
     if not os.path.exists(path):
         continue
-    runs = [json.loads(line) for line in open(path)]
-    order, values = [], {}
-    for run in runs:
-        for step, ms in run["steps"]:
-            if step not in values:
-                order.append(step)
-                values[step] = []
-            values[step].append(ms)
-    total = sum(statistics.median(values[s]) for s in order if s != "student")
-    print(f"bench: {name} tier, supervisor steps per run (median ms over {len(runs)} runs; "
-          f"'student' holds the child's own setup and the student's process):")
-    for step in order:
-        print(f"bench:   {step:<28} {statistics.median(values[step]):8.3f}")
-    print(f"bench:   {'all but student':<28} {total:8.3f}")
+    # One group per kind of line: a one-shot run, a run in a kept box, a box's creation.
+    groups = {}
+    for line in open(path):
+        entry = json.loads(line)
+        groups.setdefault(entry["tier"], []).append(entry)
+    for kind, runs in groups.items():
+        order, values = [], {}
+        for run in runs:
+            for step, ms in run["steps"]:
+                if step not in values:
+                    order.append(step)
+                    values[step] = []
+                values[step].append(ms)
+        total = sum(statistics.median(values[s]) for s in order if s != "student")
+        print(f"bench: {name} tier, {kind}: steps (median ms over {len(runs)}; 'student' is from "
+              f"the start request to the student's end, with the child's own setup):")
+        for step in order:
+            print(f"bench:   {step:<40} {statistics.median(values[step]):8.3f}")
+        print(f"bench:   {'all but student':<40} {total:8.3f}")
 PY
 echo "bench: load after: $(cut -d' ' -f1-3 /proc/loadavg); outputs in $work"

@@ -18,6 +18,7 @@
 #include "batch/class_outputs.h"
 #include "batch/grade_class.h"
 #include "batch/shard.h"
+#include "cli/calibrate_command.h"
 #include "cli/exit_status.h"
 #include "cli/grader_build.h"
 #include "cli/isolation_choice.h"
@@ -130,6 +131,8 @@ int run_batch(const BatchArgs& args) {
     error_line(error.what());
     return kExitUsage;
   }
+  if (const std::string warning = calibration_warning(assignment); !warning.empty())
+    fmt::print(stderr, "searchgrader: warning: {}\n", warning);
   IsolationTier tier;
   try {
     tier = choose_isolation_tier(args.isolation, assignment);

@@ -68,6 +68,17 @@ std::string render_table(const Assignment& assignment, const LimitCalibrationFil
 
 }  // namespace
 
+std::string calibration_warning(const Assignment& assignment) {
+  if (assignment.calibration_machine.empty()) return "";
+  const std::string here = this_machine();
+  if (assignment.calibration_machine == here) return "";
+  return fmt::format(
+      "the time limits of {} were measured on {}; this is {}. If it is slower, limits may be "
+      "tight: measure here with `searchgrader calibrate {} --write`",
+      assignment.spec_path.string(), assignment.calibration_machine, here,
+      assignment.spec_path.string());
+}
+
 CLI::App* add_calibrate_command(CLI::App& app, CalibrateArgs& args, const std::string& python,
                                 const std::string& driver_dir) {
   args.python = python;

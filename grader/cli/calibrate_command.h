@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "model/assignment.h"
+
 namespace sg {
 
 struct CalibrateArgs {
@@ -23,6 +25,10 @@ struct CalibrateArgs {
 
 CLI::App* add_calibrate_command(CLI::App& app, CalibrateArgs& args, const std::string& python,
                                 const std::string& driver_dir);
+
+/// A warning for grade and batch when `assignment`'s time limits were measured on another
+/// processor than this machine's ("" when they were not scaled or were measured here).
+std::string calibration_warning(const Assignment& assignment);
 
 /// Exit codes: 0 measured (and written with --write); 1 an accepted solution failed a test; 2
 /// invalid spec, no solutions to measure, or the file cannot be written; 3 grader fault.

@@ -56,6 +56,10 @@ int run_doctor(const DoctorArgs& args) {
   fmt::print("isolation:   best {} (available: {}; cgroup {})\n", to_string(probe.best), tiers,
              probe.cgroup);
   for (const std::string& note : probe.notes) fmt::print("             note: {}\n", note);
+  const std::string boxes = box_reuse_problem();
+  fmt::print("boxes:       {}\n",
+             boxes.empty() ? "kept between runs in the full tier (a box was made and removed)"
+                           : "one per run (" + boxes + ")");
 
   // What a Python assignment needs, the most demanding kind of submission.
   Assignment python_assignment;

@@ -28,8 +28,9 @@ CLI::App* add_gradescope_command(CLI::App& app, GradescopeArgs& args) {
 }
 
 int run_gradescope(const GradescopeArgs& args) {
+  Assignment assignment;
   try {
-    KindRegistry::with_builtin_kinds().load_valid_spec(args.spec);
+    assignment = KindRegistry::with_builtin_kinds().load_valid_spec(args.spec);
   } catch (const SpecError& error) {
     fmt::print(stderr, "searchgrader: error: {}\n", error.what());
     return kExitUsage;
@@ -37,7 +38,8 @@ int run_gradescope(const GradescopeArgs& args) {
   try {
     const std::filesystem::path source =
         args.source.empty() ? default_source_dir() : std::filesystem::path(args.source);
-    const std::vector<BundleFile> files = gradescope_bundle_files(args.spec, source);
+    const std::vector<BundleFile> files =
+        gradescope_bundle_files(args.spec, source, assignment.referenced_files);
     write_zip(files, args.out);
     std::size_t bytes = 0;
     for (const BundleFile& file : files) bytes += file.contents.size();

@@ -256,6 +256,31 @@ TEST_F(GradescopeBundle, AnInvalidSpecStillYieldsAGraderErrorResult) {
   EXPECT_EQ(results["tests"][0]["name"], "Autograder error");
 }
 
+// Gradescope gets the spec's folder only through the bundle: every file the spec refers to must
+// be beside it there, or the image's `validate` fails (found: the Berkeley spec's mazes and
+// support files were missing; a calibrated spec's limits would be too).
+TEST(GradescopeCommand, TheBundledSpecHasEveryFileItRefersToAndValidatesThere) {
+  for (const std::string spec : {"berkeley-search.yaml", "torus-8-puzzle.yaml"}) {
+    SCOPED_TRACE(spec);
+    const fs::path dir = test_util::fresh_temp_dir("gradescope-files");
+    const auto made = run_shell(searchgrader() + " gradescope " + std::string(SG_SOURCE_DIR) +
+                                "/specs/" + spec + " --out " + (dir / "a.zip").string());
+    ASSERT_EQ(made.exit_code, 0) << made.output;
+    const auto files = read_zip(dir / "a.zip");
+    unpack(files, dir / "source");
+    if (spec == "berkeley-search.yaml") {
+      EXPECT_TRUE(files.count("spec/mazes/medium.lay"));
+      EXPECT_TRUE(files.count("spec/support/berkeley/util.py"));
+    } else {
+      EXPECT_TRUE(files.count("spec/calibration/torus-8-puzzle.yaml"));
+    }
+    const auto valid =
+        run_shell(searchgrader() + " validate " + (dir / "source" / "spec" / spec).string());
+    EXPECT_EQ(valid.exit_code, 0) << valid.output;
+    fs::remove_all(dir);
+  }
+}
+
 TEST(GradescopeCommand, RejectsAnInvalidSpecOrSourceFolder) {
   const fs::path dir = test_util::fresh_temp_dir("gradescope-bad");
   std::ofstream(dir / "bad.yaml") << "spec_version: 1\n";

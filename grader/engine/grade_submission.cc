@@ -75,6 +75,9 @@ std::string not_run_feedback(const SubmissionStop& stop) {
   }
 }
 
+// What the submission's time budget did to a test.
+enum class BudgetEffect { none, cut_short, spent };
+
 TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const KindRegistry& kinds,
                     Runner& runner, const SubmissionLayout& layout, const GradeOptions& options,
                     const ProgramBuild* program, const std::optional<SubmissionStop>& stop,
@@ -82,7 +85,8 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
   const TestKind* kind = kinds.find(test.kind);
   TestOutcome outcome;
   std::optional<Observation> observation;
-  std::optional<double> cut_at;  // the CPU limit the budget left, when less than the test's own
+  BudgetEffect effect = BudgetEffect::none;
+  double granted_seconds = test.limits.cpu_seconds;
   if (kind == nullptr) {
     outcome = grader_error(fmt::format("unknown test kind '{}'", test.kind), nullptr);
   } else if (stop) {
@@ -90,10 +94,6 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
   } else if (program != nullptr && !program->ok()) {  // the build could not be run
     outcome =
         not_run_outcome(kind->aspects(), program->failure_verdict(), program->failure_feedback());
-  } else if (const std::optional<double> granted = budget.grant(test.limits.cpu_seconds);
-             !granted) {
-    outcome =
-        not_run_outcome(kind->aspects(), Verdict::time_limit_exceeded, budget.spent_feedback());
   } else {
     try {
       Invocation invocation = kind->invocation(assignment, test, options.context);
@@ -101,32 +101,51 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
       for (const auto& placed : layout.renamed) invocation.support_files.push_back(placed);
       for (const auto& file : assignment.submission.support_files)
         invocation.support_files.push_back({file, file.filename()});
-      if (*granted < invocation.limits.cpu_seconds) {
-        cut_at = *granted;
-        invocation.limits.cpu_seconds = *granted;
+      if (const std::optional<double> granted = budget.grant(invocation.limits.cpu_seconds);
+          !granted) {
+        // Judged as a test that ran into its time limit at once: each kind knows what a timeout
+        // leaves unjudged (a format aspect is not failed by it).
+        effect = BudgetEffect::spent;
+        observation.emplace();
+        observation->termination = Termination::cpu_time_limit;
+        observation->detail = "not run: the submission's time budget was spent";
+        observation->isolation_tier = runner.isolation_tier();
+      } else {
+        if (*granted < invocation.limits.cpu_seconds) {
+          effect = BudgetEffect::cut_short;
+          granted_seconds = *granted;
+          invocation.limits.cpu_seconds = *granted;
+        }
+        observation = runner.run(invocation);
+        budget.charge(observation->cpu_seconds);
+        if (effect == BudgetEffect::cut_short &&
+            observation->termination != Termination::cpu_time_limit) {
+          effect = BudgetEffect::none;  // it ended within what was left: the budget did nothing
+        }
       }
-      observation = runner.run(invocation);
-      budget.charge(observation->cpu_seconds);
       outcome = kind->evaluate(assignment, test, *observation);
       if (outcome.call.empty()) outcome.call = invocation.description;
     } catch (const std::exception& error) {
       outcome = grader_error(error.what(), kind);
       observation.reset();
+      effect = BudgetEffect::none;
     }
   }
-  const bool cut_short =
-      cut_at && observation && observation->termination == Termination::cpu_time_limit;
-  if (cut_short) {
+  if (effect == BudgetEffect::none) {
+    conclude_test(test, outcome, observation ? &*observation : nullptr, program != nullptr);
+  } else {
     // Stopped by the budget, not by the test's own limit: what a correct solution needs on the
     // test says nothing here.
     TestSpec judged = test;
     judged.calibration.reset();
     judged.time_scaling.reset();
     conclude_test(judged, outcome, &*observation, program != nullptr);
-    if (!outcome.feedback.empty()) outcome.feedback += '\n';
-    outcome.feedback += budget.cut_feedback(*cut_at, test.limits.cpu_seconds);
-  } else {
-    conclude_test(test, outcome, observation ? &*observation : nullptr, program != nullptr);
+    if (effect == BudgetEffect::spent) {
+      outcome.feedback = budget.spent_feedback();
+    } else {
+      if (!outcome.feedback.empty()) outcome.feedback += '\n';
+      outcome.feedback += budget.cut_feedback(granted_seconds, test.limits.cpu_seconds);
+    }
   }
   if (observation) show_paths_relative_to_submission(outcome, observation->workdir);
   return outcome;

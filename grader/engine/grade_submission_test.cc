@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
 
 namespace sg {
@@ -223,6 +225,165 @@ TEST_F(GradeSubmissionTest, WrappingFolderIsFound) {
 TEST_F(GradeSubmissionTest, NonexistentSubmissionThrows) {
   add_test("t1", "pass", {"a"});
   EXPECT_THROW(grade(directory_ / "nope"), std::invalid_argument);
+}
+
+// ---- The submission's time budget ---------------------------------------------------------
+
+// A kind judged like solve(): on a CPU-time stop the result fails and the format is not judged.
+class TimedKind : public TestKind {
+ public:
+  std::string_view name() const override { return "timed"; }
+  std::vector<std::string> aspects() const override { return {"result", "format"}; }
+  std::vector<std::string> keys() const override { return {}; }
+  void validate(const Assignment&, const TestSpec&) const override {}
+  Invocation invocation(const Assignment&, const TestSpec& test,
+                        const GradingContext&) const override {
+    Invocation invocation;
+    invocation.argv = {"true"};
+    invocation.description = test.id;
+    invocation.limits = test.limits;
+    return invocation;
+  }
+  TestOutcome evaluate(const Assignment&, const TestSpec&,
+                       const Observation& observation) const override {
+    TestOutcome outcome;
+    if (observation.termination == Termination::cpu_time_limit) {
+      outcome.verdict = Verdict::time_limit_exceeded;
+      outcome.feedback = "time limit exceeded";
+      outcome.aspects = {{"result", "", false, "time limit exceeded"},
+                         {"format", "", false, "not judged", false}};
+    } else {
+      outcome.verdict = Verdict::accepted;
+      outcome.aspects = {{"result", "", true, ""}, {"format", "", true, ""}};
+    }
+    outcome.cpu_seconds = observation.cpu_seconds;
+    return outcome;
+  }
+};
+
+// A runner whose tests need a stated CPU time each: it uses the smaller of that and the limit,
+// and stops at the limit.
+class CpuRunner : public Runner {
+ public:
+  std::map<std::string, double> needs;  ///< By test id; missing: 0.1 s.
+  std::vector<Invocation> seen;
+  Observation run(const Invocation& invocation) override {
+    seen.push_back(invocation);
+    const double need = needs.count(invocation.description) ? needs[invocation.description] : 0.1;
+    Observation observation;
+    observation.cpu_seconds = std::min(need, invocation.limits.cpu_seconds);
+    if (need > invocation.limits.cpu_seconds) {
+      observation.termination = Termination::cpu_time_limit;
+    } else {
+      observation.termination = Termination::exited;
+      observation.exit_code = 0;
+    }
+    return observation;
+  }
+  std::string isolation_tier() const override { return "fake"; }
+};
+
+class TimeBudgetTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    kinds_.add(std::make_unique<TimedKind>());
+    assignment_.id = "budget";
+    assignment_.submission.module = "demo";
+    assignment_.submission.required_files = {"demo.py"};
+    assignment_.criteria = {
+        {"early", "Early", 10, CriterionScoring::all_or_nothing, false, "", {}},
+        {"late", "Late", 10, CriterionScoring::all_or_nothing, false, "", {}},
+        {"format", "Format", 5, CriterionScoring::all_or_nothing, false, "", {}}};
+    directory_ = fs::temp_directory_path() / ("sg-budget-test-" + std::to_string(::getpid()));
+    fs::create_directories(directory_);
+    std::ofstream(directory_ / "demo.py") << "x = 1\n";
+  }
+  void TearDown() override { fs::remove_all(directory_); }
+
+  void add_test(const std::string& id, double cpu_limit, const std::string& criterion) {
+    TestSpec test;
+    test.id = id;
+    test.name = id;
+    test.kind = "timed";
+    test.limits.cpu_seconds = cpu_limit;
+    test.grades["result"] = {criterion};
+    test.grades["format"] = {"format"};
+    assignment_.tests.push_back(test);
+  }
+
+  GradeReport grade() {
+    GradeOptions options;
+    options.jobs = 1;
+    return grade_submission(assignment_, kinds_, runner_, directory_, options);
+  }
+
+  KindRegistry kinds_;
+  CpuRunner runner_;
+  Assignment assignment_;
+  fs::path directory_;
+};
+
+TEST_F(TimeBudgetTest, ANeverEndingTestRunsOutTheBudgetAndTheTestsAfterItDoNotRun) {
+  assignment_.submission_budget.cpu_seconds = 10;
+  add_test("quick", 5, "early");
+  add_test("endless", 20, "late");
+  add_test("after", 5, "late");
+  runner_.needs = {{"quick", 1.0}, {"endless", 1e9}};
+  const GradeReport report = grade();
+
+  ASSERT_EQ(runner_.seen.size(), 2u) << "the test after the spent budget must not run";
+  EXPECT_DOUBLE_EQ(runner_.seen[0].limits.cpu_seconds, 5);  // its own limit: the budget had more
+  EXPECT_DOUBLE_EQ(runner_.seen[1].limits.cpu_seconds, 9);  // what the budget had left
+  EXPECT_EQ(report.tests[0].verdict, Verdict::accepted);
+  EXPECT_EQ(report.tests[1].verdict, Verdict::time_limit_exceeded);
+  EXPECT_NE(report.tests[1].feedback.find("time limit exceeded"), std::string::npos);
+  EXPECT_NE(report.tests[1].feedback.find("time budget ran out"), std::string::npos)
+      << report.tests[1].feedback;
+  EXPECT_EQ(report.tests[2].verdict, Verdict::time_limit_exceeded);
+  EXPECT_NE(report.tests[2].feedback.find("not run: the submission's time budget was spent"),
+            std::string::npos)
+      << report.tests[2].feedback;
+  // Judged as timeouts: the late criterion is lost, the format (not judged by a timeout) is not.
+  EXPECT_EQ(report.criteria[0].points, 10);
+  EXPECT_EQ(report.criteria[1].points, 0);
+  EXPECT_EQ(report.criteria[2].points, 5);
+}
+
+TEST_F(TimeBudgetTest, ATestThatEndsWithinWhatIsLeftIsNotBlamedOnTheBudget) {
+  assignment_.submission_budget.cpu_seconds = 3;
+  add_test("first", 5, "early");
+  add_test("second", 5, "late");
+  runner_.needs = {{"first", 2.0}, {"second", 0.5}};
+  const GradeReport report = grade();
+  ASSERT_EQ(runner_.seen.size(), 2u);
+  EXPECT_DOUBLE_EQ(runner_.seen[1].limits.cpu_seconds, 1);
+  EXPECT_EQ(report.tests[1].verdict, Verdict::accepted);
+  EXPECT_EQ(report.tests[1].feedback.find("budget"), std::string::npos);
+}
+
+TEST_F(TimeBudgetTest, WithoutABudgetEveryTestHasItsOwnLimit) {
+  add_test("endless-1", 2, "early");
+  add_test("endless-2", 2, "late");
+  runner_.needs = {{"endless-1", 1e9}, {"endless-2", 1e9}};
+  const GradeReport report = grade();
+  ASSERT_EQ(runner_.seen.size(), 2u);
+  EXPECT_DOUBLE_EQ(runner_.seen[1].limits.cpu_seconds, 2);
+  EXPECT_EQ(report.tests[1].feedback.find("budget"), std::string::npos);
+}
+
+TEST_F(TimeBudgetTest, AMeasuredBudgetIsTheMultipleOfTheSlowestTotal) {
+  assignment_.submission_budget.cpu_seconds = 100;  // stated: applies until measured
+  assignment_.submission_budget.multiplier = 2;
+  EXPECT_EQ(assignment_.submission_budget.seconds(), 100);
+  assignment_.submission_budget.measured_total_cpu_seconds = 1.5;
+  EXPECT_EQ(assignment_.submission_budget.seconds(), 3);
+  add_test("a", 5, "early");
+  add_test("b", 5, "late");
+  runner_.needs = {{"a", 1e9}};
+  const GradeReport report = grade();
+  ASSERT_EQ(runner_.seen.size(), 1u);
+  EXPECT_DOUBLE_EQ(runner_.seen[0].limits.cpu_seconds, 3);
+  EXPECT_EQ(report.tests[1].verdict, Verdict::time_limit_exceeded);
 }
 
 }  // namespace

@@ -79,7 +79,8 @@ struct EntryCloser {
 }  // namespace
 
 std::vector<BundleFile> gradescope_bundle_files(const fs::path& spec_path,
-                                                const fs::path& source_dir) {
+                                                const fs::path& source_dir,
+                                                const std::vector<fs::path>& referenced) {
   const fs::path templates = source_dir / "grader" / "gradescope";
   if (!fs::exists(source_dir / "CMakeLists.txt") || !fs::exists(templates / "run_autograder")) {
     throw std::runtime_error(
@@ -95,6 +96,17 @@ std::vector<BundleFile> gradescope_bundle_files(const fs::path& spec_path,
                    substitute(read_file(templates / "run_autograder"), "@SPEC_FILE@", spec_name),
                    0755});
   files.push_back({"spec/" + spec_name, read_file(spec_path), 0644});
+  const fs::path spec_folder = fs::absolute(spec_path).parent_path();
+  for (const fs::path& file : referenced) {
+    const fs::path inside = fs::absolute(file).lexically_relative(spec_folder);
+    if (inside.empty() || *inside.begin() == "..") {
+      throw std::runtime_error(fmt::format(
+          "{} refers to {}, outside its folder: Gradescope gets the spec's folder only; move the "
+          "file beside the spec",
+          spec_path.string(), file.string()));
+    }
+    files.push_back({"spec/" + inside.generic_string(), read_file(file), 0644});
+  }
   add_tree(source_dir, source_dir, files);
   std::sort(files.begin(), files.end(),
             [](const BundleFile& a, const BundleFile& b) { return a.path < b.path; });

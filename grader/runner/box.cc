@@ -179,6 +179,7 @@ Box::Box(const BoxOptions& options)
       tmp_options_(fmt::format("size={},mode=1777", options.root.tmp_bytes)),
       shm_options_(fmt::format("size={},mode=1777", options.root.shm_bytes)) {
   static std::atomic<unsigned> counter{0};
+  RunSteps steps(!options_.steps_log.empty());  // started with the run directory and uid lease
   const uid_t uid = lease_.uid();
   if (lease_.first_lease()) kill_uid_processes(uid);  // a crashed grader's leftovers
   const fs::path run_root = directory_.root();
@@ -189,6 +190,7 @@ Box::Box(const BoxOptions& options)
     throw_errno("cannot create " + mount_point.string(), errno);
   group_ = Cgroup::create(options_.cgroups, fmt::format("sg-{}-box{}", ::getpid(), counter++),
                           kIdleLimits);
+  steps.mark("directory, uid, cgroup");
   const PrivateRoot root(mount_point, directory_.workdir(), options_.root);
 
   int pair[2];
@@ -230,6 +232,7 @@ Box::Box(const BoxOptions& options)
   ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
   if (pid < 0) throw_errno("cannot create the box's namespaces", clone_error);
   init_pid_ = pid;
+  steps.mark("clone");
   server_end.reset();
   go_read.reset();
   init_pidfd_.reset(pidfd_open(pid));
@@ -267,6 +270,8 @@ Box::Box(const BoxOptions& options)
     throw std::runtime_error(polled == 0 ? "the box did not start within 10 s"
                                          : "the box's server ended before it was ready");
   }
+  steps.mark("cgroup move, private root, server ready");
+  steps.append_to(options_.steps_log, "box creation");
   reusable_ = true;
 }
 

@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "runner/box.h"
 #include "runner/box_runner.h"
 #include "runner/box_uid_layer.h"
 #include "runner/cgroup.h"
@@ -203,6 +204,32 @@ const Probed& probed() {
   return result;
 }
 
+// The full tier's rlimits: the cgroup limits memory and processes where there is one.
+RlimitOptions box_rlimits(bool cgroup) {
+  RlimitOptions rlimits;
+  rlimits.limit_address_space = !cgroup;
+  rlimits.infer_memory_from_stderr = !cgroup;
+  rlimits.limit_processes = true;
+  return rlimits;
+}
+
+// What the full tier's kept boxes share (box.h).
+BoxOptions box_options(const Probed& p, const ProcessRunnerOptions& base,
+                       std::shared_ptr<const SeccompProgram> seccomp,
+                       const RlimitOptions& rlimits) {
+  BoxOptions options;
+  options.cgroups = p.cgroups;
+  options.seccomp = std::move(seccomp);
+  options.rlimits = rlimits;
+  options.scratch_root = base.scratch_root.empty() ? "/tmp" : base.scratch_root;
+  options.workdir_quota_bytes =
+      base.workdir_quota_bytes == 0 ? kBoxWorkdirQuotaBytes : base.workdir_quota_bytes;
+  options.workdir_quota_inodes = base.workdir_quota_inodes;
+  options.max_submission_bytes = base.max_submission_bytes;
+  options.steps_log = base.steps_log;
+  return options;
+}
+
 // Puts the tier's name in front of the layer list.
 class TieredRunner final : public Runner {
  public:
@@ -284,25 +311,14 @@ std::unique_ptr<Runner> make_sandbox_runner(IsolationTier tier, ProcessRunnerOpt
     if (cgroup) layers.push_back(std::make_shared<CgroupLayer>(p.cgroups));
     layers.push_back(std::make_shared<BoxUidLayer>(
         BoxUidOptions{.pid_namespace = full, .sample_usage = !cgroup}));
-    RlimitOptions rlimits;
-    rlimits.limit_address_space = !cgroup;
-    rlimits.infer_memory_from_stderr = !cgroup;
-    rlimits.limit_processes = true;
+    const RlimitOptions rlimits = box_rlimits(cgroup);
     layers.push_back(std::make_shared<RlimitLayer>(rlimits));
     // Without a network namespace, seccomp keeps the box off the network and the host's unix
     // sockets.
     const auto seccomp = std::make_shared<SeccompLayer>(/*deny_sockets=*/!full);
     layers.push_back(seccomp);
     if (full && cgroup && base.reuse_boxes && !base.keep_workdir) {
-      boxes.emplace();
-      boxes->cgroups = p.cgroups;
-      boxes->seccomp = seccomp->program();
-      boxes->rlimits = rlimits;
-      boxes->scratch_root = base.scratch_root;
-      boxes->workdir_quota_bytes = base.workdir_quota_bytes;
-      boxes->workdir_quota_inodes = base.workdir_quota_inodes;
-      boxes->max_submission_bytes = base.max_submission_bytes;
-      boxes->steps_log = base.steps_log;
+      boxes = box_options(p, base, seccomp->program(), rlimits);
     }
   }
   base.layers = std::move(layers);
@@ -312,6 +328,23 @@ std::unique_ptr<Runner> make_sandbox_runner(IsolationTier tier, ProcessRunnerOpt
     runner = make_box_runner(std::move(*boxes), std::move(runner));
   }
   return std::make_unique<TieredRunner>(std::move(runner), tier);
+}
+
+std::string box_reuse_problem() {
+  const Probed& p = probed();
+  if (std::find(p.probe.available.begin(), p.probe.available.end(), IsolationTier::full) ==
+      p.probe.available.end()) {
+    return "the full tier is not available here";
+  }
+  if (p.cgroups.version == 0) return "no usable cgroup: " + p.cgroups.problem;
+  try {
+    const auto seccomp = std::make_shared<const SeccompProgram>(build_seccomp_program(false));
+    Box box(box_options(p, {}, seccomp, box_rlimits(true)));
+    if (!box.reusable()) return "a new box was not ready";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
 }
 
 std::vector<uid_t> box_uids() {

@@ -66,6 +66,10 @@ inline constexpr std::uint64_t kBoxWorkdirQuotaBytes = 512ull << 20;
 /// memory and the probe's notes say so).
 std::unique_ptr<Runner> make_sandbox_runner(IsolationTier tier, ProcessRunnerOptions base = {});
 
+/// Whether the full tier can keep boxes between runs here (ProcessRunnerOptions::reuse_boxes):
+/// "" when a box could be made (it is removed again), else why not (runs are then one-shot).
+std::string box_reuse_problem();
+
 /// The uids student processes run as (one per concurrent slot) in the degraded and full tiers;
 /// empty in minimal. For post-condition checks ("no process of a box uid is left").
 std::vector<uid_t> box_uids();
