@@ -52,7 +52,15 @@ TEST_F(ExportStudent, EveryShippedSpecGivesAValidCopyWithoutHiddenTests) {
       }
     }
     EXPECT_EQ(student.tests.size(), visible) << entry.path();
-    for (const TestSpec& test : student.tests) EXPECT_EQ(test.visibility, Visibility::visible);
+    for (const TestSpec& test : student.tests) {
+      EXPECT_EQ(test.visibility, Visibility::visible);
+      // Limits scaled on the grading machine are stated in the copy as they are in effect there.
+      for (const TestSpec& graded : original.tests) {
+        if (graded.id != test.id) continue;
+        EXPECT_DOUBLE_EQ(test.limits.cpu_seconds, graded.limits.cpu_seconds) << test.id;
+        EXPECT_DOUBLE_EQ(test.limits.wall_seconds, graded.limits.wall_seconds) << test.id;
+      }
+    }
     ASSERT_EQ(student.criteria.size(), original.criteria.size());
     EXPECT_DOUBLE_EQ(student.max_points(), original.max_points());
     if (visible < original.tests.size()) {

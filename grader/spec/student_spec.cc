@@ -107,6 +107,45 @@ void keep_domains_of(YAML::Node& root, const YAML::Node& kept_tests,
   }
 }
 
+// Seconds as a plain YAML number ("350.4", not the double's every digit).
+std::string seconds_text(double seconds) { return fmt::format("{:g}", seconds); }
+
+// Limits scaled with measured times come from the grading machine's calibration file, which also
+// names the hidden tests: the copy states the limits in effect instead, so it stands alone and
+// holds nothing of a hidden test. Returns whether any limit was written in.
+bool state_measured_limits(YAML::Node& root, YAML::Node kept_tests,
+                           const std::vector<const TestSpec*>& kept_specs,
+                           const Assignment& assignment) {
+  bool stated = false;
+  for (std::size_t i = 0; i < kept_specs.size(); ++i) {
+    if (!kept_specs[i]->time_scaling) continue;
+    YAML::Node test = kept_tests[i];
+    YAML::Node limits = test["limits"] ? test["limits"] : YAML::Node(YAML::NodeType::Map);
+    limits.remove("time_multiplier");
+    limits.remove("time_floor_seconds");
+    limits["cpu_seconds"] = seconds_text(kept_specs[i]->limits.cpu_seconds);
+    limits["wall_seconds"] = seconds_text(kept_specs[i]->limits.wall_seconds);
+    test["limits"] = limits;
+    stated = true;
+  }
+  if (YAML::Node limits = root["limits"]; limits && limits.IsMap()) {
+    for (const char* key : {"time_multiplier", "time_floor_seconds"}) {
+      if (limits[key]) {
+        limits.remove(key);
+        stated = true;
+      }
+    }
+    if (limits["submission_time_multiplier"]) {
+      limits.remove("submission_time_multiplier");
+      if (const auto budget = assignment.submission_budget.seconds()) {
+        limits["submission_cpu_seconds"] = seconds_text(*budget);
+      }
+      stated = true;
+    }
+  }
+  return stated;
+}
+
 }  // namespace
 
 StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
@@ -118,6 +157,7 @@ StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
   std::set<std::string> visible_bound;
   std::set<std::string> hidden_bound;
   YAML::Node kept(YAML::NodeType::Sequence);
+  std::vector<const TestSpec*> kept_specs;
   // load_spec keeps the tests in file order, so test i of the Assignment is item i of the YAML.
   for (std::size_t i = 0; i < assignment.tests.size() && i < tests.size(); ++i) {
     const TestSpec& test = assignment.tests[i];
@@ -127,6 +167,7 @@ StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
     }
     if (visible) {
       kept.push_back(tests[i]);
+      kept_specs.push_back(&test);
       ++result.kept_tests;
     } else {
       ++result.removed_tests;
@@ -139,6 +180,7 @@ StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
   }
   root["tests"] = kept;
   keep_domains_of(root, kept, spec_path.parent_path());
+  const bool limits_stated = state_measured_limits(root, kept, kept_specs, assignment);
   if (root["submission"] && root["submission"]["support_files"]) {
     for (const auto& file : root["submission"]["support_files"]) {
       const std::string name = file.as<std::string>();
@@ -172,6 +214,12 @@ StudentSpec make_student_spec(const std::filesystem::path& spec_path) {
                         "after you submit and count toward your grade, so passing every test "
                         "here does not guarantee full marks.",
                         result.removed_tests));
+  if (limits_stated) {
+    header += comment(
+        "Time limits here are those in effect on the grading machine (the original scales them "
+        "with the course's measured solutions); a slower or faster machine than it may pass or "
+        "time out differently.");
+  }
   if (!result.criteria_with_hidden_tests.empty()) {
     header += comment("Rubric criteria also graded by hidden tests: " +
                       join(result.criteria_with_hidden_tests) + ".");
