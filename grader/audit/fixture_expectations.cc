@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "model/assignment.h"
+#include "spec/yaml_file.h"
 
 namespace sg {
 namespace {
@@ -14,8 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 
 SourceLocation at(const fs::path& file, const YAML::Node& node) {
-  const YAML::Mark mark = node.Mark();
-  return {file.string(), mark.line + 1, mark.column + 1};
+  return yaml_location(file.string(), node.Mark());
 }
 
 std::vector<std::string> strings(const fs::path& file, const YAML::Node& node,
@@ -41,13 +41,7 @@ fs::path resolved(const fs::path& path) {
 }  // namespace
 
 FixtureSet read_fixture_set(const fs::path& expected_file, const fs::path& root) {
-  YAML::Node document;
-  try {
-    document = YAML::LoadFile(expected_file.string());
-  } catch (const YAML::Exception& error) {
-    throw SpecError({expected_file.string(), error.mark.line + 1, error.mark.column + 1},
-                    error.msg);
-  }
+  const YAML::Node document = load_yaml_file(expected_file, "the fixtures' expected outcomes");
   FixtureSet set;
   set.expected_file = expected_file;
   if (!document.IsMap() || !document["spec"] || !document["spec"].IsScalar())

@@ -5,6 +5,8 @@
 
 #include <map>
 
+#include "spec/yaml_file.h"
+
 namespace sg {
 
 namespace fs = std::filesystem;
@@ -45,10 +47,9 @@ std::vector<SpecError> compare_golden(const fs::path& golden, const ExpectedOutp
   std::vector<SpecError> errors;
   YAML::Node document;
   try {
-    document = YAML::LoadFile(golden.string());
-  } catch (const YAML::Exception& error) {
-    errors.emplace_back(SourceLocation{golden.string(), error.mark.line + 1, error.mark.column + 1},
-                        error.msg);
+    document = load_yaml_file(golden, "the expected outputs");
+  } catch (const SpecError& error) {
+    errors.push_back(error);
     return errors;
   }
   const YAML::Node tests = document["tests"];

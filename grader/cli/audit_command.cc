@@ -10,6 +10,7 @@
 #include "cli/grader_build.h"
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
+#include "cli/spec_argument.h"
 #include "engine/grading_tools.h"
 #include "reports/junit_report.h"
 #include "runner/isolation.h"
@@ -133,13 +134,9 @@ CLI::App* add_audit_command(CLI::App& app, AuditArgs& args, const std::string& p
 
 int run_audit(const AuditArgs& args) {
   const KindRegistry kinds = KindRegistry::with_builtin_kinds();
-  Assignment assignment;
-  try {
-    assignment = kinds.load_valid_spec(args.spec);
-  } catch (const SpecError& error) {
-    error_line(error.what());
-    return kExitUsage;
-  }
+  std::optional<Assignment> loaded = load_spec_argument(kinds, args.spec);
+  if (!loaded) return kExitUsage;
+  Assignment assignment = std::move(*loaded);
   AuditOptions options;
   options.fixtures_dirs = args.fixtures.empty() ? default_fixtures_dirs(args.spec)
                                                 : std::vector<std::filesystem::path>{args.fixtures};

@@ -23,6 +23,7 @@
 #include "cli/grader_build.h"
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
+#include "cli/spec_argument.h"
 #include "engine/grading_tools.h"
 #include "kinds/kind_registry.h"
 #include "runner/isolation.h"
@@ -123,14 +124,10 @@ int run_batch(const BatchArgs& args) {
     error_line(error.what());
     return kExitUsage;
   }
-  Assignment assignment;
   const KindRegistry kinds = KindRegistry::with_builtin_kinds();
-  try {
-    assignment = kinds.load_valid_spec(args.spec);
-  } catch (const SpecError& error) {
-    error_line(error.what());
-    return kExitUsage;
-  }
+  std::optional<Assignment> loaded = load_spec_argument(kinds, args.spec);
+  if (!loaded) return kExitUsage;
+  Assignment assignment = std::move(*loaded);
   if (const std::string warning = calibration_warning(assignment); !warning.empty())
     fmt::print(stderr, "searchgrader: warning: {}\n", warning);
   IsolationTier tier;

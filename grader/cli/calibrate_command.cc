@@ -13,6 +13,7 @@
 #include "cli/grader_build.h"
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
+#include "cli/spec_argument.h"
 #include "engine/grading_tools.h"
 #include "spec/limit_calibration_file.h"
 
@@ -123,13 +124,9 @@ CLI::App* add_calibrate_command(CLI::App& app, CalibrateArgs& args, const std::s
 
 int run_calibrate(const CalibrateArgs& args) {
   const KindRegistry kinds = KindRegistry::with_builtin_kinds();
-  Assignment assignment;
-  try {
-    assignment = kinds.load_valid_spec(args.spec);
-  } catch (const SpecError& error) {
-    error_line(error.what());
-    return kExitUsage;
-  }
+  std::optional<Assignment> loaded = load_spec_argument(kinds, args.spec);
+  if (!loaded) return kExitUsage;
+  Assignment assignment = std::move(*loaded);
   std::vector<NamedSolution> solutions;
   for (const std::string& folder : args.solutions)
     solutions.emplace_back(fs::path(folder).filename().string(), folder);

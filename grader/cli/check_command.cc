@@ -13,6 +13,7 @@
 #include "cli/grader_build.h"
 #include "cli/isolation_choice.h"
 #include "cli/progress_line.h"
+#include "cli/spec_argument.h"
 #include "engine/grade_submission.h"
 #include "engine/grading_tools.h"
 #include "kinds/kind_registry.h"
@@ -78,14 +79,10 @@ CLI::App* add_check_command(CLI::App& app, CheckArgs& args, const std::string& p
 }
 
 int run_check(const CheckArgs& args) {
-  Assignment assignment;
   const KindRegistry kinds = KindRegistry::with_builtin_kinds();
-  try {
-    assignment = kinds.load_valid_spec(args.spec);
-  } catch (const SpecError& error) {
-    error_line(error.what());
-    return kExitUsage;
-  }
+  std::optional<Assignment> loaded = load_spec_argument(kinds, args.spec);
+  if (!loaded) return kExitUsage;
+  Assignment assignment = std::move(*loaded);
   if (!std::filesystem::exists(args.submission)) {
     error_line(fmt::format("no such submission: {} (give a folder or a file)", args.submission));
     return kExitUsage;

@@ -10,6 +10,7 @@
 
 #include "audit/golden_file.h"
 #include "cli/exit_status.h"
+#include "cli/spec_argument.h"
 #include "kinds/kind_registry.h"
 
 namespace sg {
@@ -34,13 +35,9 @@ CLI::App* add_expect_command(CLI::App& app, ExpectArgs& args) {
 
 int run_expect(const ExpectArgs& args) {
   const KindRegistry kinds = KindRegistry::with_builtin_kinds();
-  Assignment assignment;
-  try {
-    assignment = kinds.load_valid_spec(args.spec);
-  } catch (const SpecError& error) {
-    error_line(error.what());
-    return kExitUsage;
-  }
+  std::optional<Assignment> loaded = load_spec_argument(kinds, args.spec);
+  if (!loaded) return kExitUsage;
+  Assignment assignment = std::move(*loaded);
   ExpectedOutputs outputs;
   try {
     outputs = compute_expected_outputs(assignment, kinds);

@@ -11,23 +11,16 @@
 #include <vector>
 
 #include "model/assignment.h"
+#include "spec/yaml_file.h"
 
 namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
 
-class SiteReader {
+class SiteReader : public YamlProblems {
  public:
-  explicit SiteReader(std::string file) : file_(std::move(file)) {}
-
-  SourceLocation at(const YAML::Node& node) const {
-    const YAML::Mark mark = node.Mark();
-    return {file_, mark.line + 1, mark.column + 1};
-  }
-  void problem(const YAML::Node& node, const std::string& message) {
-    errors_.emplace_back(at(node), message);
-  }
+  using YamlProblems::YamlProblems;
 
   // A mapping whose keys must be among `known`.
   bool mapping(const YAML::Node& node, const std::string& what,
@@ -79,26 +72,13 @@ class SiteReader {
     }
     return node.Scalar();
   }
-
-  std::vector<SpecError>& errors() { return errors_; }
-
- private:
-  std::string file_;
-  std::vector<SpecError> errors_;
 };
 
 }  // namespace
 
 SiteConfig read_site_config(const fs::path& path) {
   const std::string file = path.string();
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(file);
-  } catch (const YAML::BadFile&) {
-    throw SpecError({file, 0, 0}, "cannot read the site configuration");
-  } catch (const YAML::ParserException& e) {
-    throw SpecError({file, e.mark.line + 1, e.mark.column + 1}, e.msg);
-  }
+  const YAML::Node root = load_yaml_file(path, "the site configuration");
   SiteConfig config;
   config.source = file;
   if (root.IsNull()) return config;  // an empty file: the defaults

@@ -8,22 +8,17 @@
 #include <map>
 #include <set>
 
+#include "spec/yaml_file.h"
+
 namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
 
-class CalibrationReader {
+class CalibrationReader : public YamlProblems {
  public:
-  explicit CalibrationReader(std::string file) : file_(std::move(file)) {}
+  using YamlProblems::YamlProblems;
 
-  SourceLocation at(const YAML::Node& node) const {
-    const YAML::Mark mark = node.Mark();
-    return {file_, mark.line + 1, mark.column + 1};
-  }
-  void problem(const YAML::Node& node, const std::string& message) {
-    errors_.emplace_back(at(node), message);
-  }
   std::string text(const YAML::Node& node, const std::string& what) {
     if (!node || !node.IsScalar()) {
       problem(node, fmt::format("expected {} to be a string", what));
@@ -50,11 +45,6 @@ class CalibrationReader {
     test.cpu_seconds = seconds(node["cpu_seconds"], what + ".cpu_seconds");
     return test;
   }
-  std::vector<SpecError>& errors() { return errors_; }
-
- private:
-  std::string file_;
-  std::vector<SpecError> errors_;
 };
 
 // "0.052" for small figures, "71.4" for larger ones: what a reader compares.
@@ -82,14 +72,7 @@ fs::path calibration_path_of(const fs::path& spec) {
 
 LimitCalibrationFile read_limit_calibration(const fs::path& file) {
   const std::string name = file.string();
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(name);
-  } catch (const YAML::BadFile&) {
-    throw SpecError({name, 0, 0}, "cannot read the calibration file");
-  } catch (const YAML::ParserException& e) {
-    throw SpecError({name, e.mark.line + 1, e.mark.column + 1}, e.msg);
-  }
+  const YAML::Node root = load_yaml_file(file, "the calibration file");
   CalibrationReader reader(name);
   LimitCalibrationFile calibration;
   if (!root.IsMap()) {

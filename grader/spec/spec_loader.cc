@@ -13,6 +13,7 @@
 #include "spec/edit_distance.h"
 #include "spec/limit_calibration_file.h"
 #include "spec/sha256.h"
+#include "spec/yaml_file.h"
 
 namespace sg {
 namespace {
@@ -114,11 +115,7 @@ class Reader {
 
   std::size_t error_count() const { return errors_.size(); }
 
-  SourceLocation at(const YAML::Node& node) const {
-    const YAML::Mark mark = node.Mark();
-    if (mark.is_null()) return {file_, 0, 0};
-    return {file_, mark.line + 1, mark.column + 1};
-  }
+  SourceLocation at(const YAML::Node& node) const { return yaml_location(file_, node.Mark()); }
 
   [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
     throw SpecError(at(node), message);
@@ -972,7 +969,7 @@ Assignment read_spec_from_string(std::string_view yaml_text, const std::string& 
     root = YAML::Load(std::string(yaml_text));
     assignment = parse(root, reader);
   } catch (const YAML::Exception& error) {
-    found.emplace_back(SourceLocation{file_name, error.mark.line + 1, error.mark.column + 1},
+    found.emplace_back(yaml_location(file_name, error.mark),
                        fmt::format("invalid YAML: {}", error.msg));
   }
   assignment.spec_path = file_name;
