@@ -78,12 +78,7 @@ struct BoxChildPlan {
   };
   ::close(plan.go_write_fd);
   ::close(plan.parent_control_fd);
-  char go = 0;
-  ssize_t n;
-  do {
-    n = ::read(plan.go_fd, &go, 1);
-  } while (n < 0 && errno == EINTR);
-  if (n != 1) fail(0, n < 0 ? errno : EPIPE);
+  if (const int error = wait_for_go(plan.go_fd); error != 0) fail(0, error);
   if (::sethostname("box", 3) != 0) fail(1, errno);
   if (const int error = plan.root->apply(); error != 0) fail(2, error);
   // Keep only the control socket: nothing of the grader stays open in the box.

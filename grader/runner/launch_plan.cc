@@ -142,4 +142,14 @@ Pipe make_pipe() {
   return pipe;
 }
 
+int wait_for_go(int go_fd) noexcept {
+  char go = 0;
+  ssize_t n;
+  do {
+    n = ::read(go_fd, &go, 1);
+  } while (n < 0 && errno == EINTR);
+  if (n == 1) return 0;
+  return n < 0 ? errno : EPIPE;
+}
+
 }  // namespace sg

@@ -43,4 +43,9 @@ struct Pipe {
 };
 Pipe make_pipe();
 
+/// In a child between clone and exec (async-signal-safe): waits for the parent's one byte on
+/// `go_fd`, the barrier that says its setup of the child is done. Returns 0, or the errno of
+/// the failed read (EPIPE when the parent closed the pipe without writing).
+int wait_for_go(int go_fd) noexcept;
+
 }  // namespace sg

@@ -91,12 +91,8 @@ struct ChildPlan {
   ::close(plan.go_write_fd);
 
   // Wait until the parent has run every after_spawn() hook.
-  char go = 0;
-  ssize_t n;
-  do {
-    n = ::read(plan.go_fd, &go, 1);
-  } while (n < 0 && errno == EINTR);
-  if (n != 1) report_launch_failure(report_fd, {LaunchStage::barrier, -1, n < 0 ? errno : EPIPE});
+  if (const int error = wait_for_go(plan.go_fd); error != 0)
+    report_launch_failure(report_fd, {LaunchStage::barrier, -1, error});
   ::close(plan.go_fd);
 
   for (std::size_t i = 0; i < plan.session_count; ++i) {
