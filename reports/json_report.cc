@@ -263,6 +263,8 @@ nlohmann::json to_json(const GradeReport& report) {
       {"criteria", std::move(criteria)},
       {"tests", std::move(tests)},
       {"submission_notes", strings(report.submission_notes)},
+      {"import_cpu_seconds",
+       report.import_cpu_seconds ? number(*report.import_cpu_seconds) : json(nullptr)},
       {"submission_verdict", report.submission_verdict
                                  ? json(std::string(to_string(*report.submission_verdict)))
                                  : json(nullptr)},
@@ -302,6 +304,8 @@ GradeReport grade_report_from_json(const nlohmann::json& document) {
   }
   report.submission_notes = top.strings("submission_notes");
   // Added after format version 1 was first written: optional when reading.
+  if (top.has("import_cpu_seconds") && !top.at("import_cpu_seconds").is_null())
+    report.import_cpu_seconds = top.number("import_cpu_seconds");
   if (top.has("submission_verdict") && !top.at("submission_verdict").is_null()) {
     const std::string verdict = top.string("submission_verdict");
     const auto parsed = verdict_from_string(verdict);

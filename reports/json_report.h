@@ -19,6 +19,7 @@ inline constexpr int kGradeReportJsonVersion = 1;
 ///   format_version (int), assignment_id, assignment_title, spec_path, submission_path,
 ///   grader_version, isolation_tier (strings), score, max_score, pending_points (points),
 ///   seconds (wall-clock seconds), has_grader_errors (bool), submission_notes (strings),
+///   import_cpu_seconds (CPU seconds of the one import the tests were forked from, or null),
 ///   submission_verdict (a verdict name, or null), submission_feedback (string),
 ///   shared_feedback: [{id, text, test_ids}],
 ///   criteria: [{id, name, points, max_points, status, test_ids, summary}],

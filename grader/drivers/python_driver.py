@@ -964,24 +964,8 @@ def read_request(raw):
     return request['module'], steps, limit, intake
 
 
-def main():
-    _note_driver_files()
-    raw = sys.stdin.buffer.read()
-    streams = StdStreams()
-    streams.detach_stdin()
-    stream = ProtocolStream(os.dup(1))
-    _os_dup2(streams.devnull, 1)
-    streams.install()
-
-    stream.emit({'sg': 'hello', 'protocol': PROTOCOL,
-                 'python': '%d.%d.%d' % tuple(sys.version_info[:3])})
-    try:
-        module_name, steps, limit, intake = read_request(raw)
-    except RequestError as exc:
-        sys.stderr.write('python_driver: bad request: %s\n' % exc)
-        sys.stderr.flush()
-        os._exit(2)
-
+def import_submission(streams, stream, module_name, limit, intake):
+    """The import phase: emits the import record; returns the module or None."""
     sys.path.insert(0, os.getcwd())
     sys.argv = [module_name + '.py']
     holder = {}
@@ -997,19 +981,254 @@ def main():
     record = {'sg': 'import', 'ok': ok}
     record.update(fields)
     stream.emit(record)
+    return holder.get('module') if ok else None
 
-    if ok:
-        session = Session(holder['module'])
-        for index, step in enumerate(steps):
-            stream.emit({'sg': 'begin', 'index': index})
-            ok, fields = run_phase(streams, limit, lambda: session.run(step))
-            record = {'sg': 'step', 'index': index, 'ok': ok}
-            record.update(fields)
-            stream.emit(record)
 
+def run_steps(streams, stream, module, steps, limit):
+    """Runs a test's steps against the imported module, then emits done."""
+    session = Session(module)
+    for index, step in enumerate(steps):
+        stream.emit({'sg': 'begin', 'index': index})
+        ok, fields = run_phase(streams, limit, lambda: session.run(step))
+        record = {'sg': 'step', 'index': index, 'ok': ok}
+        record.update(fields)
+        stream.emit(record)
     stream.emit({'sg': 'done'})
+
+
+def bad_request(exc):
+    sys.stderr.write('python_driver: bad request: %s\n' % exc)
+    sys.stderr.flush()
+    os._exit(2)
+
+
+def main():
+    _note_driver_files()
+    if sys.argv[1:] == ['--serve']:
+        serve()
+    raw = sys.stdin.buffer.read()
+    streams = StdStreams()
+    streams.detach_stdin()
+    stream = ProtocolStream(os.dup(1))
+    _os_dup2(streams.devnull, 1)
+    streams.install()
+
+    stream.emit({'sg': 'hello', 'protocol': PROTOCOL,
+                 'python': '%d.%d.%d' % tuple(sys.version_info[:3])})
+    try:
+        module_name, steps, limit, intake = read_request(raw)
+    except RequestError as exc:
+        bad_request(exc)
+
+    module = import_submission(streams, stream, module_name, limit, intake)
+    if module is not None:
+        run_steps(streams, stream, module, steps, limit)
+    else:
+        stream.emit({'sg': 'done'})
     # Leave at once: no student atexit handlers, and no waiting on threads
     # the student may have left running.
+    os._exit(0)
+
+
+# ---------------------------------------------------------------- fork server
+
+MAX_CONTROL_MESSAGE = 1 << 20
+
+
+class ForkServer(object):
+    """The driver as a fork server (docs/driver-protocol.md, "Fork server").
+
+    fd 0 is a SOCK_SEQPACKET unix socket to the grader.  The first message is
+    the import request (module, intake, capture limit); the import runs once,
+    with its records on stdout as in a one-shot run.  Then "ready" goes to the
+    grader, and each further message forks one test: a JSON header with the
+    test's stdin, stdout and stderr passed as descriptors.  The fork runs the
+    request it reads from that stdin (or execs the header's argv) and the
+    server reports its wait status.  A closed socket ends the server.
+    """
+
+    def __init__(self):
+        import ctypes
+        import socket
+        self.socket_module = socket
+        self.control = socket.socket(fileno=os.dup(0))
+        try:
+            self.libc = ctypes.CDLL(None, use_errno=True)
+        except OSError:
+            self.libc = None
+        self.pid = os.getpid()
+        # Bound before the student's import can replace them.
+        self.fork = os.fork
+        self.waitpid = os.waitpid
+        self.close = os.close
+        self.execvpe = os.execvpe
+        self.setrlimit = None
+        try:
+            import resource
+            self.setrlimit = resource.setrlimit
+            self.rlimit_cpu = resource.RLIMIT_CPU
+        except ImportError:
+            pass
+
+    def prctl(self, option, value):
+        if self.libc is not None:
+            try:
+                self.libc.prctl(option, value, 0, 0, 0)
+            except Exception:
+                pass
+
+    def receive(self):
+        """One message and the descriptors that came with it; (b'', []) at the end."""
+        socket = self.socket_module
+        space = socket.CMSG_SPACE(8 * 4)
+        while True:
+            try:
+                data, ancillary, flags, _ = self.control.recvmsg(MAX_CONTROL_MESSAGE, space)
+                break
+            except InterruptedError:
+                continue
+            except OSError:
+                return b'', []
+        fds = []
+        for level, kind, payload in ancillary:
+            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+                usable = len(payload) - len(payload) % 4
+                for i in range(0, usable, 4):
+                    fds.append(int.from_bytes(payload[i:i + 4], sys.byteorder, signed=True))
+        return data, fds
+
+    def send(self, record):
+        try:
+            self.control.send(_json_dumps(record).encode('utf-8'))
+        except OSError:
+            os._exit(0)   # the grader is gone
+
+    def run(self):
+        streams = StdStreams()
+        streams.detach_stdin()
+        stream = ProtocolStream(os.dup(1))
+        _os_dup2(streams.devnull, 1)
+        streams.install()
+        stream.emit({'sg': 'hello', 'protocol': PROTOCOL, 'forks': True,
+                     'python': '%d.%d.%d' % tuple(sys.version_info[:3])})
+        raw, fds = self.receive()
+        for fd in fds:
+            self.close(fd)
+        try:
+            module_name, _, limit, intake = read_request(raw)
+        except RequestError as exc:
+            bad_request(exc)
+        module = import_submission(streams, stream, module_name, limit, intake)
+        if module is None:
+            stream.emit({'sg': 'done'})
+            os._exit(0)
+        if os.getpid() != self.pid:
+            # A process the module forked while it was imported: only the server serves.
+            os._exit(0)
+        import signal
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)   # waitpid must see our forks
+        # A test must not read or write this process's memory through /proc.
+        self.prctl(PR_SET_DUMPABLE, 0)
+        self.send({'ready': True})
+        while True:
+            data, fds = self.receive()
+            if not data:
+                os._exit(0)
+            try:
+                header = json.loads(data.decode('utf-8'))
+                if not isinstance(header, dict) or len(fds) != 3:
+                    raise ValueError('expected a JSON object and three descriptors')
+            except ValueError as exc:
+                for fd in fds:
+                    self.close(fd)
+                self.send({'error': str(exc)})
+                continue
+            pid = self.fork()
+            if pid == 0:
+                self.test(header, fds, streams, stream, module, limit)
+            for fd in fds:
+                self.close(fd)
+            status = -1
+            while True:
+                try:
+                    status = self.waitpid(pid, 0)[1]
+                    break
+                except InterruptedError:
+                    continue
+                except ChildProcessError:
+                    break
+            self.send({'ended': True, 'status': status})
+
+    def test(self, header, fds, streams, stream, module, limit):
+        """In the fork: becomes the test's process; never returns."""
+        try:
+            self.control.close()
+            self.prctl(PR_SET_PDEATHSIG, 9)
+            if os.getppid() != self.pid:
+                os._exit(70)   # the server is already gone
+            self.prctl(PR_SET_DUMPABLE, 1)
+            try:
+                with open('/proc/self/oom_score_adj', 'w') as adj:
+                    adj.write('1000')   # the OOM killer takes the test, not the server
+            except OSError:
+                pass
+            cpu = header.get('rlimit_cpu')
+            if self.setrlimit is not None and isinstance(cpu, int) and cpu > 0:
+                try:
+                    self.setrlimit(self.rlimit_cpu, (cpu, cpu))
+                except (ValueError, OSError):
+                    pass
+            for target, fd in enumerate(fds):
+                _os_dup2(fd, target)
+            for fd in set(fds):
+                if fd > 2:
+                    self.close(fd)
+            for fd in (stream.fd, streams.devnull, streams.saved_err):
+                try:
+                    self.close(fd)
+                except OSError:
+                    pass
+        except BaseException:
+            os._exit(71)
+        argv = header.get('argv')
+        if argv:
+            environment = header.get('environment') or {}
+            try:
+                self.execvpe(argv[0], argv, dict(os.environ, **environment))
+            except BaseException as exc:
+                _os_write(2, ('cannot run %s: %s\n' % (argv[0], exc)).encode('utf-8', 'replace'))
+            os._exit(127)
+        raw = b''
+        while True:
+            chunk = os.read(0, 1 << 16)
+            if not chunk:
+                break
+            raw += chunk
+        streams = StdStreams()
+        streams.detach_stdin()
+        stream = ProtocolStream(os.dup(1))
+        _os_dup2(streams.devnull, 1)
+        streams.install()
+        stream.emit({'sg': 'hello', 'protocol': PROTOCOL, 'forked': True,
+                     'python': '%d.%d.%d' % tuple(sys.version_info[:3])})
+        try:
+            _, steps, step_limit, _ = read_request(raw)
+        except RequestError as exc:
+            bad_request(exc)
+        # The import ran once, in the server; what it printed is reported there.
+        stream.emit({'sg': 'import', 'ok': True, 'forked': True, 'seconds': 0.0,
+                     'stdout': '', 'stderr': '', 'stdout_bytes': 0, 'stdout_truncated': False,
+                     'stderr_bytes': 0, 'stderr_truncated': False})
+        run_steps(streams, stream, module, steps, step_limit)
+        os._exit(0)
+
+
+PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
+
+
+def serve():
+    ForkServer().run()
     os._exit(0)
 
 

@@ -10,12 +10,14 @@
 #include <optional>
 #include <thread>
 
+#include "engine/import_session.h"
 #include "engine/program_build.h"
 #include "engine/shared_feedback.h"
 #include "engine/submission_layout.h"
 #include "engine/submission_paths.h"
 #include "engine/test_verdict.h"
 #include "engine/time_budget.h"
+#include "kinds/python_driver_client.h"
 #include "scoring/rubric_scoring.h"
 
 namespace sg {
@@ -38,10 +40,11 @@ std::string size_text(std::uint64_t bytes) {
 }
 
 // Why no test of the submission can run, when that is so: one verdict for the submission,
-// explained once in report.submission_feedback.
+// explained once in report.submission_feedback, and what each test says (empty: by verdict).
 struct SubmissionStop {
   Verdict verdict = Verdict::submission_error;
   std::string feedback;
+  std::string not_run;
 };
 
 std::optional<SubmissionStop> submission_stop(const Assignment& assignment,
@@ -53,16 +56,18 @@ std::optional<SubmissionStop> submission_stop(const Assignment& assignment,
         Verdict::submission_too_large,
         fmt::format("submission too large ({} > {}): nothing was run. Submit only your source "
                     "files (no data sets, virtual environments or build output)",
-                    size_text(layout.size_bytes), size_text(limit))};
+                    size_text(layout.size_bytes), size_text(limit)),
+        {}};
   }
   if (!layout.missing.empty())
-    return SubmissionStop{Verdict::submission_error, layout.missing_feedback};
+    return SubmissionStop{Verdict::submission_error, layout.missing_feedback, {}};
   if (program != nullptr && !program->ok() && program->failure_verdict() != Verdict::grader_error)
-    return SubmissionStop{program->failure_verdict(), program->failure_feedback()};
+    return SubmissionStop{program->failure_verdict(), program->failure_feedback(), {}};
   return std::nullopt;
 }
 
 std::string not_run_feedback(const SubmissionStop& stop) {
+  if (!stop.not_run.empty()) return stop.not_run;
   switch (stop.verdict) {
     case Verdict::compile_error:
       return "not run: the build failed (the compiler's output is shown once, for the whole "
@@ -81,7 +86,7 @@ enum class BudgetEffect { none, cut_short, spent };
 TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const KindRegistry& kinds,
                     Runner& runner, const SubmissionLayout& layout, const GradeOptions& options,
                     const ProgramBuild* program, const std::optional<SubmissionStop>& stop,
-                    TimeBudget& budget) {
+                    TimeBudget& budget, ImportSession* session) {
   const TestKind* kind = kinds.find(test.kind);
   TestOutcome outcome;
   std::optional<Observation> observation;
@@ -116,7 +121,8 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
           granted_seconds = *granted;
           invocation.limits.cpu_seconds = *granted;
         }
-        observation = runner.run(invocation);
+        if (session != nullptr && invocation.forkable) observation = session->run(invocation);
+        if (!observation) observation = runner.run(invocation);
         budget.charge(observation->cpu_seconds);
         if (effect == BudgetEffect::cut_short &&
             observation->termination != Termination::cpu_time_limit) {
@@ -149,6 +155,90 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
   }
   if (observation) show_paths_relative_to_submission(outcome, observation->workdir);
   return outcome;
+}
+
+// Gradescope's visibilities from the one a student sees now to the one never shown.
+int visibility_rank(Visibility visibility) {
+  switch (visibility) {
+    case Visibility::visible:
+      return 0;
+    case Visibility::after_due_date:
+      return 1;
+    case Visibility::after_published:
+      return 2;
+    case Visibility::hidden:
+      return 3;
+  }
+  return 3;
+}
+
+// The fork server's limits: the import's for CPU, wall clock and output (what judges the start),
+// and at least every test's elsewhere (a fork inherits the server's rlimits and can only lower
+// them).
+struct ForkServerLimits {
+  Limits launch;
+  Limits import;
+};
+
+ForkServerLimits fork_server_limits(const Assignment& assignment) {
+  ForkServerLimits limits;
+  limits.import = assignment.default_limits;
+  limits.import.cpu_seconds = assignment.import_limits.cpu(assignment.submission_budget);
+  limits.import.wall_seconds = assignment.import_limits.wall(assignment.submission_budget);
+  // The driver's records embed what the import printed (as for a test's).
+  limits.import.output_bytes = assignment.default_limits.output_bytes * 4 + (64u << 10);
+  limits.launch = limits.import;
+  for (const TestSpec& test : assignment.tests) {
+    Limits& l = limits.launch;
+    l.cpu_seconds = std::max(l.cpu_seconds, test.limits.cpu_seconds);
+    l.wall_seconds = std::max(l.wall_seconds, test.limits.wall_seconds);
+    l.memory_bytes = std::max(l.memory_bytes, test.limits.memory_bytes);
+    l.max_processes = std::max(l.max_processes, test.limits.max_processes);
+    l.max_open_files = std::max(l.max_open_files, test.limits.max_open_files);
+  }
+  return limits;
+}
+
+// The submission's import, once, for its function-call tests: nullptr when its tests run each in
+// a process of their own. A failed import becomes `stop`.
+std::unique_ptr<ImportSession> start_import(const Assignment& assignment, Runner& runner,
+                                            const SubmissionLayout& layout,
+                                            const GradeOptions& options, TimeBudget& budget,
+                                            std::optional<SubmissionStop>& stop) {
+  if (!options.fork_tests || assignment.submission.language == "program" || stop) return nullptr;
+  Invocation launch = make_driver_launch(assignment, options.context);
+  launch.submission = layout.root;
+  for (const auto& placed : layout.renamed) launch.support_files.push_back(placed);
+  for (const auto& file : assignment.submission.support_files)
+    launch.support_files.push_back({file, file.filename()});
+  const ForkServerLimits limits = fork_server_limits(assignment);
+  launch.limits = limits.launch;
+  const std::string module_file =
+      assignment.submission.module + (assignment.submission.definitions_only ? "" : ".py");
+  auto session = std::make_unique<ImportSession>(runner, std::move(launch), limits.import, budget,
+                                                 module_file);
+  if (!session->start()) return nullptr;
+  if (session->import_ok()) return session;
+  const Observation& import = session->import_observation();
+  const DriverTranscript transcript = read_transcript(import, 0);
+  std::optional<EarlyStop> early = diagnose_early_stop(import, transcript, {}, module_file);
+  if (!early) {
+    early = EarlyStop{
+        Verdict::runtime_error,
+        fmt::format("the Python driver ended after importing {} ({})", module_file, import.detail)};
+  }
+  if (import.termination == Termination::cpu_time_limit ||
+      import.termination == Termination::wall_time_limit) {
+    early->feedback += fmt::format(
+        "\nthe import may use {:g} s of CPU time ({:g} s of wall-clock time) once, before the "
+        "tests (limits.import_cpu_seconds)",
+        limits.import.cpu_seconds, limits.import.wall_seconds);
+  }
+  stop = SubmissionStop{early->verdict, early->feedback,
+                        fmt::format("not run: importing {} did not succeed (see the note for the "
+                                    "whole submission)",
+                                    module_file)};
+  return nullptr;
 }
 
 // A note that every test carries (e.g. what importing the module printed) belongs to the
@@ -200,14 +290,31 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
       options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
   jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(total, 1)));
   TimeBudget budget(assignment.submission_budget.seconds());
+  const std::unique_ptr<ImportSession> session =
+      start_import(assignment, runner, layout, options, budget, stop);
+  std::vector<std::size_t> order(total);
+  for (std::size_t i = 0; i < total; ++i) order[i] = i;
+  if (session) {
+    // One fork at a time (each is measured as the growth of the sandbox's counters); a test's
+    // input may stay in the interpreter, so no test a student sees comes after one withheld.
+    jobs = 1;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return visibility_rank(assignment.tests[a].visibility) <
+             visibility_rank(assignment.tests[b].visibility);
+    });
+    const std::vector<std::string> notes = session->import_notes();
+    report.submission_notes.insert(report.submission_notes.end(), notes.begin(), notes.end());
+    report.import_cpu_seconds = session->import_observation().cpu_seconds;
+  }
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
   std::mutex progress_mutex;
   auto worker = [&] {
-    for (std::size_t index = next++; index < total; index = next++) {
+    for (std::size_t position = next++; position < total; position = next++) {
+      const std::size_t index = order[position];
       const TestSpec& test = assignment.tests[index];
       report.tests[index] = run_one(assignment, test, kinds, runner, layout, test_options,
-                                    program ? &*program : nullptr, stop, budget);
+                                    program ? &*program : nullptr, stop, budget, session.get());
       if (options.on_test_done) {
         const std::lock_guard lock(progress_mutex);
         options.on_test_done(++done, total, report.tests[index]);

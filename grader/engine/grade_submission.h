@@ -23,9 +23,16 @@ struct GradeOptions {
   std::function<void(std::size_t done, std::size_t total, const TestOutcome& outcome)> on_test_done;
   /// Version string recorded in the report.
   std::string grader_version;
+  /// Function-call tests (the Python driver's) run as forks of one interpreter that imported the
+  /// submission once (engine/import_session.h), one test after another in visibility order
+  /// (visible tests first, so nothing a hidden test's input leaves in the interpreter can reach
+  /// a test the student sees). False: a new process per test, `jobs` at a time.
+  bool fork_tests = true;
 };
 
 /// Grades `submission` (a directory, or a single file) against a validated `assignment`.
+/// A function-call submission whose import fails or exceeds its limits gets one submission
+/// verdict (the import's), and no test runs.
 /// Never throws for anything the submission does; throws std::invalid_argument only if
 /// `submission` does not exist.
 GradeReport grade_submission(const Assignment& assignment, const KindRegistry& kinds,

@@ -8,7 +8,6 @@
 
 #include "checkers/state_text.h"
 #include "engine/submission_paths.h"
-#include "engine/submission_paths.h"
 #include "runner/workdir.h"
 
 namespace sg {

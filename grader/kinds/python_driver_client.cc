@@ -100,6 +100,21 @@ Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& 
   // The protocol stream embeds what the student printed, so leave it room beyond the cap.
   invocation.limits.output_bytes = test.limits.output_bytes * 4 + (64u << 10);
   invocation.description = std::move(description);
+  invocation.forkable = true;
+  return invocation;
+}
+
+Invocation make_driver_launch(const Assignment& assignment, const GradingContext& context) {
+  Invocation invocation;
+  invocation.argv = {context.python, "-I", "-B", ".searchgrader/python_driver.py", "--serve"};
+  invocation.support_files.push_back(
+      {context.driver_dir / "python_driver.py", ".searchgrader/python_driver.py"});
+  nlohmann::json request = {{"protocol", 1},
+                            {"module", assignment.submission.module},
+                            {"capture_limit_bytes", assignment.default_limits.output_bytes}};
+  if (assignment.submission.definitions_only) request["intake"] = "definitions";
+  invocation.stdin_data = request.dump();
+  invocation.description = "importing the submission";
   return invocation;
 }
 
@@ -270,18 +285,32 @@ std::optional<EarlyStop> output_overflow(const DriverStepRecord& step, const std
 }
 
 std::vector<std::string> import_notes(const DriverTranscript& transcript,
-                                      const std::string& module_file) {
+                                      const std::string& module_file,
+                                      std::optional<double> cpu_seconds) {
+  constexpr std::size_t kShownLines = 8;
   std::vector<std::string> notes;
   if (!transcript.import_stdout.empty()) {
-    const auto lines = non_empty_lines(transcript.import_stdout).size();
-    notes.push_back(fmt::format(
-        "importing {} printed {} line{} (top-level code); kept apart from this test's output",
-        module_file, lines, lines == 1 ? "" : "s"));
+    const std::vector<NumberedLine> lines = non_empty_lines(transcript.import_stdout);
+    std::string note = fmt::format(
+        "importing {} printed {} line{} (top-level code), kept apart from the tests' output",
+        module_file, lines.size(), lines.size() == 1 ? "" : "s");
+    for (std::size_t i = 0; i < lines.size() && i < kShownLines; ++i)
+      note += "\n  " + elide(lines[i].text, 1, 160);
+    if (lines.size() > kShownLines)
+      note += fmt::format("\n  ... and {} more", lines.size() - kShownLines);
+    notes.push_back(note);
   }
   if (transcript.intake.is_object()) {
     for (auto& note : intake_notes(transcript.intake)) notes.push_back(std::move(note));
   }
-  if (transcript.import_seconds > 1.0) {
+  if (cpu_seconds) {
+    if (*cpu_seconds >= 1.0) {
+      notes.push_back(fmt::format(
+          "importing {} took {} of CPU time, once, before the tests (its top-level code; the time "
+          "counts toward the submission's time budget)",
+          module_file, seconds_text(*cpu_seconds)));
+    }
+  } else if (transcript.import_seconds > 1.0) {
     notes.push_back(fmt::format("importing {} took {} (top-level code runs at import)", module_file,
                                 seconds_text(transcript.import_seconds)));
   }

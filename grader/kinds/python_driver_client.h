@@ -61,6 +61,11 @@ Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& 
                                   const GradingContext& context, nlohmann::json steps,
                                   std::string description);
 
+/// The fork server every forkable test of the assignment may run in (engine/import_session.h):
+/// the driver with `--serve`, whose start request imports the assignment's module (or reads a
+/// notebook's definitions) once. Limits, the submission and its support files are the caller's.
+Invocation make_driver_launch(const Assignment& assignment, const GradingContext& context);
+
 /// Parses the protocol stream in observation.stdout_stream; ignores lines that are not protocol
 /// objects. `step_count` sizes the step list.
 DriverTranscript read_transcript(const Observation& observation, std::size_t step_count);
@@ -89,9 +94,12 @@ EarlyStop step_failure(const DriverStepRecord& step, const std::string& call,
 std::optional<EarlyStop> output_overflow(const DriverStepRecord& step, const std::string& call,
                                          std::uint64_t limit_bytes);
 
-/// Notes for the test about the import (what top-level code printed, how long it took, and with
-/// definitions-only intake what was skipped and which imports failed).
+/// Notes about the import (what top-level code printed, with its first lines; how long it took;
+/// with definitions-only intake what was skipped and which imports failed). `cpu_seconds`: the
+/// import's CPU time when it ran once for the whole submission (a fork session), said when it
+/// is 1 s or more; without it the driver's own wall-clock figure is said when over 1 s.
 std::vector<std::string> import_notes(const DriverTranscript& transcript,
-                                      const std::string& module_file);
+                                      const std::string& module_file,
+                                      std::optional<double> cpu_seconds = std::nullopt);
 
 }  // namespace sg

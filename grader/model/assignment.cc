@@ -33,6 +33,15 @@ std::optional<double> SubmissionBudget::seconds() const {
   return cpu_seconds;
 }
 
+double ImportLimits::cpu(const SubmissionBudget& budget) const {
+  if (cpu_seconds) return *cpu_seconds;
+  return budget.seconds().value_or(kDefaultImportCpuSeconds);
+}
+
+double ImportLimits::wall(const SubmissionBudget& budget) const {
+  return wall_seconds.value_or(2 * cpu(budget) + 5);
+}
+
 double Assignment::max_points() const {
   double total = 0.0;
   for (const auto& criterion : criteria) total += criterion.points;

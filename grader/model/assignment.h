@@ -88,6 +88,19 @@ struct SubmissionBudget {
   std::optional<double> seconds() const;
 };
 
+/// The import of a function-call submission, done once before its tests (the engine's fork
+/// session: "import once, test many"): its own limits (spec keys `limits.import_cpu_seconds`
+/// and `limits.import_wall_seconds`). The import's CPU counts toward the submission's budget.
+struct ImportLimits {
+  std::optional<double> cpu_seconds;   ///< CPU seconds; nullopt: the default (see cpu()).
+  std::optional<double> wall_seconds;  ///< Wall-clock seconds; nullopt: 2 x cpu() + 5.
+  /// The CPU limit in effect: as stated, else the submission's budget when it has one (the
+  /// import may use what the tests could), else kDefaultImportCpuSeconds.
+  double cpu(const SubmissionBudget& budget) const;
+  double wall(const SubmissionBudget& budget) const;
+};
+inline constexpr double kDefaultImportCpuSeconds = 60;
+
 /// How the submission is called. `language: python` + `module` = function-call tests via the
 /// driver. `language: program` = a command-line program: `entry` names the candidates for the
 /// program to run (the first that exists after the build wins, e.g. {"eightpuzzle.py",
@@ -198,6 +211,8 @@ struct Assignment {
   std::optional<TimeScaling> default_time_scaling;
   /// The CPU time all tests of one submission may use together (limits.submission_*).
   SubmissionBudget submission_budget;
+  /// The import's own limits (limits.import_*), for function-call submissions.
+  ImportLimits import_limits;
   /// specs/calibration/NAME.yaml when the spec scales a limit with measured times (whether or
   /// not it exists yet); empty otherwise.
   std::filesystem::path calibration_file;

@@ -86,6 +86,9 @@ struct GradeReport {
   std::vector<TestOutcome> tests;
   /// Remarks about the submission as a whole (e.g. what importing it printed).
   std::vector<std::string> submission_notes;
+  /// CPU seconds the submission's import took when its tests were forked from one import
+  /// (engine/import_session.h); nullopt when each test imported it anew.
+  std::optional<double> import_cpu_seconds;
   /// Set when the submission as a whole could not be tested (its build failed, a required file
   /// is missing or ambiguous, it is over the size limit): no test ran, every test carries this
   /// verdict, and `submission_feedback` (e.g. the compiler's output) says why, once.

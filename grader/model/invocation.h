@@ -56,6 +56,10 @@ struct Invocation {
   Limits limits;
   /// Short human description for feedback, e.g. "python3 driver: solve([1, 2, ...])".
   std::string description;
+  /// Set for the Python driver's test processes (docs/driver-protocol.md): the engine may run
+  /// the test as a fork of the submission's fork server instead (runner/fork_session.h), which
+  /// imported the same module from the same files once; stdin_data is then the fork's request.
+  bool forkable = false;
 };
 
 }  // namespace sg

@@ -26,8 +26,10 @@
 #include "runner/box_server.h"
 #include "runner/box_uid_layer.h"
 #include "runner/cgroup_layer.h"
+#include "runner/fork_server.h"
 #include "runner/launch_plan.h"
 #include "runner/namespace_layer.h"
+#include "runner/scratch_snapshot.h"
 #include "runner/student_exec.h"
 #include "runner/supervision.h"
 
@@ -289,27 +291,50 @@ void Box::end_server() noexcept {
   reusable_ = false;
 }
 
-Observation Box::run(const Invocation& invocation) {
+// One run in the box, from the request to the server's reply (or its loss).
+struct Box::Request {
   Observation observation;
-  observation.isolation_tier = options_.tier;
   RunEvidence evidence;
-  RunSteps steps(!options_.steps_log.empty());
+  RunSteps steps;
+  std::string argv0;
+  bool started = false;  ///< The request was sent.
+  Clock::time_point start;
+  std::unique_ptr<OutputCapture> output;
+  UniqueFd report_read;
+  std::optional<BoxRunReply> reply;
+  bool server_gone = false;
+  bool peak_reset = false;
+  double cpu_before = 0.0;
+  std::uint64_t oom_before = 0;
+  std::uint64_t pids_before = 0;
+
+  explicit Request(bool timed) : steps(timed) {}
+};
+
+Observation Box::run(const Invocation& invocation) {
+  Request request(!options_.steps_log.empty());
+  request.observation.isolation_tier = options_.tier;
   try {
-    run_in(invocation, observation, evidence, steps);
+    send(invocation, request, UniqueFd());
+    if (request.started) {
+      const SupervisionResult supervision = watch(invocation.limits, request);
+      conclude(invocation.limits, request, supervision);
+    }
+    reset_after(invocation, request);
   } catch (const std::exception& e) {
-    evidence.runner_error = e.what();
+    request.evidence.runner_error = e.what();
     reusable_ = false;
   } catch (...) {
-    evidence.runner_error = "unknown error in the runner";
+    request.evidence.runner_error = "unknown error in the runner";
     reusable_ = false;
   }
-  steps.append_to(options_.steps_log, "box run");
-  decide_verdict(evidence, observation);
-  return observation;
+  if (!reusable_) end_server();
+  request.steps.append_to(options_.steps_log, "box run");
+  decide_verdict(request.evidence, request.observation);
+  return request.observation;
 }
 
-void Box::run_in(const Invocation& invocation, Observation& observation, RunEvidence& evidence,
-                 RunSteps& steps) {
+void Box::send(const Invocation& invocation, Request& request, UniqueFd stdin_override) {
   if (!reusable_) throw std::logic_error("this box cannot serve another run");
   reusable_ = false;  // until the run's end proves the box clean
   validate_invocation(invocation);
@@ -323,135 +348,150 @@ void Box::run_in(const Invocation& invocation, Observation& observation, RunEvid
   for (const PlacedFile& file : invocation.support_files) place_support_file(file, workdir);
   for (const WrittenFile& file : invocation.written_files) write_support_text(file, workdir);
   give_to_box_uid(workdir, uid);
-  UniqueFd stdin_fd = open_stdin(invocation, directory_.io_dir());
-  observation.workdir = kBoxWorkdir;
-  steps.mark("copy");
+  UniqueFd stdin_fd =
+      stdin_override ? std::move(stdin_override) : open_stdin(invocation, directory_.io_dir());
+  request.observation.workdir = kBoxWorkdir;
+  request.steps.mark("copy");
 
   // 2. The request.
-  const std::string& argv0 = invocation.argv[0];
-  const std::string exec_path = resolve_executable(argv0);
-  bool started = false;
-  std::optional<BoxRunReply> reply;
+  request.argv0 = invocation.argv[0];
+  const std::string exec_path = resolve_executable(request.argv0);
   if (exec_path.empty()) {
-    evidence.runner_error = fmt::format("could not start {}: {} (looked on PATH={})", argv0,
-                                        errno_text(ENOENT), kAllowedPath);
-  } else {
-    const std::string message =
-        encode_request(exec_path, invocation.argv, build_environment(invocation, kBoxWorkdir),
-                       rlimit_table(limits, options_.rlimits));
-    group_->set_limits(CgroupLimits{limits.memory_bytes, limits.max_processes});
-    const bool peak_reset = group_->reset_peak_memory();
-    const double cpu_before = group_->cpu_seconds().value_or(0.0);
-    const std::uint64_t oom_before = group_->oom_kills();
-    const std::uint64_t pids_before = group_->pids_limit_hits();
+    request.evidence.runner_error = fmt::format("could not start {}: {} (looked on PATH={})",
+                                                request.argv0, errno_text(ENOENT), kAllowedPath);
+    return;
+  }
+  const std::string message =
+      encode_request(exec_path, invocation.argv, build_environment(invocation, kBoxWorkdir),
+                     rlimit_table(limits, options_.rlimits));
+  group_->set_limits(CgroupLimits{limits.memory_bytes, limits.max_processes});
+  request.peak_reset = group_->reset_peak_memory();
+  request.cpu_before = group_->cpu_seconds().value_or(0.0);
+  request.oom_before = group_->oom_kills();
+  request.pids_before = group_->pids_limit_hits();
 
-    Pipe out = make_pipe();
-    Pipe err = make_pipe();
-    Pipe report = make_pipe();
-    if (::fcntl(report.read.get(), F_SETFL, O_NONBLOCK) != 0) {
-      throw_errno("cannot make a pipe non-blocking", errno);
-    }
-    const Clock::time_point start = Clock::now();
-    send_request(control_.get(), message,
-                 {stdin_fd.get(), out.write.get(), err.write.get(), report.write.get()});
-    started = true;
-    stdin_fd.reset();
-    out.write.reset();
-    err.write.reset();
-    report.write.reset();
-    steps.mark("request");
+  Pipe out = make_pipe();
+  Pipe err = make_pipe();
+  Pipe report = make_pipe();
+  if (::fcntl(report.read.get(), F_SETFL, O_NONBLOCK) != 0) {
+    throw_errno("cannot make a pipe non-blocking", errno);
+  }
+  request.start = Clock::now();
+  send_request(control_.get(), message,
+               {stdin_fd.get(), out.write.get(), err.write.get(), report.write.get()});
+  request.started = true;
+  request.report_read = std::move(report.read);
+  request.output = std::make_unique<OutputCapture>(std::move(out.read), std::move(err.read),
+                                                   request.observation);
+  request.steps.mark("request");
+}
 
-    // 3. Supervise until the server replies (the student's process ended and the box is clean)
-    // or pid 1 is gone (killed at a limit).
-    OutputCapture output(std::move(out.read), std::move(err.read), observation);
-    bool server_gone = false;
-    SupervisedRun supervised;
-    supervised.start = start;
-    supervised.exit_fds = {control_.get(), init_pidfd_.get()};
-    supervised.ended = [&] {
-      if (!reply) {
-        BoxRunReply received{};
-        const ssize_t n = ::recv(control_.get(), &received, sizeof received, MSG_DONTWAIT);
-        if (n == static_cast<ssize_t>(sizeof received) && received.run.magic == kBoxInitMagic) {
-          reply = received;
-          return true;
-        }
-        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) || n > 0) server_gone = true;
-      }
-      pollfd init{init_pidfd_.get(), POLLIN, 0};
-      if (server_gone || (init_pidfd_ && ::poll(&init, 1, 0) > 0)) {
-        server_gone = true;
-        return true;
-      }
-      return false;
-    };
-    supervised.sample = [&](UsageSample& sample) {
-      if (const std::optional<double> cpu = group_->cpu_seconds()) {
-        sample.cpu_seconds = std::max(0.0, *cpu - cpu_before);
-      }
-      sample.peak_memory_bytes = std::max(sample.peak_memory_bytes, group_->memory_usage_bytes());
-    };
-    supervised.kill = [this] {
-      if (init_pid_ > 0 && !init_reaped_) ::kill(init_pid_, SIGKILL);
-    };
-    const SupervisionResult supervision = supervise(limits, supervised, output, evidence);
-    steps.mark("student");
+bool Box::poll_end(Request& request) {
+  if (!request.reply && !request.server_gone) {
+    BoxRunReply received{};
+    const ssize_t n = ::recv(control_.get(), &received, sizeof received, MSG_DONTWAIT);
+    if (n == static_cast<ssize_t>(sizeof received) && received.run.magic == kBoxInitMagic) {
+      request.reply = received;
+      return true;
+    }
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) || n > 0) request.server_gone = true;
+  }
+  if (request.reply) return true;
+  pollfd init{init_pidfd_.get(), POLLIN, 0};
+  if (request.server_gone || init_reaped_ || (init_pidfd_ && ::poll(&init, 1, 0) > 0)) {
+    request.server_gone = true;
+    return true;
+  }
+  return false;
+}
 
-    if (evidence.killed_by_supervisor || server_gone || !reply) {
-      const bool killed = evidence.killed_by_supervisor;
-      end_server();
-      if (!killed && !reply) {
-        evidence.supervisor_lost = "the box's server (box-init) ended without reporting the run";
-      }
-    }
-    output.drain(limits.output_bytes, evidence);
-    output.keep_tails(evidence);
-    steps.mark("drain");
+void Box::sample(const Request& request, UsageSample& sample) const {
+  if (const std::optional<double> cpu = group_->cpu_seconds()) {
+    sample.cpu_seconds = std::max(0.0, *cpu - request.cpu_before);
+  }
+  sample.peak_memory_bytes = std::max(sample.peak_memory_bytes, group_->memory_usage_bytes());
+}
 
-    LaunchFailure failure{};
-    if (::read(report.read.get(), &failure, sizeof failure) ==
-        static_cast<ssize_t>(sizeof failure)) {
-      const std::vector<std::string> names(std::begin(kBoxSetupStepNames),
-                                           std::end(kBoxSetupStepNames));
-      evidence.runner_error = launch_failure_message(failure, argv0, names);
-    }
-    if (reply && reply->request_error != 0) {
-      evidence.runner_error =
-          fmt::format("the box refused the run: {}", errno_text(reply->request_error));
-    } else if (reply && reply->fork_error != 0) {
-      evidence.runner_error = fmt::format("could not start {}: fork failed in the box: {}", argv0,
-                                          errno_text(reply->fork_error));
-    }
+SupervisionResult Box::watch(const Limits& limits, Request& request) {
+  // 3. Supervise until the server replies (the student's process ended and the box is clean)
+  // or pid 1 is gone (killed at a limit).
+  SupervisedRun supervised;
+  supervised.start = request.start;
+  supervised.exit_fds = {control_.get(), init_pidfd_.get()};
+  supervised.ended = [&] { return poll_end(request); };
+  supervised.sample = [&](UsageSample& sample) { this->sample(request, sample); };
+  supervised.kill = [this] {
+    if (init_pid_ > 0 && !init_reaped_) ::kill(init_pid_, SIGKILL);
+  };
+  const SupervisionResult supervision =
+      supervise(limits, supervised, *request.output, request.evidence);
+  request.steps.mark("student");
+  return supervision;
+}
 
-    // 4. Observation and evidence: the same rules as the one-shot tier's layers.
-    const std::optional<double> cpu_after = group_->cpu_seconds();
-    const CgroupReading reading{
-        cpu_after ? std::optional<double>(std::max(0.0, *cpu_after - cpu_before)) : std::nullopt,
-        peak_reset ? group_->peak_memory_bytes() : supervision.peak_memory_bytes,
-        group_->oom_kills() - std::min(oom_before, group_->oom_kills()),
-        group_->pids_limit_hits() - std::min(pids_before, group_->pids_limit_hits())};
-    if (reply && reply->fork_error == 0 && reply->request_error == 0) {
-      observation.wall_seconds =
-          std::max(0.0, static_cast<double>(reply->ended_ns - monotonic_ns(start)) / 1e9);
-    } else {
-      observation.wall_seconds =
-          std::chrono::duration<double>(supervision.exit_time - start).count();
+void Box::conclude(const Limits& limits, Request& request, const SupervisionResult& supervision) {
+  RunEvidence& evidence = request.evidence;
+  Observation& observation = request.observation;
+  if (evidence.killed_by_supervisor || request.server_gone || !request.reply) {
+    const bool killed = evidence.killed_by_supervisor;
+    end_server();
+    if (!killed && !request.reply) {
+      evidence.supervisor_lost = "the box's server (box-init) ended without reporting the run";
     }
-    observation.cpu_seconds = supervision.cpu_seconds;
-    observation.peak_memory_bytes = supervision.peak_memory_bytes;
-    if (!reply && init_reaped_) evidence.wait_status = init_status_;  // as a one-shot run's
-    add_cgroup_evidence(reading, limits, evidence, observation);
-    if (!evidence.runner_error) {
-      add_box_init_evidence(reply ? std::optional<BoxInitReport>(reply->run) : std::nullopt,
-                            evidence);
-    }
-    observation.cpu_seconds = std::max(observation.cpu_seconds, evidence.main_cpu_seconds);
-    add_rlimit_evidence(limits, options_.rlimits, evidence);
-    add_seccomp_evidence(evidence);
-    steps.mark("evidence");
+  }
+  request.output->drain(limits.output_bytes, evidence);
+  request.output->keep_tails(evidence);
+  request.steps.mark("drain");
+
+  LaunchFailure failure{};
+  if (::read(request.report_read.get(), &failure, sizeof failure) ==
+      static_cast<ssize_t>(sizeof failure)) {
+    const std::vector<std::string> names(std::begin(kBoxSetupStepNames),
+                                         std::end(kBoxSetupStepNames));
+    evidence.runner_error = launch_failure_message(failure, request.argv0, names);
+  }
+  const std::optional<BoxRunReply>& reply = request.reply;
+  if (reply && reply->request_error != 0) {
+    evidence.runner_error =
+        fmt::format("the box refused the run: {}", errno_text(reply->request_error));
+  } else if (reply && reply->fork_error != 0) {
+    evidence.runner_error = fmt::format("could not start {}: fork failed in the box: {}",
+                                        request.argv0, errno_text(reply->fork_error));
   }
 
+  // 4. Observation and evidence: the same rules as the one-shot tier's layers.
+  const std::optional<double> cpu_after = group_->cpu_seconds();
+  const CgroupReading reading{
+      cpu_after ? std::optional<double>(std::max(0.0, *cpu_after - request.cpu_before))
+                : std::nullopt,
+      request.peak_reset ? group_->peak_memory_bytes() : supervision.peak_memory_bytes,
+      group_->oom_kills() - std::min(request.oom_before, group_->oom_kills()),
+      group_->pids_limit_hits() - std::min(request.pids_before, group_->pids_limit_hits())};
+  if (reply && reply->fork_error == 0 && reply->request_error == 0) {
+    observation.wall_seconds =
+        std::max(0.0, static_cast<double>(reply->ended_ns - monotonic_ns(request.start)) / 1e9);
+  } else {
+    observation.wall_seconds =
+        std::chrono::duration<double>(supervision.exit_time - request.start).count();
+  }
+  observation.cpu_seconds = supervision.cpu_seconds;
+  observation.peak_memory_bytes = supervision.peak_memory_bytes;
+  if (!reply && init_reaped_) evidence.wait_status = init_status_;  // as a one-shot run's
+  add_cgroup_evidence(reading, limits, evidence, observation);
+  if (!evidence.runner_error) {
+    add_box_init_evidence(reply ? std::optional<BoxInitReport>(reply->run) : std::nullopt,
+                          evidence);
+  }
+  observation.cpu_seconds = std::max(observation.cpu_seconds, evidence.main_cpu_seconds);
+  add_rlimit_evidence(limits, options_.rlimits, evidence);
+  add_seccomp_evidence(evidence);
+  request.steps.mark("evidence");
+}
+
+void Box::reset_after(const Invocation& invocation, Request& request) {
   // 5. What the run leaves: collected if asked, then the box made ready for the next run.
+  RunEvidence& evidence = request.evidence;
+  const fs::path& workdir = directory_.workdir();
   if (!invocation.collect_into.empty() && !evidence.runner_error) {
     try {
       copy_submission(workdir, invocation.collect_into, options_.max_submission_bytes);
@@ -460,7 +500,8 @@ void Box::run_in(const Invocation& invocation, Observation& observation, RunEvid
     }
   }
   if (init_reaped_) return;
-  if (started && (!reply || reply->cleanup_error != 0)) {
+  const std::optional<BoxRunReply>& reply = request.reply;
+  if (request.started && (!reply || reply->cleanup_error != 0)) {
     if (reply) {
       evidence.notes.push_back(fmt::format("the box was not reused: {}: {}",
                                            cleanup_step_text(reply->cleanup_step),
@@ -469,17 +510,174 @@ void Box::run_in(const Invocation& invocation, Observation& observation, RunEvid
     end_server();
     return;
   }
+  const uid_t uid = lease_.uid();
   const std::string left = empty_directory(workdir, 0700, uid);
   const fs::path stdin_file = directory_.io_dir() / "stdin";
   const bool stdin_removed = ::unlink(stdin_file.c_str()) == 0 || errno == ENOENT;
+  const fs::path fork_point = directory_.io_dir() / "fork-point";
+  const bool fork_point_removed = remove_tree(fork_point).empty();
   const std::vector<pid_t> members = group_->processes();
   const bool only_server = members.size() == 1 && members[0] == init_pid_;
-  steps.mark("reset");
-  if (!left.empty() || !stdin_removed || !only_server) {
+  request.steps.mark("reset");
+  if (!left.empty() || !stdin_removed || !fork_point_removed || !only_server) {
     end_server();
     return;
   }
   reusable_ = true;
+}
+
+// A fork session in a kept box (fork_server.h): the box server runs the fork server as its
+// student process; the box serves nothing else until the session ends, then is cleaned as after
+// any run and given back.
+class BoxForkSession final : public ForkServerSession {
+ public:
+  BoxForkSession(std::unique_ptr<Box> box, std::function<void(std::unique_ptr<Box>)> give_back,
+                 const Invocation& launch, const Limits& start_limits)
+      : box_(std::move(box)),
+        give_back_(std::move(give_back)),
+        launch_(launch),
+        request_(!box_->options_.steps_log.empty()) {
+    request_.observation.isolation_tier = box_->options_.tier;
+    try {
+      ForkControlSocket socket = make_fork_control_socket();
+      box_->send(launch_, request_, std::move(socket.server));
+      if (!request_.started) {
+        finish_start();
+        return;
+      }
+      attach(Setup{std::move(socket.supervisor), box_->directory_.workdir(),
+                   box_->directory_.io_dir(), box_->lease_.uid(), kBoxWorkdir,
+                   box_->options_.tier});
+      SupervisionResult supervision;
+      if (start(launch_.stdin_data.value_or(""), start_limits, *request_.output,
+                request_.observation, request_.evidence, request_.start, supervision)) {
+        return;
+      }
+      box_->conclude(start_limits, request_, supervision);
+    } catch (const std::exception& e) {
+      request_.evidence.runner_error = e.what();
+      box_->end_server();
+    }
+    finish_start();
+  }
+
+  ~BoxForkSession() override {
+    if (!box_) return;
+    if (ready() && !concluded_) {
+      close_control();  // the server exits; the box server replies once the box is clean
+      try {
+        Limits closing;
+        closing.cpu_seconds = 5;
+        closing.wall_seconds = 2;
+        closing.output_bytes = std::uint64_t{1} << 20;
+        const SupervisionResult supervision = box_->watch(closing, request_);
+        box_->conclude(closing, request_, supervision);
+        concluded_ = true;
+        box_->reset_after(launch_, request_);
+      } catch (const std::exception&) {
+        box_->reusable_ = false;
+      }
+    }
+    if (!box_->reusable_) box_->end_server();
+    if (box_->reusable_ && give_back_) give_back_(std::move(box_));
+  }
+
+ protected:
+  pid_t main_pid() const override { return box_->init_pid_; }
+  std::vector<int> run_exit_fds() const override {
+    return {box_->control_.get(), box_->init_pidfd_.get()};
+  }
+  bool run_ended() override { return box_->poll_end(request_); }
+  std::optional<int> run_end_status() override {
+    if (!concluded_) {
+      // The server's student (the fork server) ended: the box server cleans the box and replies.
+      const Clock::time_point deadline = Clock::now() + std::chrono::seconds(2);
+      while (!box_->poll_end(request_) && Clock::now() < deadline) {
+        pollfd fds[2] = {{box_->control_.get(), POLLIN, 0}, {box_->init_pidfd_.get(), POLLIN, 0}};
+        ::poll(fds, 2, 20);
+      }
+      SupervisionResult now;
+      now.exit_time = Clock::now();
+      box_->conclude(launch_.limits, request_, now);
+      concluded_ = true;
+      box_->reset_after(launch_, request_);
+    }
+    if (request_.reply) return request_.reply->run.status;
+    return request_.evidence.wait_status;
+  }
+  void sample(UsageSample& sample) override {
+    if (const std::optional<double> cpu = box_->group_->cpu_seconds()) sample.cpu_seconds = *cpu;
+    sample.peak_memory_bytes =
+        std::max(sample.peak_memory_bytes, box_->group_->memory_usage_bytes());
+  }
+  void kill_run() override {
+    if (!request_.reply) box_->end_server();
+  }
+  void fork_point() override {
+    const fs::path root = fmt::format("/proc/{}/root", box_->init_pid_);
+    scratch_ = ScratchSnapshot({root / "tmp", root / "dev/shm"}, std::nullopt);
+  }
+  void begin_fork(const Limits& limits) override {
+    Cgroup& group = *box_->group_;
+    fork_base_memory_ = group.memory_usage_bytes();
+    const int processes = static_cast<int>(group.processes().size());
+    group.set_limits(CgroupLimits{fork_base_memory_ + limits.memory_bytes,
+                                  limits.max_processes > 0 ? limits.max_processes + processes : 0});
+    fork_peak_reset_ = group.reset_peak_memory();
+    fork_oom_before_ = group.oom_kills();
+    fork_pids_before_ = group.pids_limit_hits();
+  }
+  bool kill_all_except(pid_t keep) override {
+    return kill_members_except(*box_->group_, {box_->init_pid_, keep});
+  }
+  void end_fork(const Limits& limits, RunEvidence& evidence, Observation& observation) override {
+    Cgroup& group = *box_->group_;
+    const std::uint64_t peak = group.peak_memory_bytes();
+    const std::uint64_t oom = group.oom_kills();
+    const std::uint64_t refused = group.pids_limit_hits();
+    const CgroupReading reading{
+        std::nullopt, fork_peak_reset_ && peak > fork_base_memory_ ? peak - fork_base_memory_ : 0,
+        oom - std::min(oom, fork_oom_before_), refused - std::min(refused, fork_pids_before_)};
+    add_cgroup_evidence(reading, limits, evidence, observation);
+    add_rlimit_evidence(limits, box_->options_.rlimits, evidence);
+    add_seccomp_evidence(evidence);
+    if (ended()) return;
+    if (const std::string left = scratch_.remove_new(); !left.empty())
+      throw std::runtime_error("cannot remove what the test left in /tmp or /dev/shm: " + left);
+  }
+
+ private:
+  // The start failed: its observation is the run's, and the box is cleaned (or destroyed).
+  void finish_start() {
+    mark_ended();
+    concluded_ = true;
+    try {
+      box_->reset_after(launch_, request_);
+    } catch (const std::exception&) {
+      box_->reusable_ = false;
+    }
+    decide_verdict(request_.evidence, request_.observation);
+    set_start_observation(request_.observation);
+  }
+
+  std::unique_ptr<Box> box_;
+  std::function<void(std::unique_ptr<Box>)> give_back_;
+  Invocation launch_;
+  Box::Request request_;
+  bool concluded_ = false;
+  ScratchSnapshot scratch_;
+  std::uint64_t fork_base_memory_ = 0;
+  bool fork_peak_reset_ = false;
+  std::uint64_t fork_oom_before_ = 0;
+  std::uint64_t fork_pids_before_ = 0;
+};
+
+std::unique_ptr<ForkSession> Box::start_session(std::unique_ptr<Box> box,
+                                                std::function<void(std::unique_ptr<Box>)> give_back,
+                                                const Invocation& launch,
+                                                const Limits& start_limits) {
+  return std::make_unique<BoxForkSession>(std::move(box), std::move(give_back), launch,
+                                          start_limits);
 }
 
 }  // namespace sg

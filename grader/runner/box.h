@@ -14,8 +14,10 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,11 +25,13 @@
 #include "model/invocation.h"
 #include "model/observation.h"
 #include "runner/cgroup.h"
+#include "runner/fork_session.h"
 #include "runner/private_root.h"
 #include "runner/rlimit_layer.h"
 #include "runner/run_evidence.h"
 #include "runner/run_steps.h"
 #include "runner/seccomp_layer.h"
+#include "runner/supervision.h"
 #include "runner/uid_slots.h"
 #include "runner/unique_fd.h"
 #include "runner/workdir.h"
@@ -71,9 +75,26 @@ class Box {
   /// True while the box is clean and checked after its last run.
   bool reusable() const { return reusable_; }
 
+  /// A fork session (fork_session.h) in `box`, which must be reusable: the box server runs
+  /// `launch` with the session's control socket as stdin and serves nothing else until the
+  /// session ends. Then the box is cleaned as after any run and, when reusable, passed to
+  /// `give_back` (else destroyed).
+  static std::unique_ptr<ForkSession> start_session(
+      std::unique_ptr<Box> box, std::function<void(std::unique_ptr<Box>)> give_back,
+      const Invocation& launch, const Limits& start_limits);
+
  private:
-  void run_in(const Invocation& invocation, Observation& observation, RunEvidence& evidence,
-              RunSteps& steps);
+  friend class BoxForkSession;
+  using Clock = std::chrono::steady_clock;
+  struct Request;
+  // A run's phases: the copies and the request; supervision until the reply; evidence; the
+  // box made ready again (or destroyed).
+  void send(const Invocation& invocation, Request& request, UniqueFd stdin_override);
+  bool poll_end(Request& request);
+  void sample(const Request& request, UsageSample& sample) const;
+  SupervisionResult watch(const Limits& limits, Request& request);
+  void conclude(const Limits& limits, Request& request, const SupervisionResult& supervision);
+  void reset_after(const Invocation& invocation, Request& request);
   void end_server() noexcept;
 
   BoxOptions options_;

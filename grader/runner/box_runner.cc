@@ -21,6 +21,16 @@ class BoxRunner final : public Runner {
     return observation;
   }
 
+  std::unique_ptr<ForkSession> start_session(const Invocation& launch,
+                                             const Limits& start_limits) override {
+    if (!Box::can_run(launch)) return one_shot_->start_session(launch, start_limits);
+    std::unique_ptr<Box> box = take();
+    if (!box) return one_shot_->start_session(launch, start_limits);
+    return Box::start_session(
+        std::move(box), [this](std::unique_ptr<Box> done) { give_back(std::move(done)); }, launch,
+        start_limits);
+  }
+
   std::string isolation_tier() const override { return one_shot_->isolation_tier(); }
 
  private:

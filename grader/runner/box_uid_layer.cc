@@ -17,6 +17,7 @@
 
 #include "runner/box_init.h"
 #include "runner/proc_stat.h"
+#include "runner/scratch_snapshot.h"
 #include "runner/uid_slots.h"
 #include "runner/unique_fd.h"
 
@@ -119,6 +120,35 @@ class BoxUidSession final : public SandboxSession {
     add_box_init_evidence(read_box_init_report(report_read_.get()), evidence);
   }
 
+  // box-init runs as root: a scan of the uid never reaches it.
+  bool kill_all_except(pid_t keep) noexcept override {
+    bool none = true;
+    try {
+      for (const pid_t pid : live_processes_of_uid(uid_)) {
+        if (pid == keep) continue;
+        none = false;
+        ::kill(pid, SIGKILL);
+      }
+    } catch (...) {
+      return false;
+    }
+    return none;
+  }
+
+  // Without namespaces a test writes the host's shared scratch directories (the namespace layer
+  // looks after a box's own).
+  void fork_point() override {
+    if (options_.pid_namespace) return;
+    scratch_ = ScratchSnapshot({"/tmp", "/var/tmp", "/dev/shm"}, uid_);
+  }
+
+  void end_fork(const Limits& /*limits*/, RunEvidence& /*evidence*/,
+                Observation& /*observation*/) override {
+    if (options_.pid_namespace) return;
+    if (const std::string left = scratch_.remove_new(); !left.empty())
+      throw std::runtime_error("cannot remove what the test left in /tmp: " + left);
+  }
+
  private:
   BoxUidOptions options_;
   BoxUidLease lease_;
@@ -127,6 +157,7 @@ class BoxUidSession final : public SandboxSession {
   UniqueFd report_read_;
   UniqueFd report_write_;
   BoxInitConfig config_;
+  ScratchSnapshot scratch_;
 };
 
 }  // namespace

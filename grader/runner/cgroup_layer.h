@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,6 +28,9 @@ struct CgroupReading {
 void add_cgroup_evidence(const CgroupReading& reading, const Limits& limits, RunEvidence& evidence,
                          Observation& observation);
 
+/// SIGKILLs every process in `group` but those in `keep`; true when there was none to kill.
+bool kill_members_except(const Cgroup& group, std::initializer_list<pid_t> keep) noexcept;
+
 /// Layer "cgroup-v1" / "cgroup-v2". Per run: a group `sg-<pid>-<n>` under the grader's own
 /// cgroup with memory = Limits::memory_bytes (no swap) and pids.max = Limits::max_processes; the
 /// main process joins it in after_spawn (before it runs anything). sample(): the group's CPU
@@ -34,7 +38,11 @@ void add_cgroup_evidence(const CgroupReading& reading, const Limits& limits, Run
 /// after_exit(): cpu_seconds and peak_memory_bytes from the group (peak: memory.max_usage_in_bytes
 /// / memory.peak), evidence memory_limit when the group's OOM killer fired ("the cgroup's OOM
 /// killer ended N process(es) ..."), a note when a fork hit pids.max. The group is removed when
-/// the session ends. prepare() throws when the group cannot be created.
+/// the session ends. prepare() throws when the group cannot be created. For a forked test
+/// (fork_server.h): begin_fork() sets memory = the charge now + the test's memory and pids.max =
+/// the processes now + the test's, and resets the peak; kill_all_except() kills every member but
+/// the server and the main process; end_fork() adds the OOM kills, refused forks and the peak
+/// above the charge at begin_fork() as after_exit() does.
 class CgroupLayer final : public SandboxLayer {
  public:
   explicit CgroupLayer(CgroupSupport support) : support_(std::move(support)) {}

@@ -230,6 +230,28 @@ BoxOptions box_options(const Probed& p, const ProcessRunnerOptions& base,
   return options;
 }
 
+// A fork session whose observations carry the tier's name.
+class TieredSession final : public ForkSession {
+ public:
+  TieredSession(std::unique_ptr<ForkSession> inner, std::string tier)
+      : inner_(std::move(inner)), tier_(std::move(tier)), start_(inner_->start_observation()) {
+    start_.isolation_tier = tier_;
+  }
+  bool ready() const override { return inner_->ready(); }
+  const Observation& start_observation() const override { return start_; }
+  Observation run(const Invocation& test) override {
+    Observation observation = inner_->run(test);
+    observation.isolation_tier = tier_;
+    return observation;
+  }
+  bool alive() const override { return inner_->alive(); }
+
+ private:
+  std::unique_ptr<ForkSession> inner_;
+  std::string tier_;
+  Observation start_;
+};
+
 // Puts the tier's name in front of the layer list.
 class TieredRunner final : public Runner {
  public:
@@ -241,6 +263,12 @@ class TieredRunner final : public Runner {
     Observation observation = inner_->run(invocation);
     observation.isolation_tier = tier_;
     return observation;
+  }
+  std::unique_ptr<ForkSession> start_session(const Invocation& launch,
+                                             const Limits& start_limits) override {
+    std::unique_ptr<ForkSession> session = inner_->start_session(launch, start_limits);
+    if (!session) return nullptr;
+    return std::make_unique<TieredSession>(std::move(session), tier_);
   }
   std::string isolation_tier() const override { return tier_; }
 

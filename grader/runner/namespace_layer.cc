@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "runner/scratch_snapshot.h"
+
 namespace sg {
 namespace {
 
@@ -25,8 +27,24 @@ class NamespaceSession final : public SandboxSession {
     return root_.apply();
   }
 
+  void after_spawn(pid_t pid) override { main_pid_ = pid; }
+
+  // The box's own /tmp and /dev/shm, seen through pid 1's root.
+  void fork_point() override {
+    const std::filesystem::path root = fmt::format("/proc/{}/root", main_pid_);
+    scratch_ = ScratchSnapshot({root / "tmp", root / "dev/shm"}, std::nullopt);
+  }
+
+  void end_fork(const Limits& /*limits*/, RunEvidence& /*evidence*/,
+                Observation& /*observation*/) override {
+    if (const std::string left = scratch_.remove_new(); !left.empty())
+      throw std::runtime_error("cannot remove what the test left in /tmp or /dev/shm: " + left);
+  }
+
  private:
   PrivateRoot root_;
+  pid_t main_pid_ = 0;
+  ScratchSnapshot scratch_;
 };
 
 }  // namespace

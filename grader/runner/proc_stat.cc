@@ -127,45 +127,68 @@ std::optional<ProcStat> read_proc_stat(pid_t pid) {
   return stat;
 }
 
-GroupUsage sample_process_group(pid_t pgid) {
-  GroupUsage usage;
+namespace {
+
+// Calls `visit(pid)` for every process in /proc.
+template <typename Visit>
+void for_each_process(Visit visit) {
   DIR* proc = ::opendir("/proc");
-  if (proc == nullptr) return usage;
+  if (proc == nullptr) return;
   while (const dirent* entry = ::readdir(proc)) {
     const char* name = entry->d_name;
     if (name[0] < '1' || name[0] > '9') continue;
     char* rest = nullptr;
     const long pid = std::strtol(name, &rest, 10);
     if (rest == nullptr || *rest != '\0') continue;
-    const std::optional<ProcStat> stat = read_proc_stat(static_cast<pid_t>(pid));
-    if (!stat || stat->pgrp != pgid) continue;
+    visit(static_cast<pid_t>(pid));
+  }
+  ::closedir(proc);
+}
+
+}  // namespace
+
+GroupUsage sample_process_group(pid_t pgid) {
+  GroupUsage usage;
+  for_each_process([&](pid_t pid) {
+    const std::optional<ProcStat> stat = read_proc_stat(pid);
+    if (!stat || stat->pgrp != pgid) return;
     ++usage.processes;
     usage.cpu_seconds += stat->cpu_seconds + stat->children_cpu_seconds;
     usage.max_rss_bytes = std::max(usage.max_rss_bytes, stat->rss_bytes);
-  }
-  ::closedir(proc);
+  });
   return usage;
 }
 
 GroupUsage sample_processes_of_uid(uid_t uid) {
   GroupUsage usage;
-  DIR* proc = ::opendir("/proc");
-  if (proc == nullptr) return usage;
-  while (const dirent* entry = ::readdir(proc)) {
-    const char* name = entry->d_name;
-    if (name[0] < '1' || name[0] > '9') continue;
-    char* rest = nullptr;
-    const long pid = std::strtol(name, &rest, 10);
-    if (rest == nullptr || *rest != '\0') continue;
-    if (!has_uid(static_cast<pid_t>(pid), uid)) continue;
-    const std::optional<ProcStat> stat = read_proc_stat(static_cast<pid_t>(pid));
-    if (!stat) continue;
+  for_each_process([&](pid_t pid) {
+    if (!has_uid(pid, uid)) return;
+    const std::optional<ProcStat> stat = read_proc_stat(pid);
+    if (!stat) return;
     if (stat->state != 'Z') ++usage.processes;
     usage.cpu_seconds += stat->cpu_seconds + stat->children_cpu_seconds;
     usage.max_rss_bytes = std::max(usage.max_rss_bytes, stat->rss_bytes);
-  }
-  ::closedir(proc);
+  });
   return usage;
+}
+
+std::vector<pid_t> live_group_members(pid_t pgid) {
+  std::vector<pid_t> members;
+  for_each_process([&](pid_t pid) {
+    const std::optional<ProcStat> stat = read_proc_stat(pid);
+    if (stat && stat->pgrp == pgid && stat->state != 'Z') members.push_back(pid);
+  });
+  return members;
+}
+
+std::vector<pid_t> live_processes_of_uid(uid_t uid) {
+  std::vector<pid_t> processes;
+  for_each_process([&](pid_t pid) {
+    if (!has_uid(pid, uid)) return;
+    const std::optional<ProcStat> stat = read_proc_stat(pid);
+    if (stat && stat->state != 'Z') processes.push_back(pid);
+  });
+  return processes;
 }
 
 }  // namespace sg

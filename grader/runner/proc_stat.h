@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace sg {
 
@@ -42,5 +43,11 @@ GroupUsage sample_process_group(pid_t pgid);
 /// /proc/<pid>/status, which stays accurate for non-dumpable processes). Zombies are not counted in
 /// `processes` (they hold no resources and cannot be killed); their CPU still is.
 GroupUsage sample_processes_of_uid(uid_t uid);
+
+/// The live (not zombie) members of process group `pgid`, by a /proc scan.
+std::vector<pid_t> live_group_members(pid_t pgid);
+
+/// The live (not zombie) processes whose real, effective or saved uid is `uid`, by a /proc scan.
+std::vector<pid_t> live_processes_of_uid(uid_t uid);
 
 }  // namespace sg

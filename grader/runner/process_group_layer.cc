@@ -41,6 +41,22 @@ class ProcessGroupSession final : public SandboxSession {
     if (pgid_ > 0) ::kill(-pgid_, SIGKILL);
   }
 
+  // A member that left the group with setsid() is out of reach, as it is for kill_all().
+  bool kill_all_except(pid_t keep) noexcept override {
+    if (pgid_ <= 0) return true;
+    bool none = true;
+    try {
+      for (const pid_t pid : live_group_members(pgid_)) {
+        if (pid == keep) continue;
+        none = false;
+        ::kill(pid, SIGKILL);
+      }
+    } catch (...) {
+      return false;
+    }
+    return none;
+  }
+
  private:
   pid_t parent_;
   pid_t pgid_ = 0;

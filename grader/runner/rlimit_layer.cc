@@ -34,6 +34,12 @@ class RlimitSession final : public SandboxSession {
     add_rlimit_evidence(limits_, options_, evidence);
   }
 
+  // A fork lowers its own RLIMIT_CPU to the test's (fork_server.h); the rest is the server's.
+  void end_fork(const Limits& limits, RunEvidence& evidence,
+                Observation& /*observation*/) override {
+    add_rlimit_evidence(limits, options_, evidence);
+  }
+
  private:
   Limits limits_;
   RlimitOptions options_;

@@ -11,6 +11,14 @@
 //   parent: SandboxSession::after_exit()       after reaping and draining: accounting, evidence
 //   parent: ~SandboxSession()                  cleanup (e.g. remove a cgroup)
 //
+// A run that holds a fork server (fork_server.h) also calls, between its start and its end:
+//
+//   parent: SandboxSession::fork_point()            once, when the server is ready
+//   parent: SandboxSession::begin_fork(limits)      before each forked test
+//   parent: SandboxSession::kill_all_except(pid)    on the test's limit, and until the test's
+//                                                   processes are gone
+//   parent: SandboxSession::end_fork(...)           after each forked test
+//
 // A SandboxLayer object is shared by every run of a runner (and so by several threads at once):
 // prepare() must be thread-safe and keep per-run state in the session it returns.
 #pragma once
@@ -76,6 +84,31 @@ class SandboxSession {
   /// and add evidence (e.g. memory_limit). The verdict is decided afterwards from the evidence.
   /// Throw std::exception to turn the run into runner_error.
   virtual void after_exit(RunEvidence& evidence, Observation& observation);
+
+  // ---- Fork sessions (fork_server.h): tests forked from a server the run holds ----
+
+  /// The server finished its start (the import): record what it left where a test could write
+  /// outside the working directory, so end_fork() can remove what a test adds. Throw
+  /// std::exception when that cannot be recorded (the session does not start). Default: nothing.
+  virtual void fork_point();
+
+  /// Before a forked test, with only the server (and the layer's own processes) running: start
+  /// the test's accounting and apply its limits where the layer enforces them for the whole run
+  /// (a cgroup: memory and processes on top of what the server holds now). Throw std::exception
+  /// to make the test a runner error. Default: nothing.
+  virtual void begin_fork(const Limits& limits);
+
+  /// SIGKILLs every process of the run except `keep` (the server) and the layer's own (box-init).
+  /// Returns true when there was no such process to kill (zombies aside): callers repeat until
+  /// it does. Default: true.
+  virtual bool kill_all_except(pid_t keep) noexcept;
+
+  /// After a forked test, its processes gone and evidence.wait_status the fork's status (when the
+  /// server reported it): the test's evidence (OOM kills, refused forks and peak memory since
+  /// begin_fork; the rlimit and seccomp verdicts) and the removal of what the test left in
+  /// shared scratch directories. Throw std::exception when something cannot be removed (the
+  /// session then ends). Default: nothing.
+  virtual void end_fork(const Limits& limits, RunEvidence& evidence, Observation& observation);
 
   /// Namespace flags (CLONE_NEWPID, CLONE_NEWNS, ...) the main process must be created with; the
   /// runner ORs every session's flags and uses clone() instead of fork() when any is set. Read

@@ -177,6 +177,11 @@ class SeccompSession final : public SandboxSession {
     add_seccomp_evidence(evidence);
   }
 
+  void end_fork(const Limits& /*limits*/, RunEvidence& evidence,
+                Observation& /*observation*/) override {
+    add_seccomp_evidence(evidence);
+  }
+
  private:
   std::shared_ptr<const SeccompProgram> program_;
   sock_fprog fprog_{};

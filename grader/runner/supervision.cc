@@ -128,6 +128,14 @@ void OutputCapture::drain(std::uint64_t cap, RunEvidence& evidence) {
   }
 }
 
+void OutputCapture::pump_available(std::uint64_t cap, RunEvidence& evidence) {
+  for (Stream& stream : streams_) {
+    if (stream.pump(cap, buffer_.data()) && !evidence.output_limit) {
+      evidence.output_limit = output_limit_detail(stream.name, cap, false);
+    }
+  }
+}
+
 void OutputCapture::keep_tails(RunEvidence& evidence) {
   evidence.stdout_tail = std::move(streams_[0].tail);
   evidence.stderr_tail = std::move(streams_[1].tail);
@@ -159,7 +167,7 @@ SupervisionResult supervise(const Limits& limits, const SupervisedRun& run, Outp
   for (const int fd : run.exit_fds) {
     if (fd >= 0) exit_fds.push_back(fd);
   }
-  if (exit_fds.size() > 2) throw std::logic_error("supervise: at most two exit descriptors");
+  if (exit_fds.size() > 3) throw std::logic_error("supervise: at most three exit descriptors");
 
   for (;;) {
     Clock::time_point now = Clock::now();
@@ -184,7 +192,7 @@ SupervisionResult supervise(const Limits& limits, const SupervisedRun& run, Outp
 
     Clock::time_point wake = now + (exit_fds.empty() ? kFallbackPollInterval : kPollInterval);
     wake = killed ? std::min(wake, next_rekill) : std::min({wake, deadline, next_sample});
-    pollfd fds[4];
+    pollfd fds[5];
     int stream_slot[2] = {-1, -1};
     nfds_t count = 0;
     for (int i = 0; i < 2; ++i) {

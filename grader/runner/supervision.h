@@ -26,7 +26,8 @@ struct SupervisedRun {
   /// When the run started (the clone, or the box request), for the wall-clock limit.
   std::chrono::steady_clock::time_point start;
   /// Descriptors that become readable when the main process may have ended (a pidfd, the box's
-  /// control socket, box-init's pidfd); -1 entries are skipped. With none, `ended` is asked
+  /// control socket, box-init's pidfd, a fork server's control socket; at most three); -1
+  /// entries are skipped. With none, `ended` is asked
   /// every 10 ms.
   std::vector<int> exit_fds;
   /// Non-blocking: has the main process ended? Throw std::runtime_error when it cannot be known
@@ -67,6 +68,10 @@ class OutputCapture {
   /// sandbox's reach may hold a pipe open: noted, never waited for). Passing the cap here is
   /// evidence output_limit without a kill.
   void drain(std::uint64_t cap, RunEvidence& evidence);
+
+  /// Reads what the streams hold now, without waiting (a fork server's start: its pipes stay
+  /// open). Passing the cap here is evidence output_limit without a kill.
+  void pump_available(std::uint64_t cap, RunEvidence& evidence);
 
   /// Moves the last bytes of each stream into evidence.stdout_tail / stderr_tail.
   void keep_tails(RunEvidence& evidence);

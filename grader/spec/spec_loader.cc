@@ -340,7 +340,7 @@ constexpr double kMostTimeMultiplier = 100;
 Limits read_limits(const Reader& reader, const YAML::Node& node, Limits limits,
                    std::optional<LimitCalibration>* calibration = nullptr,
                    std::optional<TimeScaling>* scaling = nullptr,
-                   SubmissionBudget* budget = nullptr) {
+                   SubmissionBudget* budget = nullptr, ImportLimits* import = nullptr) {
   reader.expect_map(node, "limits");
   std::vector<std::string> keys = {"cpu_seconds", "wall_seconds",  "memory_mib",
                                    "output_kib",  "max_processes", "max_open_files"};
@@ -348,6 +348,7 @@ Limits read_limits(const Reader& reader, const YAML::Node& node, Limits limits,
   if (scaling != nullptr) keys.insert(keys.end(), {"time_multiplier", "time_floor_seconds"});
   if (budget != nullptr)
     keys.insert(keys.end(), {"submission_cpu_seconds", "submission_time_multiplier"});
+  if (import != nullptr) keys.insert(keys.end(), {"import_cpu_seconds", "import_wall_seconds"});
   reader.only_keys(node, "limits", keys);
   if (scaling != nullptr && node["time_multiplier"]) {
     const double multiplier =
@@ -379,6 +380,14 @@ Limits read_limits(const Reader& reader, const YAML::Node& node, Limits limits,
       reader.fail(node["submission_time_multiplier"],
                   "submission_time_multiplier must be 1 or more (a budget below what an accepted "
                   "solution uses would fail it)");
+  }
+  if (import != nullptr && node["import_cpu_seconds"]) {
+    import->cpu_seconds = reader.bounded_number(node["import_cpu_seconds"], "import_cpu_seconds",
+                                                100 * kMostCpuSeconds);
+  }
+  if (import != nullptr && node["import_wall_seconds"]) {
+    import->wall_seconds = reader.bounded_number(node["import_wall_seconds"], "import_wall_seconds",
+                                                 100 * kMostWallSeconds);
   }
   if (node["cpu_seconds"])
     limits.cpu_seconds = reader.bounded_number(node["cpu_seconds"], "cpu_seconds", kMostCpuSeconds);
@@ -848,7 +857,7 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
     if (root["limits"]) {
       assignment.default_limits =
           read_limits(reader, root["limits"], Limits{}, nullptr, &assignment.default_time_scaling,
-                      &assignment.submission_budget);
+                      &assignment.submission_budget, &assignment.import_limits);
     }
   });
   reader.collect([&] {
