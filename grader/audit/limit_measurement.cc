@@ -47,7 +47,8 @@ LimitCalibrationFile measure_limits(const Assignment& assignment, const KindRegi
   grade.jobs = 1;  // one test at a time: each measures alone, as batch grades
   grade.on_test_done = nullptr;
 
-  // cpu[solution][test] = one figure per round.
+  // cpu[solution][test] = one figure per round; the import's (once per submission when tests
+  // are forked from it) under the key "".
   std::vector<std::map<std::string, std::vector<double>>> cpu(solutions.size());
   for (int round = 1; round <= options.rounds; ++round) {
     for (std::size_t s = 0; s < solutions.size(); ++s) {
@@ -64,6 +65,7 @@ LimitCalibrationFile measure_limits(const Assignment& assignment, const KindRegi
         }
         cpu[s][test.id].push_back(test.cpu_seconds);
       }
+      if (report.import_cpu_seconds) cpu[s][""].push_back(*report.import_cpu_seconds);
     }
   }
 
@@ -74,6 +76,9 @@ LimitCalibrationFile measure_limits(const Assignment& assignment, const KindRegi
   calibration.rounds = options.rounds;
   for (const auto& solution : solutions) calibration.solutions.push_back(solution.first);
   std::vector<double> totals(solutions.size(), 0.0);
+  for (std::size_t s = 0; s < solutions.size(); ++s) {
+    if (cpu[s].count("") != 0) totals[s] += median(cpu[s][""]);  // the budget pays the import too
+  }
   for (const TestSpec& test : assignment.tests) {
     MeasuredTest slowest;
     for (std::size_t s = 0; s < solutions.size(); ++s) {

@@ -1,9 +1,10 @@
 // Measuring time limits (`searchgrader calibrate`): runs a spec's accepted solutions through the
 // same sandbox and runner that grade students, round after round, and finds for every test how
 // much CPU time the slowest of them needs (the median of its rounds), and the largest total of
-// one solution over all tests. Limits that scale with these figures (limit_calibration_file.h)
-// then fit the assignment and the machine, as Kattis sets time limits from its accepted
-// submissions.
+// one solution over all tests (its import included, when its tests are forked from one import:
+// the per-submission budget pays for that import too). Limits that scale with these figures
+// (limit_calibration_file.h) then fit the assignment and the machine, as Kattis sets time limits
+// from its accepted submissions.
 #pragma once
 
 #include <filesystem>

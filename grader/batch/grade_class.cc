@@ -146,6 +146,7 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
         GradeOptions grade_options;
         grade_options.context = options.context;
         grade_options.jobs = test_jobs;
+        grade_options.fork_tests = options.fork_tests;
         grade_options.grader_version = options.grader_version;
         report = grade_submission(assignment, kinds, runner, first.path, grade_options);
       } catch (const std::exception& error) {

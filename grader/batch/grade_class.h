@@ -28,6 +28,8 @@ struct ClassGradeOptions {
   unsigned jobs = 0;
   /// Grade every submission again, even those whose current result is up to date.
   bool regrade = false;
+  /// GradeOptions::fork_tests for every submission.
+  bool fork_tests = true;
   /// Recorded with each result; a result from another version is regraded.
   std::string grader_version;
   /// Called after each submission (serialised), from the worker that graded it.

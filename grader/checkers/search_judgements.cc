@@ -193,14 +193,15 @@ AspectOutcome judge_expansions(const std::vector<ref::State>& expanded, Expansio
       } else {
         outcome.feedback =
             replay.allowed.size() == 1
-                ? fmt::format("expansion {} is {}, but the frontier's best entry at that point is "
-                              "{}",
-                              replay.diverged_at + 1, expanded[replay.diverged_at],
-                              replay.allowed.front())
-                : fmt::format("expansion {} is {}, but the frontier's best entries at that point "
-                              "are {} (any of them may come first, but nothing else)",
-                              replay.diverged_at + 1, expanded[replay.diverged_at],
-                              sequence_text(replay.allowed));
+                ? fmt::format(
+                      "expansion {} is {}, but the frontier's best entry at that point is "
+                      "{}",
+                      replay.diverged_at + 1, expanded[replay.diverged_at], replay.allowed.front())
+                : fmt::format(
+                      "expansion {} is {}, but the frontier's best entries at that point "
+                      "are {} (any of them may come first, but nothing else)",
+                      replay.diverged_at + 1, expanded[replay.diverged_at],
+                      sequence_text(replay.allowed));
       }
     } else if (!replay.goal_next) {
       outcome.passed = false;

@@ -97,6 +97,9 @@ Docs: docs/class-grading.md (layouts, the results store, shards and Slurm, impor
                       "Processes at once across the class (default: one per core)");
   command->add_flag("--regrade", args.regrade,
                     "Grade every submission again, even unchanged ones (history is kept)");
+  command->add_flag("--process-per-test", args.process_per_test,
+                    std::string(kProcessPerTestHelp) +
+                        "; stored results graded the other way are kept unless --regrade");
   command->add_option("--shard", args.shard,
                       "Grade only shard K of N (K/N, 1-based; by a stable hash of the student "
                       "id), for spreading a class over machines; combine with `merge`");
@@ -201,6 +204,7 @@ int run_batch(const BatchArgs& args) {
     options.context.python = args.python;
     options.context.driver_dir = args.driver_dir;
     options.jobs = args.jobs;
+    options.fork_tests = !args.process_per_test;
     options.regrade = args.regrade;
     options.grader_version = grader_build_version(args.driver_dir);
     options.stop = &g_stop;

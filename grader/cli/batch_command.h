@@ -21,8 +21,14 @@ struct BatchArgs {
   std::string runner_steps;    ///< Append each run's step timings here (runner/run_steps.h).
   std::string python;
   std::string driver_dir;
-  std::string isolation;  ///< --isolation: "" = the best tier this host offers.
+  std::string isolation;          ///< --isolation: "" = the best tier this host offers.
+  bool process_per_test = false;  ///< --process-per-test: no fork server (GradeOptions).
 };
+
+/// --process-per-test's help, shared by `grade` and `batch`.
+inline constexpr const char* kProcessPerTestHelp =
+    "Run each function-call test in a new Python process that imports the submission again, "
+    "instead of forking it from one import (slower; for comparison and debugging)";
 
 /// Registers the `batch` subcommand on `app`, filling `args`; `python` and `driver_dir` are the
 /// defaults `grade` uses too.

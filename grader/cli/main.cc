@@ -96,6 +96,7 @@ struct GradeArgs {
   std::string python = default_python();
   std::string driver_dir = sg::default_driver_dir().string();
   bool progress_lines = false;
+  bool process_per_test = false;
   std::string isolation;  // "" = the best tier the host offers
 };
 
@@ -142,6 +143,7 @@ int run_grade(const GradeArgs& args) {
     return kExitGraderFault;
   }
   options.jobs = args.jobs;
+  options.fork_tests = !args.process_per_test;
   options.grader_version = sg::grader_build_version(args.driver_dir);
   sg::ProgressLine progress(stderr, args.progress_lines ? sg::ProgressLine::Mode::lines
                                                         : sg::ProgressLine::Mode::automatic);
@@ -253,6 +255,7 @@ int main(int argc, char** argv) {
   grade_command->add_flag("--progress-lines", grade.progress_lines,
                           "Print a progress line per finished test on stderr (default: a live line "
                           "on a terminal only)");
+  grade_command->add_flag("--process-per-test", grade.process_per_test, sg::kProcessPerTestHelp);
   grade_command->add_option("--python", grade.python, "Python interpreter for Python submissions")
       ->capture_default_str();
   grade_command->add_option("--driver-dir", grade.driver_dir, "Folder holding python_driver.py")

@@ -1191,13 +1191,15 @@ class ForkServer(object):
         except BaseException:
             os._exit(71)
         argv = header.get('argv')
+        environment = header.get('environment') or {}
         if argv:
-            environment = header.get('environment') or {}
             try:
                 self.execvpe(argv[0], argv, dict(os.environ, **environment))
             except BaseException as exc:
                 _os_write(2, ('cannot run %s: %s\n' % (argv[0], exc)).encode('utf-8', 'replace'))
             os._exit(127)
+        if header.get('run'):
+            run_python_file(header['run'], environment)
         raw = b''
         while True:
             chunk = os.read(0, 1 << 16)
@@ -1221,6 +1223,38 @@ class ForkServer(object):
                      'stderr_bytes': 0, 'stderr_truncated': False})
         run_steps(streams, stream, module, steps, step_limit)
         os._exit(0)
+
+
+def run_python_file(argv, environment):
+    """In a fork: runs the file argv[0] as `python3 FILE ARGS` would; never returns."""
+    import runpy
+    os.environ.update(environment)
+    # The standard streams over fds 0-2 as `python3 FILE` has them, and no other descriptor.
+    sys.stdin = io.TextIOWrapper(io.FileIO(0, 'r', closefd=False), encoding='utf-8')
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, 'w', closefd=False), encoding='utf-8')
+    sys.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), encoding='utf-8',
+                                  errors='backslashreplace', line_buffering=True)
+    sys.argv = list(argv)
+    code = 0
+    try:
+        runpy.run_path(argv[0], run_name='__main__')
+    except SystemExit as exc:
+        if exc.code is None:
+            code = 0
+        elif isinstance(exc.code, int):
+            code = exc.code & 0xff
+        else:
+            sys.stderr.write('%s\n' % (exc.code,))
+            code = 1
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:
+            pass
+    os._exit(code)
 
 
 PR_SET_PDEATHSIG = 1

@@ -121,7 +121,8 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
           granted_seconds = *granted;
           invocation.limits.cpu_seconds = *granted;
         }
-        if (session != nullptr && invocation.forkable) observation = session->run(invocation);
+        if (session != nullptr && invocation.forkable)
+          observation = session->run(invocation, test.visibility);
         if (!observation) observation = runner.run(invocation);
         budget.charge(observation->cpu_seconds);
         if (effect == BudgetEffect::cut_short &&
@@ -155,21 +156,6 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
   }
   if (observation) show_paths_relative_to_submission(outcome, observation->workdir);
   return outcome;
-}
-
-// Gradescope's visibilities from the one a student sees now to the one never shown.
-int visibility_rank(Visibility visibility) {
-  switch (visibility) {
-    case Visibility::visible:
-      return 0;
-    case Visibility::after_due_date:
-      return 1;
-    case Visibility::after_published:
-      return 2;
-    case Visibility::hidden:
-      return 3;
-  }
-  return 3;
 }
 
 // The fork server's limits: the import's for CPU, wall clock and output (what judges the start),
@@ -217,7 +203,10 @@ std::unique_ptr<ImportSession> start_import(const Assignment& assignment, Runner
       assignment.submission.module + (assignment.submission.definitions_only ? "" : ".py");
   auto session = std::make_unique<ImportSession>(runner, std::move(launch), limits.import, budget,
                                                  module_file);
-  if (!session->start()) return nullptr;
+  if (!session->start(assignment.tests.empty() ? Visibility::visible
+                                               : assignment.tests.front().visibility)) {
+    return nullptr;
+  }
   if (session->import_ok()) return session;
   const Observation& import = session->import_observation();
   const DriverTranscript transcript = read_transcript(import, 0);
@@ -292,26 +281,14 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   TimeBudget budget(assignment.submission_budget.seconds());
   const std::unique_ptr<ImportSession> session =
       start_import(assignment, runner, layout, options, budget, stop);
-  std::vector<std::size_t> order(total);
-  for (std::size_t i = 0; i < total; ++i) order[i] = i;
-  if (session) {
-    // One fork at a time (each is measured as the growth of the sandbox's counters); a test's
-    // input may stay in the interpreter, so no test a student sees comes after one withheld.
-    jobs = 1;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return visibility_rank(assignment.tests[a].visibility) <
-             visibility_rank(assignment.tests[b].visibility);
-    });
-    const std::vector<std::string> notes = session->import_notes();
-    report.submission_notes.insert(report.submission_notes.end(), notes.begin(), notes.end());
-    report.import_cpu_seconds = session->import_observation().cpu_seconds;
-  }
+  // One fork at a time, in the spec's order: each is measured as the growth of the sandbox's
+  // counters.
+  if (session) jobs = 1;
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
   std::mutex progress_mutex;
   auto worker = [&] {
-    for (std::size_t position = next++; position < total; position = next++) {
-      const std::size_t index = order[position];
+    for (std::size_t index = next++; index < total; index = next++) {
       const TestSpec& test = assignment.tests[index];
       report.tests[index] = run_one(assignment, test, kinds, runner, layout, test_options,
                                     program ? &*program : nullptr, stop, budget, session.get());
@@ -337,6 +314,11 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   if (stop) {
     report.submission_verdict = stop->verdict;
     report.submission_feedback = stop->feedback;
+  }
+  if (session) {
+    report.import_cpu_seconds = session->import_cpu_seconds();
+    const std::vector<std::string> notes = session->import_notes();
+    report.submission_notes.insert(report.submission_notes.end(), notes.begin(), notes.end());
   }
   hoist_common_notes(report);
   share_repeated_feedback(report);

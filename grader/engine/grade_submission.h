@@ -23,10 +23,9 @@ struct GradeOptions {
   std::function<void(std::size_t done, std::size_t total, const TestOutcome& outcome)> on_test_done;
   /// Version string recorded in the report.
   std::string grader_version;
-  /// Function-call tests (the Python driver's) run as forks of one interpreter that imported the
-  /// submission once (engine/import_session.h), one test after another in visibility order
-  /// (visible tests first, so nothing a hidden test's input leaves in the interpreter can reach
-  /// a test the student sees). False: a new process per test, `jobs` at a time.
+  /// Function-call tests (the Python driver's) run as forks of an interpreter that imported the
+  /// submission once (engine/import_session.h; one per visibility the tests have), one test
+  /// after another in the spec's order. False: a new process per test, `jobs` at a time.
   bool fork_tests = true;
 };
 

@@ -1,5 +1,7 @@
 #include "engine/import_session.h"
 
+#include <fmt/format.h>
+
 #include <utility>
 
 #include "kinds/python_driver_client.h"
@@ -14,26 +16,29 @@ ImportSession::ImportSession(Runner& runner, Invocation launch, Limits import_li
       budget_(budget),
       module_file_(std::move(module_file)) {}
 
-bool ImportSession::start_server() {
+std::unique_ptr<ForkSession> ImportSession::start_server(Observation* failed) {
   const std::optional<double> granted = budget_.grant(import_limits_.cpu_seconds);
-  if (!granted) return false;
+  if (!granted) return nullptr;
   Limits limits = import_limits_;
   limits.cpu_seconds = *granted;
-  session_ = runner_.start_session(launch_, limits);
-  if (!session_) return false;
-  budget_.charge(session_->start_observation().cpu_seconds);
-  if (!session_->ready()) {
-    import_ = session_->start_observation();
-    session_.reset();
-    return false;
+  std::unique_ptr<ForkSession> server = runner_.start_session(launch_, limits);
+  if (!server) return nullptr;
+  const double cpu = server->start_observation().cpu_seconds;
+  budget_.charge(cpu);
+  import_cpu_seconds_ += cpu;
+  ++imports_;
+  if (!server->ready()) {
+    if (failed != nullptr) *failed = server->start_observation();
+    return nullptr;
   }
-  return true;
+  return server;
 }
 
-bool ImportSession::start() {
-  const bool ready = start_server();
-  if (ready) {
-    import_ = session_->start_observation();
+bool ImportSession::start(Visibility visibility) {
+  std::unique_ptr<ForkSession> server = start_server(&import_);
+  if (server) {
+    import_ = server->start_observation();
+    servers_[visibility] = std::move(server);
     ok_ = true;
     return true;
   }
@@ -42,21 +47,19 @@ bool ImportSession::start() {
   return import_.termination != Termination::runner_error;
 }
 
-std::optional<Observation> ImportSession::run(const Invocation& given) {
+std::optional<Observation> ImportSession::run(const Invocation& test, Visibility visibility) {
   if (!ok_) return std::nullopt;
-  // The server itself runs the request (its own program, the module already imported).
-  Invocation test = given;
-  test.argv.clear();
-  if (!session_ || !session_->alive()) {
-    session_.reset();
-    if (!start_server()) return std::nullopt;
+  std::unique_ptr<ForkSession>& server = servers_[visibility];
+  if (!server || !server->alive()) {
+    server = start_server(nullptr);
+    if (!server) return std::nullopt;
   }
-  Observation observation = session_->run(test);
+  Observation observation = server->run(test, ForkedProgram::server);
   // The server ended before the fork (it died while idle): the test never ran; start again.
-  if (observation.termination == Termination::runner_error && !session_->alive()) {
-    session_.reset();
-    if (!start_server()) return std::nullopt;
-    observation = session_->run(test);
+  if (observation.termination == Termination::runner_error && !server->alive()) {
+    server = start_server(nullptr);
+    if (!server) return std::nullopt;
+    observation = server->run(test, ForkedProgram::server);
   }
   return observation;
 }
@@ -64,7 +67,22 @@ std::optional<Observation> ImportSession::run(const Invocation& given) {
 std::vector<std::string> ImportSession::import_notes() const {
   if (!ok_) return {};
   const DriverTranscript transcript = read_transcript(import_, 0);
-  return sg::import_notes(transcript, module_file_, import_.cpu_seconds);
+  std::vector<std::string> notes = sg::import_notes(transcript, module_file_, import_.cpu_seconds);
+  if (imports_ > 1 && import_cpu_seconds_ >= 1.0) {
+    const int restarts = imports_ - static_cast<int>(servers_.size());
+    std::string why;
+    if (servers_.size() > 1)
+      why =
+          "once for each visibility of the tests (a test never shares an interpreter with one "
+          "shown at another time)";
+    if (restarts > 0) {
+      why += fmt::format("{}again after a test ended the interpreter ({} time{})",
+                         why.empty() ? "" : ", and ", restarts, restarts == 1 ? "" : "s");
+    }
+    notes.push_back(fmt::format("{} was imported {} times in all, {:.2f} s of CPU: {}",
+                                module_file_, imports_, import_cpu_seconds_, why));
+  }
+  return notes;
 }
 
 }  // namespace sg

@@ -306,8 +306,9 @@ std::vector<std::string> import_notes(const DriverTranscript& transcript,
   if (cpu_seconds) {
     if (*cpu_seconds >= 1.0) {
       notes.push_back(fmt::format(
-          "importing {} took {} of CPU time, once, before the tests (its top-level code; the time "
-          "counts toward the submission's time budget)",
+          "importing {} took {} of CPU time (its top-level code); the tests were forked from the "
+          "imported module instead of importing it again, and that time counts toward the "
+          "submission's time budget",
           module_file, seconds_text(*cpu_seconds)));
     }
   } else if (transcript.import_seconds > 1.0) {

@@ -478,8 +478,8 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
                         fmt::format("output has no key '{}' (path, cost, "
                                     "expanded, no_path)",
                                     key));
-        const std::string text = value.is_string() ? value.get<std::string>()
-                                                   : value.value("pattern", std::string());
+        const std::string text =
+            value.is_string() ? value.get<std::string>() : value.value("pattern", std::string());
         try {
           if (key == "no_path") {
             const std::regex plain(text);  // a plain expression: only whether a line matches
@@ -488,9 +488,9 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
           const FieldPattern pattern(text);
           const auto names = pattern.names();
           if (std::find(names.begin(), names.end(), key) == names.end())
-            adapter_error(assignment, "output",
-                          fmt::format("the {} pattern needs a group named `{}`: (?<{}>...)", key,
-                                      key, key));
+            adapter_error(
+                assignment, "output",
+                fmt::format("the {} pattern needs a group named `{}`: (?<{}>...)", key, key, key));
         } catch (const std::regex_error& error) {
           adapter_error(assignment, "output", fmt::format("output.{}: {}", key, error.what()));
         } catch (const std::invalid_argument& error) {

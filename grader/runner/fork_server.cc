@@ -102,6 +102,7 @@ void ForkServerSession::attach(Setup setup) {
   box_uid_ = setup.box_uid;
   visible_workdir_ = std::move(setup.visible_workdir);
   tier_ = std::move(setup.tier);
+  steps_log_ = std::move(setup.steps_log);
 }
 
 ForkServerSession::~ForkServerSession() = default;
@@ -241,28 +242,30 @@ bool ForkServerSession::sweep() {
   }
 }
 
-Observation ForkServerSession::run(const Invocation& test) {
+Observation ForkServerSession::run(const Invocation& test, ForkedProgram program) {
   Observation observation;
   observation.isolation_tier = tier_;
   observation.workdir = visible_workdir_;
   RunEvidence evidence;
+  RunSteps steps(!steps_log_.empty());
   if (!alive()) {
     evidence.runner_error = "the fork server had ended before this test";
   } else {
     try {
-      run_test(test, observation, evidence);
+      run_test(test, program, observation, evidence, steps);
     } catch (const std::exception& e) {
       evidence.runner_error = e.what();
       kill_run();
       mark_ended();
     }
   }
+  steps.append_to(steps_log_, "fork test");
   decide_verdict(evidence, observation);
   return observation;
 }
 
-void ForkServerSession::run_test(const Invocation& test, Observation& observation,
-                                 RunEvidence& evidence) {
+void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
+                                 Observation& observation, RunEvidence& evidence, RunSteps& steps) {
   const Limits& limits = test.limits;
   if (!std::isfinite(limits.cpu_seconds) || limits.cpu_seconds <= 0 ||
       !std::isfinite(limits.wall_seconds) || limits.wall_seconds <= 0) {
@@ -277,17 +280,25 @@ void ForkServerSession::run_test(const Invocation& test, Observation& observatio
   Pipe out = make_pipe();
   Pipe err = make_pipe();
   nlohmann::json header = {{"rlimit_cpu", static_cast<std::int64_t>(cpu_backstop_seconds(limits))}};
-  if (!test.argv.empty()) {
-    header["argv"] = test.argv;
+  if (program != ForkedProgram::server) {
+    if (program == ForkedProgram::python && test.argv.size() < 2)
+      throw std::invalid_argument("a Python file to run needs argv [python3, FILE, ...]");
+    if (test.argv.empty()) throw std::invalid_argument("a program to run needs argv");
+    header[program == ForkedProgram::exec ? "argv" : "run"] =
+        program == ForkedProgram::exec
+            ? test.argv
+            : std::vector<std::string>(test.argv.begin() + 1, test.argv.end());
     header["environment"] = test.environment;
   }
   while (receive(false)) {  // nothing the server said between tests counts
   }
+  steps.mark("files and pipes");
 
   // 2. The fork.
   begin_fork(limits);
   UsageSample base;
   sample(base);
+  steps.mark("limits and counters");
   const Clock::time_point start = Clock::now();
   try {
     send_test(control_.get(), header.dump(), {stdin_fd.get(), out.write.get(), err.write.get()});
@@ -299,6 +310,7 @@ void ForkServerSession::run_test(const Invocation& test, Observation& observatio
   stdin_fd.reset();
   out.write.reset();
   err.write.reset();
+  steps.mark("request");
 
   // 3. Supervise until the server reports the fork's end (or is gone).
   OutputCapture output(std::move(out.read), std::move(err.read), observation);
@@ -343,6 +355,7 @@ void ForkServerSession::run_test(const Invocation& test, Observation& observatio
   };
   supervised.kill = [this] { kill_all_except(server_pid_); };
   const SupervisionResult supervision = supervise(limits, supervised, output, evidence);
+  steps.mark("test");
 
   if (!server_gone && !status && evidence.killed_by_supervisor) {
     // The server reaps the killed fork and reports it.
@@ -353,9 +366,11 @@ void ForkServerSession::run_test(const Invocation& test, Observation& observatio
       ::poll(&ready, 1, 20);
     }
     if (!status && (control_closed_ || run_ended())) server_gone = true;
-  }
-  if (!server_gone && !status && !evidence.killed_by_supervisor) {
-    evidence.notes.push_back("the fork server did not report how the test ended");
+    if (!status && !server_gone) {
+      // A server that cannot say so (stopped, busy) cannot serve the next test either.
+      evidence.notes.push_back("the fork server did not answer after the test was stopped");
+      server_gone = true;
+    }
   }
 
   // 4. Evidence, then the box as the import left it.
@@ -368,9 +383,12 @@ void ForkServerSession::run_test(const Invocation& test, Observation& observatio
     server_gone = true;
     kill_run();
   }
+  steps.mark("sweep");
   output.drain(limits.output_bytes, evidence);
   output.keep_tails(evidence);
+  steps.mark("drain");
   end_fork(limits, evidence, observation);
+  steps.mark("evidence");
   if (server_gone) {
     mark_ended();
     kill_run();
@@ -403,6 +421,7 @@ void ForkServerSession::run_test(const Invocation& test, Observation& observatio
     }
     const fs::path stdin_file = io_dir_ / "stdin";
     ::unlink(stdin_file.c_str());
+    steps.mark("restore");
   }
 }
 

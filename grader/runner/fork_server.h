@@ -29,6 +29,7 @@
 
 #include "runner/fork_session.h"
 #include "runner/run_evidence.h"
+#include "runner/run_steps.h"
 #include "runner/sandbox_layer.h"
 #include "runner/supervision.h"
 #include "runner/unique_fd.h"
@@ -53,7 +54,7 @@ class ForkServerSession : public ForkSession {
 
   bool ready() const final { return ready_; }
   const Observation& start_observation() const final { return start_observation_; }
-  Observation run(const Invocation& test) final;
+  Observation run(const Invocation& test, ForkedProgram program) final;
   bool alive() const final { return ready_ && !ended_; }
 
  protected:
@@ -70,6 +71,8 @@ class ForkServerSession : public ForkSession {
     std::optional<uid_t> box_uid;
     std::string visible_workdir;
     std::string tier;
+    /// When set: each forked test appends its steps' timings here (run_steps.h), as "fork test".
+    std::filesystem::path steps_log;
   };
   ForkServerSession() = default;
   /// Once the run holding the server has started.
@@ -121,7 +124,8 @@ class ForkServerSession : public ForkSession {
   };
   std::optional<Message> receive(bool wait);
   bool is_server(pid_t sender) const;
-  void run_test(const Invocation& test, Observation& observation, RunEvidence& evidence);
+  void run_test(const Invocation& test, ForkedProgram program, Observation& observation,
+                RunEvidence& evidence, RunSteps& steps);
   bool sweep();
 
   UniqueFd control_;
@@ -130,6 +134,7 @@ class ForkServerSession : public ForkSession {
   std::optional<uid_t> box_uid_;
   std::string visible_workdir_;
   std::string tier_;
+  std::filesystem::path steps_log_;
   bool ready_ = false;
   bool ended_ = false;
   bool control_closed_ = false;  ///< The server closed its end (it exited).

@@ -13,6 +13,14 @@
 
 namespace sg {
 
+/// What a forked test runs (ForkSession::run).
+enum class ForkedProgram {
+  server,  ///< The server's own program: the driver reads the test's request from stdin.
+  exec,    ///< The fork execs the test's argv (looked up on PATH).
+  python,  ///< The fork runs the Python file argv[1] itself, as `python3 FILE ARGS...` would
+           ///< (sys.argv = argv[1:]), in the interpreter the import left, without a new one.
+};
+
 /// A fork server and the tests forked from it. Not thread-safe: one test at a time (the
 /// per-test accounting is the growth of counters the whole sandbox shares).
 class ForkSession {
@@ -30,12 +38,12 @@ class ForkSession {
 
   /// Runs one test as a fork of the server and returns what was observed, as Runner::run does.
   /// From `test` only these count: stdin_data (the fork's stdin: the driver reads its request
-  /// there), argv (empty: the server's program runs the test; otherwise the fork execs it, on
-  /// PATH), environment (with argv only), written_files (written into the working directory
-  /// before the fork), limits (CPU, wall, memory, output and processes of this test alone),
-  /// collect_into and description. The submission and support files are the start's. Never
-  /// throws for what the test does; when the server is gone the result is a runner_error.
-  virtual Observation run(const Invocation& test) = 0;
+  /// there), argv and environment (for `exec` and `python`), written_files (written into the
+  /// working directory before the fork), limits (CPU, wall, memory, output and processes of this
+  /// test alone), collect_into and description. The submission and support files are the
+  /// start's. Never throws for what the test does; when the server is gone the result is a
+  /// runner_error.
+  virtual Observation run(const Invocation& test, ForkedProgram program) = 0;
 
   /// False once the server has ended (a test killed it, or what a test left could not be
   /// removed): later tests need a new session.

@@ -215,7 +215,7 @@ TEST_P(ForkSessionTest, ImportsOnceAndStartsEachTestFromTheImportsState) {
   EXPECT_TRUE(imports[0].value("ok", false));
   EXPECT_EQ(imports[0].value("stdout", ""), "imported once\n");
   for (int round = 0; round < 3; ++round) {
-    const Observation test = session->run(call("bump"));
+    const Observation test = session->run(call("bump"), ForkedProgram::server);
     EXPECT_EQ(test.termination, Termination::exited) << test.detail;
     EXPECT_EQ(first_value(test), 1) << "round " << round << ": " << test.stdout_stream.data;
     // What the import printed is not this test's.
@@ -224,29 +224,42 @@ TEST_P(ForkSessionTest, ImportsOnceAndStartsEachTestFromTheImportsState) {
     EXPECT_EQ(own_import[0].value("stdout", "?"), "");
     EXPECT_TRUE(own_import[0].value("forked", false));
   }
-  EXPECT_EQ(first_value(session->run(call("read", {"import_marks.txt"}))), "x");
+  EXPECT_EQ(first_value(session->run(call("read", {"import_marks.txt"}), ForkedProgram::server)),
+            "x");
   EXPECT_TRUE(session->alive());
 }
 
 TEST_P(ForkSessionTest, WhatATestWritesRemovesOrLeavesRunningIsGoneForTheNext) {
   const auto session = open();
   ASSERT_TRUE(session && session->ready());
-  EXPECT_EQ(first_value(session->run(call("write", {"scratch.txt", "from test 1"}))), true);
-  EXPECT_EQ(first_value(session->run(call("write", {"mod.py", "overwritten"}))), true);
-  EXPECT_EQ(first_value(session->run(call("remove", {"import_marks.txt"}))), true);
+  EXPECT_EQ(first_value(
+                session->run(call("write", {"scratch.txt", "from test 1"}), ForkedProgram::server)),
+            true);
+  EXPECT_EQ(
+      first_value(session->run(call("write", {"mod.py", "overwritten"}), ForkedProgram::server)),
+      true);
+  EXPECT_EQ(first_value(session->run(call("remove", {"import_marks.txt"}), ForkedProgram::server)),
+            true);
   // In the minimal tier a child that leaves the process group is out of reach (docs/sandbox.md).
   const bool escape = GetParam().tier != IsolationTier::minimal;
-  const nlohmann::json child = first_value(session->run(call("leave_child", {escape})));
+  const nlohmann::json child =
+      first_value(session->run(call("leave_child", {escape}), ForkedProgram::server));
   ASSERT_TRUE(child.is_number_integer());
-  EXPECT_EQ(first_value(session->run(call("read", {"scratch.txt"}))), "missing: FileNotFoundError");
-  EXPECT_EQ(first_value(session->run(call("read", {"import_marks.txt"}))), "x");
-  const nlohmann::json module_text = first_value(session->run(call("read", {"mod.py"})));
+  EXPECT_EQ(first_value(session->run(call("read", {"scratch.txt"}), ForkedProgram::server)),
+            "missing: FileNotFoundError");
+  EXPECT_EQ(first_value(session->run(call("read", {"import_marks.txt"}), ForkedProgram::server)),
+            "x");
+  const nlohmann::json module_text =
+      first_value(session->run(call("read", {"mod.py"}), ForkedProgram::server));
   EXPECT_EQ(module_text, kModule);
-  EXPECT_EQ(first_value(session->run(call("alive", {child}))), false);
+  EXPECT_EQ(first_value(session->run(call("alive", {child}), ForkedProgram::server)), false);
   if (GetParam().tier != IsolationTier::minimal) {
-    EXPECT_EQ(first_value(session->run(call("write", {"/tmp/left-by-a-test", "x"}))), true);
-    EXPECT_EQ(first_value(session->run(call("read", {"/tmp/left-by-a-test"}))),
-              "missing: FileNotFoundError");
+    EXPECT_EQ(first_value(
+                  session->run(call("write", {"/tmp/left-by-a-test", "x"}), ForkedProgram::server)),
+              true);
+    EXPECT_EQ(
+        first_value(session->run(call("read", {"/tmp/left-by-a-test"}), ForkedProgram::server)),
+        "missing: FileNotFoundError");
   }
   EXPECT_TRUE(session->alive());
 }
@@ -255,16 +268,17 @@ TEST_P(ForkSessionTest, EachTestIsMeasuredAndLimitedAlone) {
   const auto session = open({{"IMPORT_BURN", "1"}});
   ASSERT_TRUE(session && session->ready());
   EXPECT_GE(session->start_observation().cpu_seconds, 0.5);
-  const Observation quick = session->run(call("bump"));
+  const Observation quick = session->run(call("bump"), ForkedProgram::server);
   EXPECT_EQ(quick.termination, Termination::exited) << quick.detail;
   EXPECT_LT(quick.cpu_seconds, 0.3) << "the import's CPU is not the test's";
-  const Observation busy = session->run(call("burn", {0.4}));
+  const Observation busy = session->run(call("burn", {0.4}), ForkedProgram::server);
   EXPECT_GE(busy.cpu_seconds, 0.35);
-  const Observation spinning = session->run(call("spin", nlohmann::json::array(), 0.5));
+  const Observation spinning =
+      session->run(call("spin", nlohmann::json::array(), 0.5), ForkedProgram::server);
   EXPECT_EQ(spinning.termination, Termination::cpu_time_limit) << spinning.detail;
   EXPECT_LT(spinning.cpu_seconds, 1.5);
   EXPECT_TRUE(session->alive()) << "a test killed at its limit leaves the server";
-  EXPECT_EQ(first_value(session->run(call("bump"))), 1);
+  EXPECT_EQ(first_value(session->run(call("bump"), ForkedProgram::server)), 1);
 }
 
 TEST_P(ForkSessionTest, OutputLimitAndExecJudgeTheTestAlone) {
@@ -275,18 +289,18 @@ TEST_P(ForkSessionTest, OutputLimitAndExecJudgeTheTestAlone) {
   flood.limits.cpu_seconds = 5;
   flood.limits.wall_seconds = 10;
   flood.limits.output_bytes = 1 << 20;
-  const Observation flooded = session->run(flood);
+  const Observation flooded = session->run(flood, ForkedProgram::exec);
   EXPECT_EQ(flooded.termination, Termination::output_limit) << flooded.detail;
   Invocation echo = flood;
   echo.argv = {"/bin/sh", "-c", "cat; echo \" $PWD $GREETING\"; exit 3"};
   echo.stdin_data = "from stdin";
   echo.environment = {{"GREETING", "hello"}};
-  const Observation echoed = session->run(echo);
+  const Observation echoed = session->run(echo, ForkedProgram::exec);
   EXPECT_EQ(echoed.termination, Termination::exited) << echoed.detail;
   EXPECT_EQ(echoed.exit_code, 3);
   EXPECT_EQ(echoed.stdout_stream.data,
             fmt::format("from stdin {} hello\n", session->start_observation().workdir));
-  EXPECT_EQ(first_value(session->run(call("bump"))), 1);
+  EXPECT_EQ(first_value(session->run(call("bump"), ForkedProgram::server)), 1);
 }
 
 TEST_P(ForkSessionTest, MemoryIsCountedFromTheForkPoint) {
@@ -295,35 +309,35 @@ TEST_P(ForkSessionTest, MemoryIsCountedFromTheForkPoint) {
   const auto session = open({{"IMPORT_BALLAST", "1"}});
   ASSERT_TRUE(session && session->ready());
   // 96 MiB held by the server; each test may use 256 MiB more.
-  const Observation fits = session->run(call("allocate", {128}));
+  const Observation fits = session->run(call("allocate", {128}), ForkedProgram::server);
   EXPECT_EQ(fits.termination, Termination::exited) << fits.detail;
   EXPECT_EQ(first_value(fits), 128);
   EXPECT_LT(fits.peak_memory_bytes, std::uint64_t{200} << 20) << "the server's memory counted";
-  const Observation too_much = session->run(call("allocate", {400}));
+  const Observation too_much = session->run(call("allocate", {400}), ForkedProgram::server);
   EXPECT_EQ(too_much.termination, Termination::memory_limit) << too_much.detail;
-  EXPECT_EQ(first_value(session->run(call("bump"))), 1);
+  EXPECT_EQ(first_value(session->run(call("bump"), ForkedProgram::server)), 1);
 }
 
 TEST_P(ForkSessionTest, ATestThatKillsTheServerEndsOnlyTheSession) {
   const auto session = open();
   ASSERT_TRUE(session && session->ready());
-  const Observation killer = session->run(call("kill_server"));
+  const Observation killer = session->run(call("kill_server"), ForkedProgram::server);
   EXPECT_EQ(killer.termination, Termination::signaled) << killer.detail;
   EXPECT_NE(killer.detail.find("forked from ended"), std::string::npos) << killer.detail;
   EXPECT_FALSE(session->alive());
-  const Observation after = session->run(call("bump"));
+  const Observation after = session->run(call("bump"), ForkedProgram::server);
   EXPECT_EQ(after.termination, Termination::runner_error);
   const auto again = open();
   ASSERT_TRUE(again && again->ready());
-  EXPECT_EQ(first_value(again->run(call("bump"))), 1);
+  EXPECT_EQ(first_value(again->run(call("bump"), ForkedProgram::server)), 1);
 }
 
 TEST_P(ForkSessionTest, AModuleThatForksAtImportDoesNotServe) {
   write_module(std::string(kModule) + "\nif os.fork() == 0:\n    time.sleep(0.2)\n");
   const auto session = open();
   ASSERT_TRUE(session && session->ready());
-  EXPECT_EQ(first_value(session->run(call("bump"))), 1);
-  EXPECT_EQ(first_value(session->run(call("bump"))), 1);
+  EXPECT_EQ(first_value(session->run(call("bump"), ForkedProgram::server)), 1);
+  EXPECT_EQ(first_value(session->run(call("bump"), ForkedProgram::server)), 1);
 }
 
 TEST_P(ForkSessionTest, AFailedOrEndlessImportIsTheStartsVerdict) {

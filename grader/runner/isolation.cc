@@ -239,8 +239,8 @@ class TieredSession final : public ForkSession {
   }
   bool ready() const override { return inner_->ready(); }
   const Observation& start_observation() const override { return start_; }
-  Observation run(const Invocation& test) override {
-    Observation observation = inner_->run(test);
+  Observation run(const Invocation& test, ForkedProgram program) override {
+    Observation observation = inner_->run(test, program);
     observation.isolation_tier = tier_;
     return observation;
   }
