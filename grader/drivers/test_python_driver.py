@@ -979,3 +979,100 @@ class CallbackArgumentsTest(DriverTestCase):
                                {'op': 'get', 'target': 's'}])
         self.assertComplete(run, 3)
         self.assertEqual(run.step(2)['value'], [1, 0, 2])
+
+
+class ForkServerTest(DriverTestCase):
+    """The driver as a fork server (--serve): the protocol of docs/driver-protocol.md."""
+
+    def start_server(self, module='student'):
+        import socket
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        proc = subprocess.Popen([PYTHON, '-I', '-B', DRIVER, '--serve'], stdin=theirs,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.dir)
+        theirs.close()
+        ours.settimeout(60)
+        ours.send(json.dumps({'protocol': 1, 'module': module,
+                              'capture_limit_bytes': 65536}).encode())
+        self.addCleanup(lambda: (ours.close(), proc.wait(timeout=60),
+                                 proc.stdout.close(), proc.stderr.close()))
+        return ours, proc
+
+    def fork(self, control, header, stdin=b''):
+        import socket
+        stdin_r, stdin_w = os.pipe()
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        os.write(stdin_w, stdin)
+        os.close(stdin_w)
+        socket.send_fds(control, [json.dumps(header).encode()], [stdin_r, out_w, err_w])
+        for fd in (stdin_r, out_w, err_w):
+            os.close(fd)
+        ended = json.loads(control.recv(65536).decode())
+        with os.fdopen(out_r, 'rb') as out, os.fdopen(err_r, 'rb') as err:
+            return ended, out.read().decode(), err.read().decode()
+
+    def request(self, *steps):
+        return json.dumps({'protocol': 1, 'module': 'student', 'steps': list(steps)}).encode()
+
+    def test_imports_once_and_each_fork_starts_from_the_import(self):
+        self.write('student.py', '''
+            print("imported")
+            COUNT = 0
+            def bump():
+                global COUNT
+                COUNT += 1
+                return COUNT
+        ''')
+        control, proc = self.start_server()
+        self.assertEqual(json.loads(control.recv(65536).decode()), {'ready': True})
+        for _ in range(2):
+            ended, out, err = self.fork(control, {'rlimit_cpu': 5}, self.request(call('bump')))
+            self.assertEqual(ended, {'ended': True, 'status': 0}, err)
+            records = [json.loads(line) for line in out.splitlines()]
+            self.assertEqual([r['sg'] for r in records],
+                             ['hello', 'import', 'begin', 'step', 'done'])
+            self.assertTrue(records[0]['forked'])
+            self.assertEqual(records[1]['stdout'], '')   # the import's output is the start's
+            self.assertEqual(records[3]['value'], 1)
+        control.close()
+        start = proc.stdout.read().decode().splitlines()
+        self.assertEqual([json.loads(line)['sg'] for line in start], ['hello', 'import'])
+        self.assertEqual(json.loads(start[1])['stdout'], 'imported\n')
+
+    def test_exec_and_python_file_forks_use_their_own_streams(self):
+        self.write('student.py', 'X = 1\n')
+        self.write('script.py', '''
+            import sys, student
+            print("args", sys.argv[1:], student.X, sys.stdin.read())
+            sys.exit(4)
+        ''')
+        control, _ = self.start_server()
+        control.recv(65536)
+        ended, out, _ = self.fork(control, {'argv': ['sh', '-c', 'cat; exit 3'],
+                                            'environment': {}}, b'piped')
+        self.assertEqual((os.WEXITSTATUS(ended['status']), out), (3, 'piped'))
+        ended, out, _ = self.fork(control, {'run': ['script.py', 'a'], 'environment': {}}, b'in')
+        self.assertEqual(os.WEXITSTATUS(ended['status']), 4)
+        self.assertEqual(out, "args ['a'] 1 in\n")
+
+    def test_a_failed_import_ends_the_server_with_its_record(self):
+        self.write('student.py', 'raise ValueError("no")\n')
+        control, proc = self.start_server()
+        self.assertEqual(control.recv(65536), b'')   # closed: never ready
+        records = [json.loads(line) for line in proc.stdout.read().decode().splitlines()]
+        self.assertEqual([r['sg'] for r in records], ['hello', 'import', 'done'])
+        self.assertFalse(records[1]['ok'])
+        self.assertEqual(records[1]['error']['type'], 'ValueError')
+
+    def test_a_process_forked_at_import_does_not_serve(self):
+        self.write('student.py', '''
+            import os, time
+            if os.fork() == 0:
+                time.sleep(0.5)
+        ''')
+        control, _ = self.start_server()
+        self.assertEqual(json.loads(control.recv(65536).decode()), {'ready': True})
+        control.settimeout(2)
+        import socket
+        with self.assertRaises(socket.timeout):
+            control.recv(65536)   # no second "ready" from the forked copy
