@@ -315,7 +315,8 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
   // 3. Supervise until the server reports the fork's end (or is gone).
   OutputCapture output(std::move(out.read), std::move(err.read), observation);
   std::optional<int> status;
-  bool server_gone = false;
+  bool server_gone = false;  // the server ended on its own (a test killed it, or it crashed)
+  bool end_session = false;  // the server lives, but must not serve another test
   const auto take_report = [&] {
     while (const std::optional<Message> message = receive(false)) {
       if (message->sender != server_pid_) continue;
@@ -369,7 +370,7 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
     if (!status && !server_gone) {
       // A server that cannot say so (stopped, busy) cannot serve the next test either.
       evidence.notes.push_back("the fork server did not answer after the test was stopped");
-      server_gone = true;
+      end_session = true;
     }
   }
 
@@ -378,10 +379,9 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
   observation.wall_seconds = std::chrono::duration<double>(supervision.exit_time - start).count();
   observation.cpu_seconds = supervision.cpu_seconds;
   observation.peak_memory_bytes = supervision.peak_memory_bytes;
-  if (!server_gone && !sweep()) {
+  if (!server_gone && !end_session && !sweep()) {
     evidence.notes.push_back("what the test left running could not be stopped; the session ends");
-    server_gone = true;
-    kill_run();
+    end_session = true;
   }
   steps.mark("sweep");
   output.drain(limits.output_bytes, evidence);
@@ -389,11 +389,12 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
   steps.mark("drain");
   end_fork(limits, evidence, observation);
   steps.mark("evidence");
-  if (server_gone) {
+  if (server_gone || end_session) {
     mark_ended();
+    if (end_session) kill_run();
+    const std::optional<int> server_status = run_end_status();
     kill_run();
-    if (!status) {
-      const std::optional<int> server_status = run_end_status();
+    if (server_gone && !status) {
       evidence.wait_status = server_status;
       evidence.notes.push_back(fmt::format(
           "the interpreter this test was forked from ended during the test{}",

@@ -103,7 +103,9 @@ class ForkServerSession : public ForkSession {
   virtual std::vector<int> run_exit_fds() const = 0;
   /// Non-blocking: has the run holding the server ended?
   virtual bool run_ended() = 0;
-  /// After kill_run(): waits for the run's end and returns the server's wait status, if known.
+  /// Once the server has ended (or was killed): waits (up to 2 s) for the run holding it to end
+  /// on its own, then kills what is left and returns the server's wait status, if known.
+  /// Idempotent.
   virtual std::optional<int> run_end_status() = 0;
   /// What the sandbox measures now for the whole run (CPU of the tree, memory).
   virtual void sample(UsageSample& sample) = 0;

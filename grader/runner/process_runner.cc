@@ -431,6 +431,7 @@ class ProcessForkSession final : public ForkServerSession {
       run_.start(launch_, std::move(socket.server));
       if (!run_.started()) {  // no such program
         run_.end(launch_);
+        run_ended_ = true;
         decide_verdict(run_.evidence, run_.observation);
         set_start_observation(run_.observation);
         return;
@@ -460,24 +461,26 @@ class ProcessForkSession final : public ForkServerSession {
     }
     mark_ended();
     run_.end(launch_);
+    run_ended_ = true;
     decide_verdict(run_.evidence, run_.observation);
     set_start_observation(run_.observation);
   }
 
   ~ProcessForkSession() override {
-    if (!run_.started() || run_.finished()) return;
-    // Closing the control socket ends the server; a server that lingers is killed.
-    close_control();
-    try {
-      Limits closing;
-      closing.cpu_seconds = 5;
-      closing.wall_seconds = 2;
-      closing.output_bytes = std::uint64_t{1} << 20;
-      const SupervisionResult supervision = run_.supervise(closing);
-      run_.finish(supervision, closing);
-    } catch (const std::exception&) {
+    if (run_.started() && !run_.finished()) {
+      // Closing the control socket ends the server; a server that lingers is killed.
+      close_control();
+      try {
+        Limits closing;
+        closing.cpu_seconds = 5;
+        closing.wall_seconds = 2;
+        closing.output_bytes = std::uint64_t{1} << 20;
+        const SupervisionResult supervision = run_.supervise(closing);
+        run_.finish(supervision, closing);
+      } catch (const std::exception&) {
+      }
     }
-    run_.end(launch_);
+    if (!run_ended_) run_.end(launch_);
   }
 
  protected:
@@ -486,9 +489,15 @@ class ProcessForkSession final : public ForkServerSession {
   bool run_ended() override { return run_.finished() || run_.main_ended(); }
   std::optional<int> run_end_status() override {
     if (!run_.finished()) {
-      SupervisionResult now;
-      now.exit_time = Clock::now();
       try {
+        // box-init ends the run when the server ends, and reports the server's status.
+        const Clock::time_point deadline = Clock::now() + std::chrono::seconds(2);
+        while (!run_.main_ended() && Clock::now() < deadline) {
+          pollfd exit{run_.pidfd(), POLLIN, 0};
+          ::poll(&exit, 1, 20);
+        }
+        SupervisionResult now;
+        now.exit_time = Clock::now();
         run_.kill_everything();
         run_.finish(now, launch_.limits);
       } catch (const std::exception&) {
@@ -519,6 +528,7 @@ class ProcessForkSession final : public ForkServerSession {
  private:
   LaunchedRun run_;
   Invocation launch_;
+  bool run_ended_ = false;  ///< run_.end() was called: the run directory is gone.
 };
 
 class ProcessRunner final : public Runner {
