@@ -6,7 +6,9 @@
 
 #include "cli/exit_status.h"
 #include "cli/install_paths.h"
+#include "cli/isolation_choice.h"
 #include "engine/grading_tools.h"
+#include "engine/import_session.h"
 #include "runner/isolation.h"
 #include "runner/site_config.h"
 
@@ -67,6 +69,19 @@ int run_doctor(const DoctorArgs& args) {
   const auto problems =
       grading_tool_problems({args.driver_dir, args.python, {}}, python_assignment);
   for (const std::string& problem : problems) error_line(problem);
+  if (problems.empty() && !probe.available.empty()) {
+    std::string forks;
+    try {
+      const auto runner = make_grading_runner(probe.best);
+      forks = fork_session_problem(*runner, {args.driver_dir, args.python, {}}, "/tmp");
+    } catch (const std::exception& e) {
+      forks = e.what();
+    }
+    fmt::print("imports:     {}\n",
+               forks.empty() ? "once per submission, its tests forked from it (a fork server "
+                               "started and forked a test)"
+                             : "once per test (" + forks + ")");
+  }
   fmt::print("{}\n", problems.empty() ? "ready to grade" : "NOT ready to grade (see above)");
   return problems.empty() ? kExitOk : kExitGraderFault;
 }

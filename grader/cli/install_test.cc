@@ -34,6 +34,8 @@ TEST(Install, AMovedInstallFindsItsDriverAndSourcesBesideItsBinary) {
               HasSubstr("drivers:     " + (moved / "share/searchgrader/drivers").string()));
   EXPECT_THAT(doctor.output,
               HasSubstr("sources:     " + (moved / "share/searchgrader/source").string() + "\n"));
+  // The installed driver serves as a fork server: tests are forked from one import.
+  EXPECT_THAT(doctor.output, HasSubstr("imports:     once per submission"));
 
   // It grades with the installed driver, from any working directory.
   const auto grade = run_shell("cd " + root.string() + " && " + binary + " grade " + SG_SOURCE_DIR +

@@ -996,6 +996,22 @@ def run_steps(streams, stream, module, steps, limit):
     stream.emit({'sg': 'done'})
 
 
+def open_protocol(**hello):
+    """Takes fds 0-2 over for a driver run: stdin detached, the protocol stream
+    on a private copy of fd 1, fd 1 itself at /dev/null between phases.
+    Emits hello (with `hello`'s extra keys); returns (streams, stream)."""
+    streams = StdStreams()
+    streams.detach_stdin()
+    stream = ProtocolStream(os.dup(1))
+    _os_dup2(streams.devnull, 1)
+    streams.install()
+    record = {'sg': 'hello', 'protocol': PROTOCOL,
+              'python': '%d.%d.%d' % tuple(sys.version_info[:3])}
+    record.update(hello)
+    stream.emit(record)
+    return streams, stream
+
+
 def bad_request(exc):
     sys.stderr.write('python_driver: bad request: %s\n' % exc)
     sys.stderr.flush()
@@ -1007,14 +1023,7 @@ def main():
     if sys.argv[1:] == ['--serve']:
         serve()
     raw = sys.stdin.buffer.read()
-    streams = StdStreams()
-    streams.detach_stdin()
-    stream = ProtocolStream(os.dup(1))
-    _os_dup2(streams.devnull, 1)
-    streams.install()
-
-    stream.emit({'sg': 'hello', 'protocol': PROTOCOL,
-                 'python': '%d.%d.%d' % tuple(sys.version_info[:3])})
+    streams, stream = open_protocol()
     try:
         module_name, steps, limit, intake = read_request(raw)
     except RequestError as exc:
@@ -1104,13 +1113,7 @@ class ForkServer(object):
             os._exit(0)   # the grader is gone
 
     def run(self):
-        streams = StdStreams()
-        streams.detach_stdin()
-        stream = ProtocolStream(os.dup(1))
-        _os_dup2(streams.devnull, 1)
-        streams.install()
-        stream.emit({'sg': 'hello', 'protocol': PROTOCOL, 'forks': True,
-                     'python': '%d.%d.%d' % tuple(sys.version_info[:3])})
+        streams, stream = open_protocol(forks=True)
         raw, fds = self.receive()
         for fd in fds:
             self.close(fd)
@@ -1206,13 +1209,7 @@ class ForkServer(object):
             if not chunk:
                 break
             raw += chunk
-        streams = StdStreams()
-        streams.detach_stdin()
-        stream = ProtocolStream(os.dup(1))
-        _os_dup2(streams.devnull, 1)
-        streams.install()
-        stream.emit({'sg': 'hello', 'protocol': PROTOCOL, 'forked': True,
-                     'python': '%d.%d.%d' % tuple(sys.version_info[:3])})
+        streams, stream = open_protocol(forked=True)
         try:
             _, steps, step_limit, _ = read_request(raw)
         except RequestError as exc:

@@ -1,7 +1,9 @@
 #include "engine/import_session.h"
 
 #include <fmt/format.h>
+#include <stdlib.h>
 
+#include <fstream>
 #include <utility>
 
 #include "kinds/python_driver_client.h"
@@ -83,6 +85,42 @@ std::vector<std::string> ImportSession::import_notes() const {
                                 module_file_, imports_, import_cpu_seconds_, why));
   }
   return notes;
+}
+
+std::string fork_session_problem(Runner& runner, const GradingContext& context,
+                                 const std::filesystem::path& scratch) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  std::string folder_name = (scratch / "sg-doctor-XXXXXX").string();
+  if (::mkdtemp(folder_name.data()) == nullptr)
+    return "cannot create a folder in " + scratch.string();
+  const fs::path folder = folder_name;
+  std::string problem;
+  try {
+    fs::permissions(folder, fs::perms(0755));
+    std::ofstream(folder / "doctor_probe.py") << "ANSWER = 42\n";
+    Assignment assignment;
+    assignment.submission.module = "doctor_probe";
+    Invocation launch = make_driver_launch(assignment, context);
+    launch.submission = folder;
+    std::unique_ptr<ForkSession> session = runner.start_session(launch, launch.limits);
+    if (!session) {
+      problem = "this runner cannot fork tests";
+    } else if (!session->ready()) {
+      problem = "the fork server did not start: " + session->start_observation().detail;
+    } else {
+      Invocation test;
+      test.stdin_data = R"({"protocol": 1, "module": "doctor_probe", "steps": []})";
+      const Observation forked = session->run(test, ForkedProgram::server);
+      const DriverTranscript transcript = read_transcript(forked, 0);
+      if (forked.termination != Termination::exited || !transcript.done)
+        problem = "a forked test did not run: " + forked.detail;
+    }
+  } catch (const std::exception& e) {
+    problem = e.what();
+  }
+  fs::remove_all(folder, error);
+  return problem;
 }
 
 }  // namespace sg

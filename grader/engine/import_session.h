@@ -6,6 +6,7 @@
 // every test; what the import printed is reported once, for the submission.
 #pragma once
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "engine/time_budget.h"
+#include "kinds/test_kind.h"
 #include "model/invocation.h"
 #include "model/observation.h"
 #include "model/verdict.h"
@@ -71,5 +73,11 @@ class ImportSession {
   double import_cpu_seconds_ = 0.0;
   int imports_ = 0;
 };
+
+/// Whether `runner` can fork tests from one import on this host, for `doctor`: starts the driver
+/// as a fork server on a one-line module (in a temporary folder under `scratch`) and forks one
+/// test from it. Returns "" when that worked, else what failed. Never throws.
+std::string fork_session_problem(Runner& runner, const GradingContext& context,
+                                 const std::filesystem::path& scratch);
 
 }  // namespace sg

@@ -26,6 +26,7 @@
 #include "runner/box_server.h"
 #include "runner/box_uid_layer.h"
 #include "runner/cgroup_layer.h"
+#include "runner/descriptor_passing.h"
 #include "runner/fork_server.h"
 #include "runner/launch_plan.h"
 #include "runner/namespace_layer.h"
@@ -115,27 +116,6 @@ std::string encode_request(const std::string& exec_path, const std::vector<std::
   header.string_bytes = static_cast<std::uint32_t>(strings.size());
   std::string message(reinterpret_cast<const char*>(&header), sizeof header);
   return message + strings;
-}
-
-void send_request(int control, const std::string& message, const int (&fds)[4]) {
-  alignas(cmsghdr) char control_data[CMSG_SPACE(sizeof fds)] = {};
-  iovec data{const_cast<char*>(message.data()), message.size()};
-  msghdr header{};
-  header.msg_iov = &data;
-  header.msg_iovlen = 1;
-  header.msg_control = control_data;
-  header.msg_controllen = sizeof control_data;
-  cmsghdr* rights = CMSG_FIRSTHDR(&header);
-  rights->cmsg_level = SOL_SOCKET;
-  rights->cmsg_type = SCM_RIGHTS;
-  rights->cmsg_len = CMSG_LEN(sizeof fds);
-  std::memcpy(CMSG_DATA(rights), fds, sizeof fds);
-  ssize_t n;
-  do {
-    n = ::sendmsg(control, &header, MSG_NOSIGNAL);
-  } while (n < 0 && errno == EINTR);
-  if (n != static_cast<ssize_t>(message.size()))
-    throw_errno("cannot send the run to the box", errno);
 }
 
 std::string cleanup_step_text(BoxCleanupStep step) {
@@ -377,8 +357,8 @@ void Box::send(const Invocation& invocation, Request& request, UniqueFd stdin_ov
     throw_errno("cannot make a pipe non-blocking", errno);
   }
   request.start = Clock::now();
-  send_request(control_.get(), message,
-               {stdin_fd.get(), out.write.get(), err.write.get(), report.write.get()});
+  const int fds[] = {stdin_fd.get(), out.write.get(), err.write.get(), report.write.get()};
+  send_with_descriptors(control_.get(), message, fds, "cannot send the run to the box");
   request.started = true;
   request.report_read = std::move(report.read);
   request.output = std::make_unique<OutputCapture>(std::move(out.read), std::move(err.read),
@@ -617,28 +597,12 @@ class BoxForkSession final : public ForkServerSession {
     const fs::path root = fmt::format("/proc/{}/root", box_->init_pid_);
     scratch_ = ScratchSnapshot({root / "tmp", root / "dev/shm"}, std::nullopt);
   }
-  void begin_fork(const Limits& limits) override {
-    Cgroup& group = *box_->group_;
-    fork_base_memory_ = group.memory_usage_bytes();
-    const int processes = static_cast<int>(group.processes().size());
-    group.set_limits(CgroupLimits{fork_base_memory_ + limits.memory_bytes,
-                                  limits.max_processes > 0 ? limits.max_processes + processes : 0});
-    fork_peak_reset_ = group.reset_peak_memory();
-    fork_oom_before_ = group.oom_kills();
-    fork_pids_before_ = group.pids_limit_hits();
-  }
+  void begin_fork(const Limits& limits) override { fork_.begin(*box_->group_, limits); }
   bool kill_all_except(pid_t keep) override {
     return kill_members_except(*box_->group_, {box_->init_pid_, keep});
   }
   void end_fork(const Limits& limits, RunEvidence& evidence, Observation& observation) override {
-    Cgroup& group = *box_->group_;
-    const std::uint64_t peak = group.peak_memory_bytes();
-    const std::uint64_t oom = group.oom_kills();
-    const std::uint64_t refused = group.pids_limit_hits();
-    const CgroupReading reading{
-        std::nullopt, fork_peak_reset_ && peak > fork_base_memory_ ? peak - fork_base_memory_ : 0,
-        oom - std::min(oom, fork_oom_before_), refused - std::min(refused, fork_pids_before_)};
-    add_cgroup_evidence(reading, limits, evidence, observation);
+    fork_.end(*box_->group_, limits, evidence, observation);
     add_rlimit_evidence(limits, box_->options_.rlimits, evidence);
     add_seccomp_evidence(evidence);
     if (ended()) return;
@@ -666,10 +630,7 @@ class BoxForkSession final : public ForkServerSession {
   Box::Request request_;
   bool concluded_ = false;
   ScratchSnapshot scratch_;
-  std::uint64_t fork_base_memory_ = 0;
-  bool fork_peak_reset_ = false;
-  std::uint64_t fork_oom_before_ = 0;
-  std::uint64_t fork_pids_before_ = 0;
+  CgroupForkAccounting fork_;
 };
 
 std::unique_ptr<ForkSession> Box::start_session(std::unique_ptr<Box> box,

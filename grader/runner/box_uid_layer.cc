@@ -16,6 +16,7 @@
 #include <system_error>
 
 #include "runner/box_init.h"
+#include "runner/kill_except.h"
 #include "runner/proc_stat.h"
 #include "runner/scratch_snapshot.h"
 #include "runner/uid_slots.h"
@@ -120,19 +121,16 @@ class BoxUidSession final : public SandboxSession {
     add_box_init_evidence(read_box_init_report(report_read_.get()), evidence);
   }
 
-  // box-init runs as root: a scan of the uid never reaches it.
+  // box-init runs as root: a scan of the uid never reaches it. With a cgroup (no sampling here)
+  // the cgroup layer holds every process of the box and kills them; the scan of /proc would only
+  // cost time.
   bool kill_all_except(pid_t keep) noexcept override {
-    bool none = true;
+    if (!options_.sample_usage) return true;
     try {
-      for (const pid_t pid : live_processes_of_uid(uid_)) {
-        if (pid == keep) continue;
-        none = false;
-        ::kill(pid, SIGKILL);
-      }
+      return kill_all_but(live_processes_of_uid(uid_), {keep});
     } catch (...) {
       return false;
     }
-    return none;
   }
 
   // Without namespaces a test writes the host's shared scratch directories (the namespace layer

@@ -1,11 +1,12 @@
 #include "runner/cgroup_layer.h"
 
 #include <fmt/format.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+
+#include "runner/kill_except.h"
 
 namespace sg {
 namespace {
@@ -40,56 +41,52 @@ class CgroupSession final : public SandboxSession {
     add_cgroup_evidence(reading, limits_, evidence, observation);
   }
 
-  // A forked test's limits sit on top of what the server holds when it forks.
-  void begin_fork(const Limits& limits) override {
-    fork_base_memory_ = group_->memory_usage_bytes();
-    const int processes = static_cast<int>(group_->processes().size());
-    group_->set_limits(
-        CgroupLimits{fork_base_memory_ + limits.memory_bytes,
-                     limits.max_processes > 0 ? limits.max_processes + processes : 0});
-    fork_peak_reset_ = group_->reset_peak_memory();
-    fork_oom_before_ = group_->oom_kills();
-    fork_pids_before_ = group_->pids_limit_hits();
-  }
+  void begin_fork(const Limits& limits) override { fork_.begin(*group_, limits); }
 
   bool kill_all_except(pid_t keep) noexcept override {
     return kill_members_except(*group_, {keep, main_pid_});
   }
 
   void end_fork(const Limits& limits, RunEvidence& evidence, Observation& observation) override {
-    const std::uint64_t peak = group_->peak_memory_bytes();
-    const std::uint64_t oom = group_->oom_kills();
-    const std::uint64_t refused = group_->pids_limit_hits();
-    const CgroupReading reading{
-        std::nullopt, fork_peak_reset_ && peak > fork_base_memory_ ? peak - fork_base_memory_ : 0,
-        oom - std::min(oom, fork_oom_before_), refused - std::min(refused, fork_pids_before_)};
-    add_cgroup_evidence(reading, limits, evidence, observation);
+    fork_.end(*group_, limits, evidence, observation);
   }
 
  private:
   pid_t main_pid_ = 0;
-  std::uint64_t fork_base_memory_ = 0;
-  bool fork_peak_reset_ = false;
-  std::uint64_t fork_oom_before_ = 0;
-  std::uint64_t fork_pids_before_ = 0;
+  CgroupForkAccounting fork_;
   std::unique_ptr<Cgroup> group_;
   Limits limits_;
 };
 
 }  // namespace
 
+void CgroupForkAccounting::begin(const Cgroup& group, const Limits& limits) {
+  base_memory_ = group.memory_usage_bytes();
+  const int processes = static_cast<int>(group.processes().size());
+  group.set_limits(CgroupLimits{base_memory_ + limits.memory_bytes,
+                                limits.max_processes > 0 ? limits.max_processes + processes : 0});
+  peak_reset_ = group.reset_peak_memory();
+  oom_before_ = group.oom_kills();
+  refused_before_ = group.pids_limit_hits();
+}
+
+void CgroupForkAccounting::end(const Cgroup& group, const Limits& limits, RunEvidence& evidence,
+                               Observation& observation) const {
+  const std::uint64_t peak = group.peak_memory_bytes();
+  const std::uint64_t oom = group.oom_kills();
+  const std::uint64_t refused = group.pids_limit_hits();
+  const CgroupReading reading{
+      std::nullopt, peak_reset_ && peak > base_memory_ ? peak - base_memory_ : 0,
+      oom - std::min(oom, oom_before_), refused - std::min(refused, refused_before_)};
+  add_cgroup_evidence(reading, limits, evidence, observation);
+}
+
 bool kill_members_except(const Cgroup& group, std::initializer_list<pid_t> keep) noexcept {
-  bool none = true;
   try {
-    for (const pid_t pid : group.processes()) {
-      if (std::find(keep.begin(), keep.end(), pid) != keep.end()) continue;
-      none = false;
-      ::kill(pid, SIGKILL);
-    }
+    return kill_all_but(group.processes(), keep);
   } catch (...) {
     return false;
   }
-  return none;
 }
 
 void add_cgroup_evidence(const CgroupReading& reading, const Limits& limits, RunEvidence& evidence,

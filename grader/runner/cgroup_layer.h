@@ -28,6 +28,27 @@ struct CgroupReading {
 void add_cgroup_evidence(const CgroupReading& reading, const Limits& limits, RunEvidence& evidence,
                          Observation& observation);
 
+/// A forked test's accounting in a group that the fork server shares (fork_server.h): the test's
+/// limits on top of what the group holds when the test starts, and its evidence as the growth of
+/// the group's counters. Used by the cgroup layer and by a kept box.
+class CgroupForkAccounting {
+ public:
+  /// Before the fork: memory = the charge now + limits.memory_bytes, pids.max = the processes now
+  /// + limits.max_processes, the peak reset (where the kernel can), the counters noted. Throws
+  /// std::runtime_error when a limit cannot be written.
+  void begin(const Cgroup& group, const Limits& limits);
+  /// After the test: the peak above the charge at begin(), OOM kills and refused forks since
+  /// begin(), as add_cgroup_evidence() reports them.
+  void end(const Cgroup& group, const Limits& limits, RunEvidence& evidence,
+           Observation& observation) const;
+
+ private:
+  std::uint64_t base_memory_ = 0;
+  bool peak_reset_ = false;
+  std::uint64_t oom_before_ = 0;
+  std::uint64_t refused_before_ = 0;
+};
+
 /// SIGKILLs every process in `group` but those in `keep`; true when there was none to kill.
 bool kill_members_except(const Cgroup& group, std::initializer_list<pid_t> keep) noexcept;
 

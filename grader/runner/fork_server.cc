@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "runner/box_uid_layer.h"
+#include "runner/descriptor_passing.h"
 #include "runner/launch_plan.h"
 #include "runner/proc_stat.h"
 #include "runner/rlimit_layer.h"
@@ -51,26 +52,6 @@ UniqueFd above_stdio(int fd) {
   ::close(fd);
   if (moved < 0) throw_errno("cannot move a descriptor", error);
   return UniqueFd(moved);
-}
-
-void send_test(int control, const std::string& header, const int (&fds)[3]) {
-  alignas(cmsghdr) char control_data[CMSG_SPACE(sizeof fds)] = {};
-  iovec data{const_cast<char*>(header.data()), header.size()};
-  msghdr message{};
-  message.msg_iov = &data;
-  message.msg_iovlen = 1;
-  message.msg_control = control_data;
-  message.msg_controllen = sizeof control_data;
-  cmsghdr* rights = CMSG_FIRSTHDR(&message);
-  rights->cmsg_level = SOL_SOCKET;
-  rights->cmsg_type = SCM_RIGHTS;
-  rights->cmsg_len = CMSG_LEN(sizeof fds);
-  std::memcpy(CMSG_DATA(rights), fds, sizeof fds);
-  ssize_t n;
-  do {
-    n = ::sendmsg(control, &message, MSG_NOSIGNAL);
-  } while (n < 0 && errno == EINTR);
-  if (n != static_cast<ssize_t>(header.size())) throw_errno("cannot send the test", errno);
 }
 
 nlohmann::json parse_object(const std::string& text) {
@@ -301,7 +282,8 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
   steps.mark("limits and counters");
   const Clock::time_point start = Clock::now();
   try {
-    send_test(control_.get(), header.dump(), {stdin_fd.get(), out.write.get(), err.write.get()});
+    const int fds[] = {stdin_fd.get(), out.write.get(), err.write.get()};
+    send_with_descriptors(control_.get(), header.dump(), fds, "cannot send the test");
   } catch (const std::exception&) {
     mark_ended();
     kill_run();

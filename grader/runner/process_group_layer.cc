@@ -6,6 +6,7 @@
 
 #include <cerrno>
 
+#include "runner/kill_except.h"
 #include "runner/proc_stat.h"
 
 namespace sg {
@@ -44,17 +45,11 @@ class ProcessGroupSession final : public SandboxSession {
   // A member that left the group with setsid() is out of reach, as it is for kill_all().
   bool kill_all_except(pid_t keep) noexcept override {
     if (pgid_ <= 0) return true;
-    bool none = true;
     try {
-      for (const pid_t pid : live_group_members(pgid_)) {
-        if (pid == keep) continue;
-        none = false;
-        ::kill(pid, SIGKILL);
-      }
+      return kill_all_but(live_group_members(pgid_), {keep});
     } catch (...) {
       return false;
     }
-    return none;
   }
 
  private:
