@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "reference/astar_packed.h"
 #include "reference/indexed_heap.h"
 
 namespace sg::ref {
@@ -39,6 +40,11 @@ void check_start(const TilePuzzle& puzzle, const Tiles& start) {
 
 AStarResult astar(const TilePuzzle& puzzle, const Tiles& start, Heuristic heuristic,
                   const FrontierPolicy& policy, std::size_t node_limit) {
+  check_start(puzzle, start);
+  // The same search on packed boards where they pack (astar_packed.h), else on Tiles.
+  if (std::optional<AStarResult> packed =
+          astar_packed(puzzle, start, heuristic, policy, node_limit))
+    return std::move(*packed);
   return astar(
       puzzle, start,
       [&puzzle, heuristic](const Tiles& state) { return evaluate(puzzle, state, heuristic); },

@@ -3,11 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <thread>
 
 #include "audit/fixture_expectations.h"
+#include "engine/machine_speed.h"
 
 namespace sg {
 namespace {
@@ -47,6 +46,9 @@ LimitCalibrationFile measure_limits(const Assignment& assignment, const KindRegi
   grade.jobs = 1;  // one test at a time: each measures alone, as batch grades
   grade.on_test_done = nullptr;
 
+  // The speed probe before and after (the machine may change speed over a long calibration).
+  const std::optional<double> probe_before = measure_speed_probe(grade.context.python);
+
   // cpu[solution][test] = one figure per round; the import's (once per submission when tests
   // are forked from it) under the key "".
   std::vector<std::map<std::string, std::vector<double>>> cpu(solutions.size());
@@ -71,7 +73,12 @@ LimitCalibrationFile measure_limits(const Assignment& assignment, const KindRegi
 
   LimitCalibrationFile calibration;
   calibration.spec = assignment.spec_path.filename().string();
-  calibration.machine = this_machine();
+  calibration.machine = this_machine_name();
+  const std::optional<double> probe_after = measure_speed_probe(grade.context.python);
+  if (probe_before && probe_after) {
+    calibration.speed_probe = kSpeedProbeName;
+    calibration.speed_probe_cpu_seconds = (*probe_before + *probe_after) / 2;
+  }
   calibration.tier = runner.isolation_tier();
   calibration.rounds = options.rounds;
   for (const auto& solution : solutions) calibration.solutions.push_back(solution.first);
@@ -93,19 +100,6 @@ LimitCalibrationFile measure_limits(const Assignment& assignment, const KindRegi
   calibration.slowest_total = MeasuredTest{solutions[static_cast<std::size_t>(heaviest)].first,
                                            totals[static_cast<std::size_t>(heaviest)]};
   return calibration;
-}
-
-std::string this_machine() {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  std::string line;
-  std::string model = "unknown processor";
-  while (std::getline(cpuinfo, line)) {
-    if (line.rfind("model name", 0) != 0) continue;
-    const std::size_t colon = line.find(':');
-    if (colon != std::string::npos) model = line.substr(line.find_first_not_of(' ', colon + 1));
-    break;
-  }
-  return fmt::format("{}, {} cores", model, std::max(1u, std::thread::hardware_concurrency()));
 }
 
 }  // namespace sg

@@ -46,14 +46,12 @@ std::vector<NamedSolution> accepted_solutions(
     const std::vector<std::filesystem::path>& fixtures_dirs);
 
 /// Measures `solutions` on every test of `assignment` (graded with the limits the spec states:
-/// use_stated_limits). The result's spec, machine and tier are filled in. Throws
+/// use_stated_limits). The result's spec, machine, tier and speed probe (timed before and after
+/// the rounds, the mean of the two; left empty when the probe cannot run) are filled in. Throws
 /// MeasurementFailed when a solution is not accepted on a test, std::invalid_argument when
 /// `solutions` is empty or rounds < 1.
 LimitCalibrationFile measure_limits(const Assignment& assignment, const KindRegistry& kinds,
                                     Runner& runner, const std::vector<NamedSolution>& solutions,
                                     const MeasurementOptions& options);
-
-/// This machine, as calibration files record it: "model name, N cores" from /proc/cpuinfo.
-std::string this_machine();
 
 }  // namespace sg

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "audit/spec_audit.h"
+#include "cli/calibrate_command.h"
 #include "cli/exit_status.h"
 #include "cli/grader_build.h"
 #include "cli/isolation_choice.h"
@@ -137,6 +138,7 @@ int run_audit(const AuditArgs& args) {
   std::optional<Assignment> loaded = load_spec_argument(kinds, args.spec);
   if (!loaded) return kExitUsage;
   Assignment assignment = std::move(*loaded);
+  scale_limits_for_this_machine(assignment, args.python);
   AuditOptions options;
   options.fixtures_dirs = args.fixtures.empty() ? default_fixtures_dirs(args.spec)
                                                 : std::vector<std::filesystem::path>{args.fixtures};

@@ -131,8 +131,7 @@ int run_batch(const BatchArgs& args) {
   std::optional<Assignment> loaded = load_spec_argument(kinds, args.spec);
   if (!loaded) return kExitUsage;
   Assignment assignment = std::move(*loaded);
-  if (const std::string warning = calibration_warning(assignment); !warning.empty())
-    fmt::print(stderr, "searchgrader: warning: {}\n", warning);
+  scale_limits_for_this_machine(assignment, args.python);
   IsolationTier tier;
   try {
     tier = choose_isolation_tier(args.isolation, assignment);

@@ -15,6 +15,7 @@
 #include "cli/progress_line.h"
 #include "cli/spec_argument.h"
 #include "engine/grading_tools.h"
+#include "engine/machine_speed.h"
 #include "spec/limit_calibration_file.h"
 
 namespace sg {
@@ -69,15 +70,9 @@ std::string render_table(const Assignment& assignment, const LimitCalibrationFil
 
 }  // namespace
 
-std::string calibration_warning(const Assignment& assignment) {
-  if (assignment.calibration_machine.empty()) return "";
-  const std::string here = this_machine();
-  if (assignment.calibration_machine == here) return "";
-  return fmt::format(
-      "the time limits of {} were measured on {}; this is {}. If it is slower, limits may be "
-      "tight: measure here with `searchgrader calibrate {} --write`",
-      assignment.spec_path.string(), assignment.calibration_machine, here,
-      assignment.spec_path.string());
+void scale_limits_for_this_machine(Assignment& assignment, const std::string& python) {
+  const MachineScaling scaling = scale_limits_to_this_machine(assignment, python);
+  if (!scaling.note.empty()) fmt::print(stderr, "searchgrader: {}\n", scaling.note);
 }
 
 CLI::App* add_calibrate_command(CLI::App& app, CalibrateArgs& args, const std::string& python,

@@ -26,9 +26,10 @@ struct CalibrateArgs {
 CLI::App* add_calibrate_command(CLI::App& app, CalibrateArgs& args, const std::string& python,
                                 const std::string& driver_dir);
 
-/// A warning for grade and batch when `assignment`'s time limits were measured on another
-/// processor than this machine's ("" when they were not scaled or were measured here).
-std::string calibration_warning(const Assignment& assignment);
+/// For every command that grades: scales `assignment`'s measured time limits to this machine by
+/// the speed probe run under `python` (engine/machine_speed.h) and says so on stderr when it
+/// changed them, or warns when they cannot be scaled and may not fit this machine.
+void scale_limits_for_this_machine(Assignment& assignment, const std::string& python);
 
 /// Exit codes: 0 measured (and written with --write); 1 an accepted solution failed a test; 2
 /// invalid spec, no solutions to measure, or the file cannot be written; 3 grader fault.

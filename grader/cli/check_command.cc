@@ -9,6 +9,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "cli/calibrate_command.h"
 #include "cli/exit_status.h"
 #include "cli/grader_build.h"
 #include "cli/isolation_choice.h"
@@ -83,6 +84,7 @@ int run_check(const CheckArgs& args) {
   std::optional<Assignment> loaded = load_spec_argument(kinds, args.spec);
   if (!loaded) return kExitUsage;
   Assignment assignment = std::move(*loaded);
+  scale_limits_for_this_machine(assignment, args.python);
   if (!std::filesystem::exists(args.submission)) {
     error_line(fmt::format("no such submission: {} (give a folder or a file)", args.submission));
     return kExitUsage;

@@ -9,6 +9,7 @@
 #include "cli/isolation_choice.h"
 #include "engine/grading_tools.h"
 #include "engine/import_session.h"
+#include "engine/machine_speed.h"
 #include "runner/isolation.h"
 #include "runner/site_config.h"
 
@@ -46,6 +47,13 @@ int run_doctor(const DoctorArgs& args) {
                  ? ""
                  : " (missing: `gradescope` needs --source)");
   fmt::print("python:      {}\n", args.python);
+  // What calibrated time limits are scaled by on this machine (engine/machine_speed.h).
+  if (const std::optional<double> probe = measure_speed_probe(args.python)) {
+    fmt::print("speed probe: {:.3f} s of CPU ({}; compared with each calibration file's)\n", *probe,
+               kSpeedProbeName);
+  } else {
+    fmt::print("speed probe: did not run under {}\n", args.python);
+  }
   const SiteConfig& site = site_config();
   fmt::print("site:        {} (box uids {}-{}, cgroup parent {}, favordynmods {})\n", site.source,
              site.first_box_uid, site.first_box_uid + site.box_slots - 1,

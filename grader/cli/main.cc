@@ -123,8 +123,7 @@ int run_grade(const GradeArgs& args) {
     error_line(fmt::format("no such submission: {} (give a folder or a file)", args.submission));
     return kExitUsage;
   }
-  if (const std::string warning = sg::calibration_warning(assignment); !warning.empty())
-    fmt::print(stderr, "searchgrader: warning: {}\n", warning);
+  sg::scale_limits_for_this_machine(assignment, args.python);
 
   sg::GradeOptions options;
   options.context.python = args.python;

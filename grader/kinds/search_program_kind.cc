@@ -10,6 +10,7 @@
 #include "checkers/move_path_checker.h"
 #include "checkers/state_text.h"
 #include "kinds/function_call_outcome.h"
+#include "kinds/pattern_database_store.h"
 #include "kinds/program_run.h"
 #include "kinds/reference_cache.h"
 #include "kinds/sliding_tile_setup.h"
@@ -104,8 +105,12 @@ std::vector<SearchSpec> read_searches(const TestSpec& test) {
   return searches;
 }
 
+// IDA* with linear conflicts solves 4 x 4 boards of up to about 50 moves in seconds; a harder one
+// gets the 6-6-3 pattern databases (built once per machine and goal, kept on disk).
+constexpr std::uint64_t kLinearConflictNodes = 100'000'000;
+
 // The reference's shortest solution length: breadth-first from both ends for 3 x 3 and smaller
-// (milliseconds), IDA* with linear conflicts beyond (seconds for 4 x 4 up to about 50 moves).
+// (milliseconds), IDA* beyond.
 std::optional<std::size_t> compute_shortest_length(const Problem& problem) {
   if (!ref::is_solvable(problem.puzzle, problem.json.start)) return std::nullopt;
   if (problem.puzzle.size() <= 9) {
@@ -113,7 +118,16 @@ std::optional<std::size_t> compute_shortest_length(const Problem& problem) {
     if (!length) return std::nullopt;
     return static_cast<std::size_t>(*length);
   }
-  const auto found = ref::ida_star(problem.puzzle, problem.json.start);
+  const bool four_by_four = problem.puzzle.rows() == 4 && problem.puzzle.cols() == 4;
+  ref::IdaStarOptions quick;
+  if (four_by_four) quick.node_limit = kLinearConflictNodes;
+  auto found = ref::ida_star(problem.puzzle, problem.json.start, quick);
+  if (found && found->limit_reached) {
+    const auto database = default_pattern_database_store().get(
+        problem.puzzle, groups_for_four_by_four(problem.puzzle));
+    found = ref::ida_star(problem.puzzle, problem.json.start,
+                          {ref::IdaHeuristic::pattern_database, database.get()});
+  }
   if (!found) return std::nullopt;
   return found->moves.size();
 }

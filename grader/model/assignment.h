@@ -219,6 +219,12 @@ struct Assignment {
   /// The machine the calibration was measured on ("" when none was read), for a warning when
   /// grading elsewhere.
   std::string calibration_machine;
+  /// The speed probe the calibration recorded (its name, "" when none, and CPU seconds there).
+  std::string calibration_speed_probe;
+  double calibration_speed_probe_cpu_seconds = 0.0;
+  /// How much the measured figures were scaled for this machine (scale_measured_limits): 1 when
+  /// not scaled, 2 when this machine ran the speed probe twice as slowly.
+  double machine_time_scale = 1.0;
   /// `isolation: {minimum_tier: ...}`: the weakest sandbox tier grading may run in ("minimal",
   /// "degraded" or "full"; empty: any). Grading refuses below it (docs/sandbox.md).
   std::string minimum_isolation_tier;

@@ -92,6 +92,17 @@ LimitCalibrationFile read_limit_calibration(const fs::path& file) {
   }
   if (root["slowest_total"])
     calibration.slowest_total = reader.measured(root["slowest_total"], "slowest_total");
+  if (const YAML::Node probe = root["speed_probe"]) {
+    if (!probe.IsMap()) {
+      reader.problem(probe, "expected speed_probe to be {name: NAME, cpu_seconds: N}");
+    } else {
+      calibration.speed_probe = reader.text(probe["name"], "speed_probe.name");
+      calibration.speed_probe_cpu_seconds =
+          reader.seconds(probe["cpu_seconds"], "speed_probe.cpu_seconds");
+      if (calibration.speed_probe_cpu_seconds <= 0)
+        reader.problem(probe["cpu_seconds"], "expected speed_probe.cpu_seconds above 0");
+    }
+  }
   const YAML::Node tests = root["tests"];
   if (!tests || !tests.IsMap()) {
     reader.problem(tests ? tests : root, "expected `tests:` to map test ids to measurements");
@@ -111,8 +122,9 @@ std::string render_limit_calibration(const LimitCalibrationFile& calibration) {
       "# `searchgrader calibrate` (the slowest solution per test, the median of its rounds).\n"
       "# Tests with limits.time_multiplier take their CPU limit from these figures, and\n"
       "# limits.submission_time_multiplier scales the slowest total (docs/spec-format.md).\n"
-      "# Measure again on the grading machine when it changes; review a change here as a\n"
-      "# change of time limits.\n";
+      "# speed_probe is a fixed Python workload timed at the same time: grading on another\n"
+      "# machine scales these figures by how much slower or faster it runs the probe.\n"
+      "# Review a change here as a change of time limits.\n";
   text += fmt::format("spec: {}\n", quoted(calibration.spec));
   text += fmt::format("machine: {}\n", quoted(calibration.machine));
   text += fmt::format("tier: {}\n", quoted(calibration.tier));
@@ -121,6 +133,11 @@ std::string render_limit_calibration(const LimitCalibrationFile& calibration) {
   for (std::size_t i = 0; i < calibration.solutions.size(); ++i)
     text += (i == 0 ? "" : ", ") + quoted(calibration.solutions[i]);
   text += "]\n";
+  if (!calibration.speed_probe.empty()) {
+    text +=
+        fmt::format("speed_probe: {{name: {}, cpu_seconds: {}}}\n", quoted(calibration.speed_probe),
+                    seconds_text(calibration.speed_probe_cpu_seconds));
+  }
   text += fmt::format("slowest_total: {{solution: {}, cpu_seconds: {}}}\n",
                       quoted(calibration.slowest_total.solution),
                       seconds_text(calibration.slowest_total.cpu_seconds));
@@ -161,7 +178,23 @@ std::string apply_limit_calibration(Assignment& assignment,
     assignment.submission_budget.measured_total_cpu_seconds = calibration.slowest_total.cpu_seconds;
   }
   assignment.calibration_machine = calibration.machine;
+  assignment.calibration_speed_probe = calibration.speed_probe;
+  assignment.calibration_speed_probe_cpu_seconds = calibration.speed_probe_cpu_seconds;
   return "";
+}
+
+void scale_measured_limits(Assignment& assignment, double factor) {
+  for (TestSpec& test : assignment.tests) {
+    if (!test.time_scaling || !test.time_scaling->measured_cpu_seconds) continue;
+    TimeScaling& scaling = *test.time_scaling;
+    *scaling.measured_cpu_seconds *= factor;
+    test.limits.cpu_seconds = scaled_cpu_limit(scaling, *scaling.measured_cpu_seconds);
+    test.limits.wall_seconds =
+        std::max(scaling.stated_wall_seconds, 2 * test.limits.cpu_seconds + 1);
+  }
+  if (assignment.submission_budget.measured_total_cpu_seconds)
+    *assignment.submission_budget.measured_total_cpu_seconds *= factor;
+  assignment.machine_time_scale *= factor;
 }
 
 void use_stated_limits(Assignment& assignment) {

@@ -5,12 +5,17 @@
 // slowest accepted solution's time); a spec whose limits say `submission_time_multiplier: M`
 // gets the per-submission budget M x the largest total of one accepted solution.
 //
+// The file also records how long a fixed Python workload (the speed probe, engine/machine_speed.h)
+// took where it was measured; grading on another machine scales the measured figures by the
+// ratio of the probe's time there to this one, so limits follow the machine, not its name.
+//
 //   # specs/calibration/torus-8-puzzle.yaml
 //   spec: torus-8-puzzle.yaml
 //   machine: "AMD EPYC 7B13, 2 cores"
 //   tier: full
 //   rounds: 3
 //   solutions: [correct, correct-as-handed-out]
+//   speed_probe: {name: python-search-1, cpu_seconds: 0.31}
 //   slowest_total: {solution: correct-as-handed-out, cpu_seconds: 71.4}
 //   tests:
 //     succ-center-1: {solution: correct-as-handed-out, cpu_seconds: 0.052}
@@ -40,6 +45,10 @@ struct LimitCalibrationFile {
   int rounds = 1;       ///< Rounds per solution (each test's figure is the median).
   std::vector<std::string> solutions;  ///< The accepted solutions measured.
   MeasuredTest slowest_total;          ///< The solution with the largest total over all tests.
+  /// The speed probe's name and CPU seconds on the measuring machine; empty name: not measured
+  /// (files written before the probe existed).
+  std::string speed_probe;
+  double speed_probe_cpu_seconds = 0.0;
   std::vector<std::pair<std::string, MeasuredTest>> tests;  ///< By test id, in spec order.
 };
 
@@ -63,6 +72,13 @@ double scaled_cpu_limit(const TimeScaling& scaling, double measured_cpu_seconds)
 /// stated limits. Returns "" or why the file does not belong to the spec (another spec's name).
 std::string apply_limit_calibration(Assignment& assignment,
                                     const LimitCalibrationFile& calibration);
+
+/// Scales every measured figure `apply_limit_calibration` put into `assignment` by `factor` (the
+/// speed probe's time here over its time where the figures were measured: 2 means this machine
+/// is twice as slow) and recomputes the scaled tests' limits and the budget from them. Records
+/// the factor in assignment.machine_time_scale. Applied once, to an assignment whose limits
+/// come from apply_limit_calibration (a second call scales the scaled figures again).
+void scale_measured_limits(Assignment& assignment, double factor);
 
 /// Undoes apply_limit_calibration: every test gets the limits the spec states, and no
 /// submission budget applies (what `calibrate` measures with).

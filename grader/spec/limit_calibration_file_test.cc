@@ -112,6 +112,42 @@ TEST_F(CalibrationTest, MeasuredTimesGiveTheScaledLimitsTheFloorAndTheBudget) {
   EXPECT_NE(load_spec(spec_).spec_sha256, before);
 }
 
+TEST_F(CalibrationTest, ScalingForAnotherMachineScalesEveryMeasuredFigure) {
+  write(folder_ / "calibration" / "demo.yaml",
+        "spec: demo.yaml\nmachine: m\nspeed_probe: {name: python-search-1, cpu_seconds: 0.25}\n"
+        "slowest_total: {solution: good, cpu_seconds: 70.5}\ntests:\n"
+        "  quick: {solution: good, cpu_seconds: 0.5}\n"
+        "  slow: {solution: good, cpu_seconds: 70}\n"
+        "  fixed: {solution: good, cpu_seconds: 0.05}\n");
+  Assignment a = load_spec(spec_);
+  EXPECT_EQ(a.calibration_speed_probe, "python-search-1");
+  EXPECT_DOUBLE_EQ(a.calibration_speed_probe_cpu_seconds, 0.25);
+  scale_measured_limits(a, 2.5);
+  EXPECT_EQ(test(a, "quick").limits.cpu_seconds, 3.8);  // 3 x 1.25, up to a tenth
+  EXPECT_EQ(test(a, "slow").limits.cpu_seconds, 700);   // 4 x 175
+  EXPECT_EQ(test(a, "slow").limits.wall_seconds, 1401);
+  EXPECT_EQ(test(a, "fixed").limits.cpu_seconds, 2);  // the floor is not scaled
+  EXPECT_EQ(a.submission_budget.seconds(), 2 * 70.5 * 2.5);
+  EXPECT_DOUBLE_EQ(a.machine_time_scale, 2.5);
+}
+
+TEST_F(CalibrationTest, TheSpeedProbeRoundTripsThroughTheFile) {
+  LimitCalibrationFile file;
+  file.spec = "demo.yaml";
+  file.machine = "m";
+  file.speed_probe = "python-search-1";
+  file.speed_probe_cpu_seconds = 0.3125;
+  file.slowest_total = {"good", 1};
+  file.tests = {{"quick", {"good", 0.5}}};
+  write(folder_ / "calibration" / "demo.yaml", render_limit_calibration(file));
+  const LimitCalibrationFile back = read_limit_calibration(folder_ / "calibration" / "demo.yaml");
+  EXPECT_EQ(back.speed_probe, "python-search-1");
+  EXPECT_DOUBLE_EQ(back.speed_probe_cpu_seconds, 0.3125);
+  write(folder_ / "calibration" / "demo.yaml",
+        "spec: demo.yaml\nspeed_probe: {name: p, cpu_seconds: 0}\ntests: {}\n");
+  EXPECT_THROW(read_limit_calibration(folder_ / "calibration" / "demo.yaml"), SpecErrors);
+}
+
 TEST_F(CalibrationTest, CalibrateMeasuresWithTheStatedLimits) {
   write_calibration(
       "  quick: {solution: good, cpu_seconds: 0.05}\n"
