@@ -1,6 +1,7 @@
 #include "reference/astar.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -9,27 +10,43 @@
 #include <utility>
 
 #include "reference/astar_packed.h"
-#include "reference/indexed_heap.h"
+#include "reference/astar_search.h"
 
 namespace sg::ref {
 namespace {
 
-constexpr std::size_t kNoParent = std::numeric_limits<std::size_t>::max();
+// Boards as Tiles, any size and values; h through a function.
+class TilesSpace {
+ public:
+  using State = Tiles;
+  TilesSpace(const TilePuzzle& puzzle, const Tiles& start,
+             const std::function<int(const Tiles&)>& h_of, const FrontierPolicy& policy)
+      : puzzle_(puzzle), start_(start), h_of_(h_of), policy_(policy) {}
 
-// A search node. Its id (index in the node table) is also its insertion sequence number: ids
-// are handed out in the order states first enter the frontier.
-struct Node {
-  Tiles state;
-  int g;
-  int h;
-  std::size_t parent;
-  std::optional<BlankMove> move;
-  bool closed;
+  State start() const { return start_; }
+  bool is_goal(const State& state) const { return puzzle_.is_goal(state); }
+  int h(const State& state) const { return h_of_(state); }
+  std::size_t successors(const State& state,
+                         std::array<std::pair<State, BlankMove>, 4>& out) const {
+    std::vector<Successor> next = policy_.successor_order == SuccessorOrder::ascending_state
+                                      ? puzzle_.successors_ascending(state)
+                                      : puzzle_.successors(state, policy_.move_order);
+    for (std::size_t i = 0; i < next.size(); ++i) out[i] = {std::move(next[i].state), next[i].move};
+    return next.size();
+  }
+  std::pair<std::size_t, bool> find_or_insert(const State& state, std::size_t id) {
+    const auto [found, is_new] = node_of_.try_emplace(state, id);
+    return {found->second, is_new};
+  }
+  Tiles tiles(const State& state) const { return state; }
+
+ private:
+  const TilePuzzle& puzzle_;
+  const Tiles& start_;
+  const std::function<int(const Tiles&)>& h_of_;
+  const FrontierPolicy& policy_;
+  std::unordered_map<Tiles, std::size_t, TilesHash> node_of_;
 };
-
-// Frontier key: (f, order), smallest first. order = +id for earliest_inserted, -id for
-// latest_inserted; it never changes for a node, so updated entries keep their place.
-using FrontierKey = std::pair<int, std::int64_t>;
 
 void check_start(const TilePuzzle& puzzle, const Tiles& start) {
   const std::string problem = puzzle.validate(start);
@@ -55,75 +72,8 @@ AStarResult astar(const TilePuzzle& puzzle, const Tiles& start,
                   const std::function<int(const Tiles&)>& h_of, const FrontierPolicy& policy,
                   std::size_t node_limit) {
   check_start(puzzle, start);
-
-  std::vector<Node> nodes;
-  std::unordered_map<Tiles, std::size_t, TilesHash> node_of;
-  IndexedHeap<FrontierKey> frontier;
-  AStarResult result;
-
-  auto order_of = [&](std::size_t id) {
-    const auto seq = static_cast<std::int64_t>(id);
-    return policy.tie_break == TieBreak::earliest_inserted ? seq : -seq;
-  };
-  auto note_frontier_size = [&] {
-    result.max_frontier = std::max(result.max_frontier, frontier.size());
-  };
-
-  {
-    const int h = h_of(start);
-    nodes.push_back(Node{start, 0, h, kNoParent, std::nullopt, false});
-    node_of.emplace(start, 0);
-    frontier.push(0, FrontierKey{h, order_of(0)});
-    note_frontier_size();
-  }
-
-  while (!frontier.empty()) {
-    const std::size_t id = frontier.pop();
-    nodes[id].closed = true;
-
-    if (puzzle.is_goal(nodes[id].state)) {
-      result.found = true;
-      for (std::size_t at = id; at != kNoParent; at = nodes[at].parent) {
-        const Node& n = nodes[at];
-        result.path.push_back(SearchStep{n.state, n.g, n.h, n.move});
-      }
-      std::reverse(result.path.begin(), result.path.end());
-      return result;
-    }
-    if (node_limit != 0 && result.expanded >= node_limit) {
-      result.limit_reached = true;
-      return result;
-    }
-
-    ++result.expanded;
-    std::vector<Successor> successors = policy.successor_order == SuccessorOrder::ascending_state
-                                            ? puzzle.successors_ascending(nodes[id].state)
-                                            : puzzle.successors(nodes[id].state, policy.move_order);
-    result.generated += successors.size();
-    const int g = nodes[id].g + 1;
-
-    for (Successor& succ : successors) {
-      const auto [found, is_new] = node_of.try_emplace(succ.state, nodes.size());
-      if (is_new) {
-        const int h = h_of(succ.state);
-        const std::size_t child = found->second;
-        nodes.push_back(Node{std::move(succ.state), g, h, id, succ.move, false});
-        frontier.push(child, FrontierKey{g + h, order_of(child)});
-      } else {
-        Node& existing = nodes[found->second];
-        if (existing.closed) continue;  // Popped states are not enqueued again.
-        if (policy.update_on_lower_g && g < existing.g) {
-          existing.g = g;
-          existing.parent = id;
-          existing.move = succ.move;
-          frontier.decrease_key(found->second,
-                                FrontierKey{g + existing.h, order_of(found->second)});
-        }
-      }
-      note_frontier_size();
-    }
-  }
-  return result;  // Frontier exhausted: the goal is unreachable.
+  TilesSpace space(puzzle, start, h_of, policy);
+  return detail::run_astar(space, policy, node_limit);
 }
 
 std::optional<int> optimal_solution_length(const TilePuzzle& puzzle, const Tiles& start) {

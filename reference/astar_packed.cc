@@ -5,31 +5,19 @@
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
-#include <limits>
 #include <utility>
 #include <vector>
 
-#include "reference/indexed_heap.h"
+#include "reference/astar_search.h"
 
 namespace sg::ref {
 namespace {
 
 using Packed = std::uint64_t;
 constexpr std::size_t kMaxCells = 16;
-constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
 constexpr Packed kEmptySlot = ~Packed{0};  // all cells 15: never a board that packs here
-
-struct Node {
-  Packed state;
-  int g;
-  int h;
-  std::uint32_t parent;
-  std::int8_t move;  // a BlankMove, or -1 for the start
-  bool closed;
-};
-
-// The frontier key of astar.cc: (f, order), order = +id or -id by the tie-break.
-using FrontierKey = std::pair<int, std::int64_t>;
+// h's share of each cell by the value on it (heuristics.h's heuristics add up cell by cell).
+using CostTable = std::array<std::array<std::uint8_t, 16>, kMaxCells>;
 
 class Packing {
  public:
@@ -69,13 +57,13 @@ class StateTable {
  public:
   StateTable() { rehash(1 << 12); }
   // The id of `state`, inserting `id` for it when new; second: whether it was new.
-  std::pair<std::uint32_t, bool> find_or_insert(Packed state, std::uint32_t id) {
+  std::pair<std::size_t, bool> find_or_insert(Packed state, std::size_t id) {
     if (2 * (size_ + 1) > keys_.size()) rehash(keys_.size() * 2);
     for (std::size_t slot = index(state);; slot = (slot + 1) & mask_) {
       if (keys_[slot] == state) return {ids_[slot], false};
       if (keys_[slot] == kEmptySlot) {
         keys_[slot] = state;
-        ids_[slot] = id;
+        ids_[slot] = static_cast<std::uint32_t>(id);
         ++size_;
         return {id, true};
       }
@@ -110,9 +98,8 @@ class StateTable {
 };
 
 // h as heuristics.h defines it, as a table of each cell's share by the value on it.
-std::optional<std::array<std::array<std::uint8_t, 16>, kMaxCells>> cost_table(
-    const TilePuzzle& puzzle, Heuristic heuristic) {
-  std::array<std::array<std::uint8_t, 16>, kMaxCells> cost{};
+std::optional<CostTable> cost_table(const TilePuzzle& puzzle, Heuristic heuristic) {
+  CostTable cost{};
   if (heuristic == Heuristic::zero) return cost;
   if (heuristic == Heuristic::manhattan && !puzzle.tiles_distinct()) return std::nullopt;
   const int rows = puzzle.rows(), cols = puzzle.cols();
@@ -137,6 +124,68 @@ std::optional<std::array<std::array<std::uint8_t, 16>, kMaxCells>> cost_table(
   return cost;
 }
 
+// The Space of astar_search.h for packed boards.
+class PackedSpace {
+ public:
+  using State = Packed;
+  PackedSpace(const TilePuzzle& puzzle, const Tiles& start, const CostTable& cost,
+              const FrontierPolicy& policy)
+      : packing_(puzzle.size()),
+        cells_(puzzle.size()),
+        start_(packing_.pack(start)),
+        goal_(packing_.pack(puzzle.goal())),
+        cost_(cost),
+        ascending_(policy.successor_order == SuccessorOrder::ascending_state),
+        targets_(puzzle.size()) {
+    // Each blank cell's targets in the order the policy tries moves, without repeats (as
+    // TilePuzzle::successors: on a narrow torus two moves can reach one cell).
+    std::vector<BlankMove> order(std::begin(kAllBlankMoves), std::end(kAllBlankMoves));
+    if (!ascending_) order = policy.move_order;
+    for (std::size_t blank = 0; blank < cells_; ++blank) {
+      for (const BlankMove move : order) {
+        const std::optional<std::size_t> target = puzzle.target_cell(blank, move);
+        if (!target) continue;
+        auto& list = targets_[blank];
+        if (std::any_of(list.begin(), list.end(),
+                        [&](const auto& t) { return t.second == *target; }))
+          continue;
+        list.emplace_back(move, *target);
+      }
+    }
+  }
+
+  State start() const { return start_; }
+  bool is_goal(State board) const { return board == goal_; }
+  int h(State board) const {
+    int h = 0;
+    for (std::size_t cell = 0; cell < cells_; ++cell)
+      h += cost_[cell][static_cast<std::size_t>(packing_.at(board, cell))];
+    return h;
+  }
+  std::size_t successors(State board, std::array<std::pair<State, BlankMove>, 4>& out) const {
+    const std::size_t blank = packing_.blank(board);
+    std::size_t count = 0;
+    for (const auto& [move, target] : targets_[blank])
+      out[count++] = {packing_.swap(board, blank, target), move};
+    if (ascending_) std::sort(out.begin(), out.begin() + static_cast<long>(count));
+    return count;
+  }
+  std::pair<std::size_t, bool> find_or_insert(State board, std::size_t id) {
+    return table_.find_or_insert(board, id);
+  }
+  Tiles tiles(State board) const { return packing_.unpack(board); }
+
+ private:
+  Packing packing_;
+  std::size_t cells_;
+  Packed start_;
+  Packed goal_;
+  const CostTable& cost_;
+  bool ascending_;
+  std::vector<std::vector<std::pair<BlankMove, std::size_t>>> targets_;
+  StateTable table_;
+};
+
 }  // namespace
 
 std::optional<AStarResult> astar_packed(const TilePuzzle& puzzle, const Tiles& start,
@@ -151,102 +200,8 @@ std::optional<AStarResult> astar_packed(const TilePuzzle& puzzle, const Tiles& s
   const auto cost = cost_table(puzzle, heuristic);
   if (!cost) return std::nullopt;
 
-  const Packing packing(cells);
-  const auto h_of = [&](Packed board) {
-    int h = 0;
-    for (std::size_t cell = 0; cell < cells; ++cell)
-      h += (*cost)[cell][static_cast<std::size_t>(packing.at(board, cell))];
-    return h;
-  };
-  // Each blank cell's targets in the order the policy tries moves, without repeats (as
-  // TilePuzzle::successors: on a narrow torus two moves can reach one cell).
-  const bool ascending = policy.successor_order == SuccessorOrder::ascending_state;
-  std::vector<BlankMove> order(std::begin(kAllBlankMoves), std::end(kAllBlankMoves));
-  if (!ascending) order = policy.move_order;
-  std::vector<std::vector<std::pair<BlankMove, std::size_t>>> targets(cells);
-  for (std::size_t blank = 0; blank < cells; ++blank) {
-    for (const BlankMove move : order) {
-      const std::optional<std::size_t> target = puzzle.target_cell(blank, move);
-      if (!target) continue;
-      auto& list = targets[blank];
-      if (std::any_of(list.begin(), list.end(), [&](const auto& t) { return t.second == *target; }))
-        continue;
-      list.emplace_back(move, *target);
-    }
-  }
-
-  std::vector<Node> nodes;
-  StateTable table;
-  IndexedHeap<FrontierKey> frontier;
-  AStarResult result;
-  const auto order_of = [&](std::size_t id) {
-    const auto sequence = static_cast<std::int64_t>(id);
-    return policy.tie_break == TieBreak::earliest_inserted ? sequence : -sequence;
-  };
-  const auto note_frontier_size = [&] {
-    result.max_frontier = std::max(result.max_frontier, frontier.size());
-  };
-  const Packed goal = packing.pack(puzzle.goal());
-  {
-    const Packed board = packing.pack(start);
-    const int h = h_of(board);
-    nodes.push_back(Node{board, 0, h, kNoParent, -1, false});
-    table.find_or_insert(board, 0);
-    frontier.push(0, FrontierKey{h, order_of(0)});
-    note_frontier_size();
-  }
-
-  std::array<std::pair<Packed, BlankMove>, 4> successors{};
-  while (!frontier.empty()) {
-    const std::size_t id = frontier.pop();
-    nodes[id].closed = true;
-    if (nodes[id].state == goal) {
-      result.found = true;
-      for (std::size_t at = id; at != kNoParent; at = nodes[at].parent) {
-        const Node& node = nodes[at];
-        result.path.push_back(SearchStep{
-            packing.unpack(node.state), node.g, node.h,
-            node.move < 0 ? std::nullopt : std::optional(static_cast<BlankMove>(node.move))});
-      }
-      std::reverse(result.path.begin(), result.path.end());
-      return result;
-    }
-    if (node_limit != 0 && result.expanded >= node_limit) {
-      result.limit_reached = true;
-      return result;
-    }
-    ++result.expanded;
-    const Packed board = nodes[id].state;
-    const std::size_t blank = packing.blank(board);
-    std::size_t count = 0;
-    for (const auto& [move, target] : targets[blank])
-      successors[count++] = {packing.swap(board, blank, target), move};
-    if (ascending) std::sort(successors.begin(), successors.begin() + static_cast<long>(count));
-    result.generated += count;
-    const int g = nodes[id].g + 1;
-    for (std::size_t s = 0; s < count; ++s) {
-      const auto [next, move] = successors[s];
-      const auto [found, is_new] =
-          table.find_or_insert(next, static_cast<std::uint32_t>(nodes.size()));
-      if (is_new) {
-        const int h = h_of(next);
-        nodes.push_back(Node{next, g, h, static_cast<std::uint32_t>(id),
-                             static_cast<std::int8_t>(move), false});
-        frontier.push(found, FrontierKey{g + h, order_of(found)});
-      } else {
-        Node& existing = nodes[found];
-        if (existing.closed) continue;  // popped states are not enqueued again
-        if (policy.update_on_lower_g && g < existing.g) {
-          existing.g = g;
-          existing.parent = static_cast<std::uint32_t>(id);
-          existing.move = static_cast<std::int8_t>(move);
-          frontier.decrease_key(found, FrontierKey{g + existing.h, order_of(found)});
-        }
-      }
-      note_frontier_size();
-    }
-  }
-  return result;  // the frontier ran empty: the goal is unreachable
+  PackedSpace space(puzzle, start, *cost, policy);
+  return detail::run_astar(space, policy, node_limit);
 }
 
 }  // namespace sg::ref
