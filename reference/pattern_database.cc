@@ -13,7 +13,7 @@ constexpr std::uint8_t kUnknown = 0xff;
 // A build keeps a byte per (placement, blank cell): 8 of 16 tiles would take 4 GiB.
 constexpr std::uint64_t kMaxBuildBytes = std::uint64_t{1} << 31;
 
-std::uint64_t fnv1a(std::string_view bytes) {
+std::uint64_t fnv1a_of(std::string_view bytes) {
   std::uint64_t hash = 1469598103934665603ull;
   for (const char c : bytes) {
     hash ^= static_cast<unsigned char>(c);
@@ -214,7 +214,7 @@ std::string PatternDatabase::serialize() const {
     bytes.append(reinterpret_cast<const char*>(&size), sizeof size);
     bytes.append(reinterpret_cast<const char*>(table.data()), table.size());
   }
-  const std::uint64_t checksum = fnv1a(bytes);
+  const std::uint64_t checksum = fnv1a_of(bytes);
   bytes.append(reinterpret_cast<const char*>(&checksum), sizeof checksum);
   return bytes;
 }
@@ -228,7 +228,7 @@ std::optional<PatternDatabase> PatternDatabase::deserialize(
   std::uint64_t checksum = 0;
   std::memcpy(&checksum, bytes.data() + bytes.size() - sizeof checksum, sizeof checksum);
   const std::string_view body = bytes.substr(0, bytes.size() - sizeof checksum);
-  if (fnv1a(body) != checksum) return std::nullopt;
+  if (fnv1a_of(body) != checksum) return std::nullopt;
   PatternDatabase database;
   database.rows_ = puzzle.rows();
   database.cols_ = puzzle.cols();
@@ -255,6 +255,13 @@ std::optional<PatternDatabase> PatternDatabase::deserialize(
   if (at != body.size()) return std::nullopt;
   return database;
 }
+
+std::string PatternDatabase::header(const TilePuzzle& puzzle,
+                                    const std::vector<std::vector<int>>& groups) {
+  return header_of(puzzle, groups);
+}
+
+std::uint64_t PatternDatabase::checksum(std::string_view bytes) { return fnv1a_of(bytes); }
 
 std::vector<std::vector<int>> fifteen_puzzle_groups() {
   // The top row's three tiles, and the two 3x2 blocks below it (Korf and Felner's shape).

@@ -68,6 +68,12 @@ class PatternDatabase {
                                                     const TilePuzzle& puzzle,
                                                     const std::vector<std::vector<int>>& groups);
 
+  /// The first line of serialize()'s bytes: the format, the puzzle and the partition. Two sets
+  /// with the same header hold the same tables (a store may key files by it).
+  static std::string header(const TilePuzzle& puzzle, const std::vector<std::vector<int>>& groups);
+  /// The 64-bit FNV-1a hash serialize() uses as its checksum.
+  static std::uint64_t checksum(std::string_view bytes);
+
   /// Bytes of all tables together.
   std::uint64_t table_bytes() const;
 

@@ -1,6 +1,7 @@
 #include "kinds/pattern_database_store.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,22 +18,6 @@ namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 1469598103934665603ull;
-  for (const char c : text) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
-
-std::string key_of(const ref::TilePuzzle& puzzle, const std::vector<std::vector<int>>& groups) {
-  std::string key = fmt::format("{}x{} goal", puzzle.rows(), puzzle.cols());
-  for (const int value : puzzle.goal()) key += fmt::format(" {}", value);
-  for (const auto& group : groups) key += fmt::format(" [{}]", fmt::join(group, " "));
-  return key;
-}
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -99,12 +84,14 @@ PatternDatabaseStore::PatternDatabaseStore(fs::path directory, std::ostream* pro
 
 fs::path PatternDatabaseStore::file_of(const ref::TilePuzzle& puzzle,
                                        const std::vector<std::vector<int>>& groups) const {
-  return directory_ / fmt::format("pdb-{:016x}.bin", fnv1a(key_of(puzzle, groups)));
+  return directory_ /
+         fmt::format("pdb-{:016x}.bin",
+                     ref::PatternDatabase::checksum(ref::PatternDatabase::header(puzzle, groups)));
 }
 
 std::shared_ptr<const ref::PatternDatabase> PatternDatabaseStore::get(
     const ref::TilePuzzle& puzzle, const std::vector<std::vector<int>>& groups) {
-  const std::string key = key_of(puzzle, groups);
+  const std::string key = ref::PatternDatabase::header(puzzle, groups);
   const std::lock_guard lock(mutex_);  // one build at a time: each takes the memory of many
   if (const auto found = loaded_.find(key); found != loaded_.end()) return found->second;
 
@@ -123,9 +110,9 @@ std::shared_ptr<const ref::PatternDatabase> PatternDatabaseStore::get(
   const auto started = std::chrono::steady_clock::now();
   if (progress_ != nullptr) {
     *progress_ << fmt::format(
-                      "searchgrader: building pattern databases for the {}x{} puzzle ({}), once "
-                      "for this machine, into {}\n",
-                      puzzle.rows(), puzzle.cols(), key, directory_.string())
+                      "searchgrader: building pattern databases for the {}x{} puzzle (tile groups "
+                      "{}), once for this machine, into {}\n",
+                      puzzle.rows(), puzzle.cols(), fmt::join(groups, " "), directory_.string())
                << std::flush;
   }
   std::ostream* progress = progress_;
