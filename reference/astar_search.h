@@ -8,6 +8,8 @@
 //   std::pair<std::size_t, bool> find_or_insert(const State&, std::size_t id);
 //                                                  the id of a known board, or `id` (true) when new
 //   Tiles tiles(const State&) const;               for the path
+//   void prefetch(const State&) const;             optional: called for a node's successors
+//                                                  before find_or_insert, to overlap misses
 // Internal to the reference: include it only from those two files.
 #pragma once
 
@@ -40,9 +42,14 @@ AStarResult run_astar(Space& space, const FrontierPolicy& policy, std::size_t no
     std::optional<BlankMove> move;
     bool closed;
   };
-  // Frontier key: (f, order), smallest first. order = +id for earliest_inserted, -id for
+  // Frontier key: (f, order), smallest first, as one word (f above bit 40, order + 2^39 below:
+  // one comparison, and a 16-byte heap entry). order = +id for earliest_inserted, -id for
   // latest_inserted; it never changes for a node, so updated entries keep their place.
-  using FrontierKey = std::pair<int, std::int64_t>;
+  using FrontierKey = std::int64_t;
+  constexpr std::int64_t kOrderBias = std::int64_t{1} << 39;
+  const auto key_of = [](int f, std::int64_t order) {
+    return (static_cast<std::int64_t>(f) << 40) + order + kOrderBias;
+  };
 
   std::vector<Node> nodes;
   IndexedHeap<FrontierKey> frontier;
@@ -60,7 +67,7 @@ AStarResult run_astar(Space& space, const FrontierPolicy& policy, std::size_t no
     const int h = space.h(start);
     space.find_or_insert(start, 0);
     nodes.push_back(Node{std::move(start), 0, h, kNoParent, std::nullopt, false});
-    frontier.push(0, FrontierKey{h, order_of(0)});
+    frontier.push(0, key_of(h, order_of(0)));
     note_frontier_size();
   }
 
@@ -85,13 +92,16 @@ AStarResult run_astar(Space& space, const FrontierPolicy& policy, std::size_t no
     const std::size_t count = space.successors(nodes[id].state, successors);
     result.generated += count;
     const int g = nodes[id].g + 1;
+    if constexpr (requires { space.prefetch(successors[0].first); }) {
+      for (std::size_t s = 0; s < count; ++s) space.prefetch(successors[s].first);
+    }
     for (std::size_t s = 0; s < count; ++s) {
       auto& [next, move] = successors[s];
       const auto [found, is_new] = space.find_or_insert(next, nodes.size());
       if (is_new) {
         const int h = space.h(next);
         nodes.push_back(Node{std::move(next), g, h, id, move, false});
-        frontier.push(found, FrontierKey{g + h, order_of(found)});
+        frontier.push(found, key_of(g + h, order_of(found)));
       } else {
         Node& existing = nodes[found];
         if (existing.closed) continue;  // popped states are not enqueued again
@@ -99,7 +109,7 @@ AStarResult run_astar(Space& space, const FrontierPolicy& policy, std::size_t no
           existing.g = g;
           existing.parent = id;
           existing.move = move;
-          frontier.decrease_key(found, FrontierKey{g + existing.h, order_of(found)});
+          frontier.decrease_key(found, key_of(g + existing.h, order_of(found)));
         }
       }
       note_frontier_size();

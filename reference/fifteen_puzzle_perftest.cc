@@ -3,7 +3,7 @@
 //     once, their build timed apart), every length checked: target <= 10 s;
 //   - plain IDA* with the Manhattan distance: target >= 100 M nodes generated a second;
 //   - whole state spaces (8-puzzle, torus 8-puzzle, two-blank 3x3): well under a second each.
-// Run: build/bench/reference/fifteen_puzzle_perftest (a Release build).
+// Run: build/release/reference/fifteen_puzzle_perftest (a Release build).
 #include <benchmark/benchmark.h>
 
 #include <filesystem>

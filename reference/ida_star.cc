@@ -104,32 +104,13 @@ int col_conflict(const Board& b, int c) {
   return line_conflict(positions, count);
 }
 
-// The heuristics as move-by-move updates. Each has: value() at the start; apply(id, from, to,
-// limit) after tile `id` slid from `from` to `to` (the board already changed), returning the new
-// h, or any admissible value above `limit` once it is known to exceed it (the child is then
-// pruned and undone at once); and undo() to go back one move (a stack of saved values).
-class ManhattanHeuristic {
- public:
-  explicit ManhattanHeuristic(const Board& board) : board_(board), h_(board.manhattan()) {}
-  int value() const { return h_; }
-  // The h after tile `id` slides from `from` to `to`, without moving it: the cheap test first.
-  int peek(int id, int from, int to) const {
-    return h_ + board_.distance_[id][to] - board_.distance_[id][from];
-  }
-  int apply(int id, int from, int to, int /*limit*/) {
-    saved_[depth_++] = h_;
-    h_ = peek(id, from, to);
-    return h_;
-  }
-  void undo() { h_ = saved_[--depth_]; }
-
- private:
-  const Board& board_;
-  int h_;
-  int saved_[4096]{};
-  int depth_ = 0;
-};
-
+// A heuristic as move-by-move updates, for the generic Search below: value() at the start;
+// peek(id, from, to), a cheap lower bound of the h after a move; apply(id, from, to, limit) after
+// tile `id` slid from `from` to `to` (the board already changed), returning the new h, or any
+// admissible value above `limit` once it is known to exceed it (the child is then pruned and
+// undone at once); and undo() to go back one move (a stack of saved values). Manhattan distance
+// and pattern databases have loops of their own (ManhattanSearch, DatabaseSearch): they are the
+// benchmarks' hot paths.
 class LinearConflictHeuristic {
  public:
   explicit LinearConflictHeuristic(const Board& board) : board_(board) {
@@ -188,113 +169,303 @@ class LinearConflictHeuristic {
   int depth_ = 0;
 };
 
-// Additive pattern databases, with the transpose's value too where the partition allows.
-class DatabaseHeuristic {
+// IDA* over additive pattern databases, with the transpose's value too where the partition
+// allows, as one loop like ManhattanSearch: each node ranks its children's placements first and
+// asks the memory for their table entries (the lookups overlap instead of waiting one after the
+// other), then looks them up; the groups' values travel down the recursion. Only the moved tile's
+// group is looked up again; its reflected counterpart only where the plain sum does not already
+// prune the child.
+class DatabaseSearch {
  public:
-  DatabaseHeuristic(const Board& board, const PatternDatabase& database)
-      : board_(board), database_(database) {
+  DatabaseSearch(const Board& board, const PatternDatabase& database, std::uint64_t node_limit)
+      : board_(board),
+        database_(database),
+        limit_(node_limit == 0 ? std::numeric_limits<std::uint64_t>::max() : node_limit) {
     const int cells = board.cells_;
     const auto& groups = database.groups();
     if (groups.size() > kMaxGroups) throw std::invalid_argument("at most 8 pattern groups");
-    group_of_.fill(-1);
+    group_count_ = static_cast<int>(groups.size());
+    for (int cell = 0; cell < cells; ++cell)
+      transposed_[cell] =
+          static_cast<std::uint8_t>((cell % board.cols_) * board.cols_ + cell / board.cols_);
     // Ids are goal cells; the database knows tiles by value: map through the goal.
     const Tiles& goal = database.goal();
     for (std::size_t g = 0; g < groups.size(); ++g) {
+      tables_[g] = database.table(g).data();
       for (const int tile : groups[g]) {
         const auto cell = std::find(goal.begin(), goal.end(), tile) - goal.begin();
-        members_[g].push_back(static_cast<int>(cell));
-        group_of_[static_cast<std::size_t>(cell)] = static_cast<int>(g);
+        members_[g][member_count_[g]++] = static_cast<std::uint8_t>(cell);
+        group_of_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(g);
       }
     }
-    for (int cell = 0; cell < cells; ++cell) where_[board.board_[cell]] = cell;
+    for (int cell = 0; cell < cells; ++cell) {
+      where_[board.board_[cell]] = static_cast<std::uint16_t>(cell);
+      tiles_[cell] = board.board_[cell];
+      int count = 0;
+      for (int move = 0; move < 4; ++move) {
+        if (board.target_[cell][move] < 0) continue;
+        steps_[cell][count++] = {board.target_[cell][move], static_cast<std::int8_t>(move)};
+      }
+      step_count_[cell] = count;
+    }
+    blank_ = board.blank_;
     // Reflection: the transposed board (goal cell (r, c) to (c, r)) is as far from the goal
     // when the goal maps onto itself (the blank's cell on the diagonal), so its lookup in the
     // same tables bounds this board's distance too: a second partition for free.
-    reflect_ = board.rows_ == board.cols_ && board.blank_id_ == transpose(board.blank_id_);
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      values_[g] = lookup(g);
-      if (reflect_) mirrored_[g] = mirrored_lookup(g);
-    }
-    sum_ = 0;
-    mirrored_sum_ = 0;
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      sum_ += values_[g];
-      mirrored_sum_ += mirrored_[g];
-    }
+    reflect_ = board.rows_ == board.cols_ && board.blank_id_ == transposed_[board.blank_id_];
+    for (int id = 0; id < cells; ++id) mirror_group_of_[id] = group_of_[transposed_[id]];
   }
-  int value() const { return reflect_ ? std::max(sum_, mirrored_sum_) : sum_; }
-  int peek(int, int, int) const { return 0; }  // no cheap bound: always apply
-  int apply(int id, int from, int to, int limit) {
-    Saved& saved = saved_[depth_++];
-    saved.sum = sum_;
-    saved.mirrored_sum = mirrored_sum_;
-    where_[id] = to;
-    (void)from;
-    const auto g = static_cast<std::size_t>(group_of_[static_cast<std::size_t>(id)]);
-    saved.group = static_cast<int>(g);
-    saved.value = values_[g];
-    values_[g] = lookup(g);
-    sum_ += values_[g] - saved.value;
-    saved.mirror_group = -1;
-    // The reflected lookup only where the plain one does not already exceed the limit: a
-    // child it prunes is undone at once, so its mirrored values may stay the parent's.
-    if (!reflect_ || sum_ > limit) return sum_;
-    // The tile's transpose belongs to group h; the reflected value of h reads this tile.
-    const auto h = static_cast<std::size_t>(group_of_[static_cast<std::size_t>(transpose(id))]);
-    saved.mirror_group = static_cast<int>(h);
-    saved.mirrored = mirrored_[h];
-    mirrored_[h] = mirrored_lookup(h);
-    mirrored_sum_ += mirrored_[h] - saved.mirrored;
-    return value();
-  }
-  void undo() {
-    const Saved& saved = saved_[--depth_];
-    values_[static_cast<std::size_t>(saved.group)] = saved.value;
-    sum_ = saved.sum;
-    if (saved.mirror_group >= 0) {
-      mirrored_[static_cast<std::size_t>(saved.mirror_group)] = saved.mirrored;
-      mirrored_sum_ = saved.mirrored_sum;
+
+  std::optional<IdaStarResult> run() {
+    IdaStarResult result;
+    Values values{};
+    for (int g = 0; g < group_count_; ++g) {
+      values.plain[g] = tables_[g][rank(g, -1, 0)];
+      values.plain_sum += values.plain[g];
+      if (reflect_) {
+        values.mirrored[g] = tables_[g][mirrored_rank(g, -1, 0)];
+        values.mirrored_sum += values.mirrored[g];
+      }
     }
+    if (values.plain_sum == 0) return result;
+    bound_ = std::max(values.plain_sum, values.mirrored_sum);
+    while (true) {
+      ++result.iterations;
+      next_bound_ = std::numeric_limits<int>::max();
+      const Outcome outcome = dfs(0, -1, values);
+      if (outcome == Outcome::stopped) {
+        result.limit_reached = true;
+        break;
+      }
+      if (outcome == Outcome::found) {
+        result.moves.assign(path_.rbegin(), path_.rend());
+        break;
+      }
+      bound_ = next_bound_;
+    }
+    result.expanded = expanded_;
+    result.generated = generated_;
+    return result;
   }
-  // The search keeps where_ in step with the board (undo moves the tile back).
-  void moved_back(int id, int to) { where_[id] = to; }
 
  private:
-  static constexpr std::size_t kMaxGroups = 8;
-  struct Saved {
-    int sum, mirrored_sum, group, value, mirror_group, mirrored;
+  static constexpr int kMaxGroups = 8;
+  enum class Outcome { exhausted, found, stopped };
+  struct Step {
+    std::int8_t from, move;
   };
-  int transpose(int cell) const {
-    return (cell % board_.cols_) * board_.cols_ + cell / board_.cols_;
-  }
-  int lookup(std::size_t g) const {
+  // The groups' values for one board, plain and reflected, and their sums.
+  struct Values {
+    int plain[kMaxGroups];
+    int mirrored[kMaxGroups];
+    int plain_sum = 0, mirrored_sum = 0;
+  };
+
+  // The rank of group g's placement with tile `moved` on cell `to` (moved = -1: as it stands).
+  std::uint32_t rank(int g, int moved, int to) const {
     int placement[kMaxPatternTiles];
-    const auto& ids = members_[g];
-    for (std::size_t i = 0; i < ids.size(); ++i) placement[i] = where_[ids[i]];
-    return database_.table(
-        g)[PatternDatabase::rank_placement(placement, static_cast<int>(ids.size()), board_.cells_)];
+    const int k = member_count_[g];
+    for (int i = 0; i < k; ++i) {
+      const int id = members_[g][i];
+      placement[i] = id == moved ? to : where_[id];
+    }
+    return PatternDatabase::rank_placement(placement, k, board_.cells_);
   }
-  // Group h's value in the transposed board: its tile t sits where the transpose of t sits in
+  // Group h's rank in the transposed board: its tile t sits where the transpose of t sits in
   // this board, transposed.
-  int mirrored_lookup(std::size_t h) const {
+  std::uint32_t mirrored_rank(int h, int moved, int to) const {
     int placement[kMaxPatternTiles];
-    const auto& ids = members_[h];
-    for (std::size_t i = 0; i < ids.size(); ++i)
-      placement[i] = transpose(where_[transpose(ids[i])]);
-    return database_.table(
-        h)[PatternDatabase::rank_placement(placement, static_cast<int>(ids.size()), board_.cells_)];
+    const int k = member_count_[h];
+    for (int i = 0; i < k; ++i) {
+      const int source = transposed_[members_[h][i]];
+      placement[i] = transposed_[source == moved ? to : where_[source]];
+    }
+    return PatternDatabase::rank_placement(placement, k, board_.cells_);
+  }
+
+  Outcome dfs(int g, int previous, const Values& values) {
+    ++expanded_;
+    const int blank = blank_;
+    const int count = step_count_[blank];
+    std::uint32_t ranks[4], mirrored_ranks[4];
+    for (int i = 0; i < count; ++i) {
+      const Step step = steps_[blank][i];
+      if (step.move == (previous ^ 1)) continue;
+      const int id = tiles_[step.from];
+      ranks[i] = rank(group_of_[id], id, blank);
+      __builtin_prefetch(tables_[group_of_[id]] + ranks[i]);
+      if (!reflect_) continue;
+      mirrored_ranks[i] = mirrored_rank(mirror_group_of_[id], id, blank);
+      __builtin_prefetch(tables_[mirror_group_of_[id]] + mirrored_ranks[i]);
+    }
+    for (int i = 0; i < count; ++i) {
+      const Step step = steps_[blank][i];
+      if (step.move == (previous ^ 1)) continue;
+      ++generated_;
+      const int from = step.from;
+      const int id = tiles_[from];
+      Values child = values;
+      const int group = group_of_[id];
+      child.plain[group] = tables_[group][ranks[i]];
+      child.plain_sum += child.plain[group] - values.plain[group];
+      int h = child.plain_sum;
+      if (reflect_ && g + 1 + h <= bound_) {
+        const int mirror = mirror_group_of_[id];
+        child.mirrored[mirror] = tables_[mirror][mirrored_ranks[i]];
+        child.mirrored_sum += child.mirrored[mirror] - values.mirrored[mirror];
+        h = std::max(h, child.mirrored_sum);
+      }
+      if (const int f = g + 1 + h; f > bound_) {
+        next_bound_ = std::min(next_bound_, f);
+        continue;
+      }
+      if (h == 0) {  // every group on its goal cells: the goal
+        path_.push_back(static_cast<BlankMove>(step.move));
+        return Outcome::found;
+      }
+      if (generated_ >= limit_) return Outcome::stopped;
+      tiles_[blank] = static_cast<std::uint16_t>(id);
+      where_[id] = static_cast<std::uint16_t>(blank);
+      blank_ = from;
+      const Outcome below = dfs(g + 1, step.move, child);
+      blank_ = blank;
+      where_[id] = static_cast<std::uint16_t>(from);
+      tiles_[from] = static_cast<std::uint16_t>(id);
+      if (below == Outcome::found) path_.push_back(static_cast<BlankMove>(step.move));
+      if (below != Outcome::exhausted) return below;
+    }
+    return Outcome::exhausted;
   }
 
   const Board& board_;
   const PatternDatabase& database_;
-  std::array<std::vector<int>, kMaxGroups> members_;
-  std::array<int, kMaxCells> group_of_{};
-  std::array<int, kMaxCells> where_{};  // id -> the cell it is on now
-  std::array<int, kMaxGroups> values_{}, mirrored_{};
+  std::uint64_t limit_;
+  int group_count_ = 0;
+  const std::uint8_t* tables_[kMaxGroups]{};
+  std::uint8_t members_[kMaxGroups][kMaxPatternTiles]{};  // each group's ids, in its order
+  int member_count_[kMaxGroups]{};
+  std::uint8_t group_of_[kMaxCells]{};         // id -> its group
+  std::uint8_t mirror_group_of_[kMaxCells]{};  // id -> the group of its transpose
+  std::uint8_t transposed_[kMaxCells]{};
+  std::uint16_t where_[kMaxCells]{};  // id -> the cell it is on now
+  std::uint16_t tiles_[kMaxCells]{};  // cell -> id (the blank's cell: stale, never read)
+  int blank_ = 0;
   bool reflect_ = false;
-  int sum_ = 0, mirrored_sum_ = 0;
-  Saved saved_[4096]{};
-  int depth_ = 0;
+  Step steps_[kMaxCells][4]{};
+  int step_count_[kMaxCells]{};
+  int bound_ = 0;
+  int next_bound_ = 0;
+  std::uint64_t expanded_ = 0;
+  std::uint64_t generated_ = 0;
+  std::vector<BlankMove> path_;  // the goal's moves, last first
+};
+
+// Plain Manhattan IDA* as one tight loop: h travels down the recursion (no stack of saved
+// values), a child with h = 0 is the goal, the path is written only once found, and the board is
+// kept in 16-bit cells (a byte store may alias every member, so the loop would reload them all).
+// Counts are the generic Search's, node for node.
+class ManhattanSearch {
+ public:
+  ManhattanSearch(const Board& board, std::uint64_t node_limit)
+      : board_(board),
+        limit_(node_limit == 0 ? std::numeric_limits<std::uint64_t>::max() : node_limit) {
+    const int cells = board.cells_;
+    // Per blank cell and previous move (0: none), the moves to try, the undoing one left out,
+    // each with its tile's change of distance for every tile id.
+    for (int cell = 0; cell < cells; ++cell) {
+      tiles_[cell] = board.board_[cell];
+      for (int previous = -1; previous < 4; ++previous) {
+        int count = 0;
+        for (int move = 0; move < 4; ++move) {
+          const int from = board.target_[cell][move];
+          if (from < 0 || (previous >= 0 && move == (previous ^ 1))) continue;
+          Step& step = steps_[cell][previous + 1][count++];
+          step.from = static_cast<std::int8_t>(from);
+          step.move = static_cast<std::int8_t>(move);
+          for (int id = 0; id < cells; ++id)
+            step.delta[id] =
+                static_cast<std::int8_t>(board.distance_[id][cell] - board.distance_[id][from]);
+        }
+        step_count_[cell][previous + 1] = count;
+      }
+    }
+    blank_ = board.blank_;
+  }
+
+  std::optional<IdaStarResult> run() {
+    IdaStarResult result;
+    const int h = board_.manhattan();
+    if (h == 0) return result;
+    bound_ = h;
+    while (true) {
+      ++result.iterations;
+      next_bound_ = std::numeric_limits<int>::max();
+      const Outcome outcome = dfs(0, h, -1);
+      if (outcome == Outcome::stopped) {
+        result.limit_reached = true;
+        break;
+      }
+      if (outcome == Outcome::found) {
+        result.moves.assign(path_.rbegin(), path_.rend());
+        break;
+      }
+      bound_ = next_bound_;
+    }
+    result.expanded = expanded_;
+    result.generated = generated_;
+    return result;
+  }
+
+ private:
+  enum class Outcome { exhausted, found, stopped };
+  struct Step {
+    std::int8_t from, move;
+    std::int8_t delta[kMaxCells];  // by tile id: its distance after the move minus before
+  };
+
+  // Not inlined into itself: GCC's recursive inlining of this loop made it some 10% slower.
+  [[gnu::noinline]] Outcome dfs(int g, int h, int previous) {
+    ++expanded_;
+    const int blank = blank_;
+    const int count = step_count_[blank][previous + 1];
+    const Step* steps = steps_[blank][previous + 1];
+    for (int i = 0; i < count; ++i) {
+      const Step& step = steps[i];
+      ++generated_;
+      const int from = step.from;
+      const int id = tiles_[from];
+      const int child_h = h + step.delta[id];
+      if (const int f = g + 1 + child_h; f > bound_) {
+        next_bound_ = std::min(next_bound_, f);
+        continue;
+      }
+      if (child_h == 0) {
+        path_.push_back(static_cast<BlankMove>(step.move));
+        return Outcome::found;
+      }
+      if (generated_ >= limit_) return Outcome::stopped;
+      tiles_[blank] = static_cast<std::uint16_t>(id);
+      blank_ = from;
+      const Outcome below = dfs(g + 1, child_h, step.move);
+      blank_ = blank;
+      tiles_[from] = static_cast<std::uint16_t>(id);
+      if (below == Outcome::found) path_.push_back(static_cast<BlankMove>(step.move));
+      if (below != Outcome::exhausted) return below;
+    }
+    return Outcome::exhausted;
+  }
+
+  const Board& board_;
+  std::uint64_t limit_;
+  std::uint16_t tiles_[kMaxCells]{};  // the blank's cell holds a stale id: never read
+  int blank_ = 0;
+  Step steps_[kMaxCells][5][4]{};
+  int step_count_[kMaxCells][5]{};
+  int bound_ = 0;
+  int next_bound_ = 0;
+  std::uint64_t expanded_ = 0;
+  std::uint64_t generated_ = 0;
+  std::vector<BlankMove> path_;  // the goal's moves, last first
 };
 
 template <typename Heuristic>
@@ -362,7 +533,6 @@ class Search {
       smallest = std::min(smallest, below);
       --depth_;
       h_.undo();
-      if constexpr (requires { h_.moved_back(id, from); }) h_.moved_back(id, from);
       board_.blank_ = blank;
       board_.board_[from] = static_cast<std::uint8_t>(id);
       board_.board_[blank] = static_cast<std::uint8_t>(board_.blank_id_);
@@ -403,10 +573,8 @@ std::optional<IdaStarResult> ida_star(const TilePuzzle& puzzle, const Tiles& sta
   if (!is_solvable(puzzle, start)) return std::nullopt;
   Board board(puzzle, start);
   switch (options.heuristic) {
-    case IdaHeuristic::manhattan: {
-      ManhattanHeuristic h(board);
-      return search(board, h, options.node_limit);
-    }
+    case IdaHeuristic::manhattan:
+      return ManhattanSearch(board, options.node_limit).run();
     case IdaHeuristic::manhattan_linear_conflict: {
       LinearConflictHeuristic h(board);
       return search(board, h, options.node_limit);
@@ -417,8 +585,7 @@ std::optional<IdaStarResult> ida_star(const TilePuzzle& puzzle, const Tiles& sta
           database->cols() != puzzle.cols() || database->goal() != puzzle.goal()) {
         throw std::invalid_argument("IDA* with pattern databases needs the puzzle's databases");
       }
-      DatabaseHeuristic h(board, *database);
-      return search(board, h, options.node_limit);
+      return DatabaseSearch(board, *database, options.node_limit).run();
     }
   }
   return std::nullopt;

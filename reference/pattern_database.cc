@@ -1,7 +1,6 @@
 #include "reference/pattern_database.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -60,19 +59,6 @@ std::string header_of(const TilePuzzle& puzzle, const std::vector<std::vector<in
 }
 
 }  // namespace
-
-std::uint32_t PatternDatabase::rank_placement(const int* placement, int k, int cells) {
-  std::uint32_t rank = 0;
-  std::uint32_t used = 0;
-  for (int i = 0; i < k; ++i) {
-    const int cell = placement[i];
-    const auto below = static_cast<std::uint32_t>(std::popcount(used & ((1u << cell) - 1)));
-    rank =
-        rank * static_cast<std::uint32_t>(cells - i) + (static_cast<std::uint32_t>(cell) - below);
-    used |= 1u << cell;
-  }
-  return rank;
-}
 
 PatternDatabase::PatternDatabase(const TilePuzzle& puzzle, std::vector<std::vector<int>> groups,
                                  const std::function<void(const std::vector<int>&)>& progress)
