@@ -35,6 +35,7 @@ constexpr std::string_view kCss = R"(
 details.test { border: 1px solid var(--line); border-radius: 6px; margin: .6em 0; padding: .3em .8em; }
 details.test > summary { cursor: pointer; font-weight: 600; }
 div.hidden-test { margin: .4em 0; padding: .3em .8em; border: 1px dashed var(--line); border-radius: 6px; }
+pre.evidence { margin: .3em 0; }
 .feedback { white-space: pre-wrap; border-left: 4px solid var(--bad); padding: .2em .8em; background: #fff8f7; }
 .compare { display: grid; grid-template-columns: 1fr 1fr; gap: 1em; }
 .compare h4 { margin: .3em 0; }
@@ -344,11 +345,15 @@ class Renderer {
     std::string aspects;
     for (const AspectOutcome& aspect : test.aspects) {
       if (aspect.passed || !aspect.judged) continue;
-      aspects +=
-          fmt::format("<li>check <strong>{}</strong> failed{}</li>", html_escape(aspect.aspect),
-                      aspect.feedback.empty() || aspect.feedback == test.feedback
-                          ? std::string()
-                          : ": " + html_escape(aspect.feedback));
+      std::string said;
+      if (!aspect.feedback.empty() && aspect.feedback != test.feedback) {
+        const auto [sentence, evidence] = report_detail::split_evidence(aspect.feedback);
+        said = ": " + html_escape(sentence);
+        if (!evidence.empty())
+          said += fmt::format("<pre class=\"evidence\">{}</pre>", html_escape(evidence));
+      }
+      aspects += fmt::format("<li>check <strong>{}</strong> failed{}</li>",
+                             html_escape(aspect.aspect), said);
     }
     if (!aspects.empty()) out_ += "<ul class=\"aspects\">" + aspects + "</ul>\n";
     if (!test.feedback.empty()) {

@@ -235,10 +235,17 @@ class Renderer {
     }
     for (const AspectOutcome& aspect : test.aspects) {
       if (aspect.passed || !aspect.judged) continue;
-      out_ += fmt::format("- check **{}** failed{}\n", md_text(aspect.aspect),
-                          aspect.feedback.empty() || aspect.feedback == test.feedback
-                              ? std::string()
-                              : ": " + md_text(aspect.feedback));
+      if (aspect.feedback.empty() || aspect.feedback == test.feedback) {
+        out_ += fmt::format("- check **{}** failed\n", md_text(aspect.aspect));
+        continue;
+      }
+      const auto [sentence, evidence] = report_detail::split_evidence(aspect.feedback);
+      out_ += fmt::format("- check **{}** failed: {}\n", md_text(aspect.aspect), md_text(sentence));
+      if (evidence.empty()) continue;
+      // The evidence as a code block inside the list item (indented to its content).
+      const std::string block = code_block(evidence);
+      for (const std::string_view block_line : split_lines(block))
+        out_ += block_line.empty() ? std::string("\n") : fmt::format("  {}\n", block_line);
     }
     if (!test.feedback.empty()) {
       out_ += "\n";

@@ -82,6 +82,40 @@ GradeReport torus_report() {
   return report;
 }
 
+// A failed aspect whose feedback carries evidence after its sentence (the student's expansions
+// beside the reference's): shown preformatted in both renderers, withheld for a hidden test.
+GradeReport evidence_report() {
+  GradeReport report = torus_report();
+  const std::string evidence =
+      "expansion 2 is B, but the frontier's best entry at that point is A\n"
+      "A is expanded a second time at expansion 3; it was expansion 2\n"
+      "    #   yours  expected\n"
+      "    1   S      S\n"
+      "  > 2   B      A";
+  report.tests[0].aspects[0].feedback = evidence;
+  report.tests[1].aspects[0].feedback = "SECRET ASPECT\n  > 2   SECRET-STATE";
+  return report;
+}
+
+TEST(FeedbackEvidence, MarkdownShowsTheSentenceInlineAndTheEvidenceAsACodeBlock) {
+  const std::string md = render_feedback_markdown(evidence_report(), Audience::student);
+  EXPECT_THAT(md, HasSubstr("- check **successors** failed: expansion 2 is B, but the frontier's "
+                            "best entry at that point is A\n  ```text\n  A is expanded a second "
+                            "time at expansion 3; it was expansion 2\n      #   yours  expected\n"));
+  EXPECT_THAT(md, HasSubstr("\n    > 2   B      A\n  ```\n"));
+  EXPECT_THAT(md, Not(HasSubstr("SECRET")));
+}
+
+TEST(FeedbackEvidence, HtmlShowsTheEvidencePreformatted) {
+  const std::string html = render_feedback_html(evidence_report(), Audience::student);
+  EXPECT_THAT(html, HasSubstr("failed: expansion 2 is B, but the frontier&#39;s best entry at "
+                              "that point is A<pre class=\"evidence\">A is expanded a second"));
+  EXPECT_THAT(html, HasSubstr("  &gt; 2   B      A</pre></li>"));
+  EXPECT_THAT(html, Not(HasSubstr("SECRET")));
+  EXPECT_THAT(render_feedback_html(evidence_report(), Audience::instructor),
+              HasSubstr("SECRET-STATE"));
+}
+
 // ---- board_text ---------------------------------------------------------------------------------
 
 TEST(BoardText, FindsABracketedSquareListWithItsSurroundings) {

@@ -108,6 +108,12 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+SentenceAndEvidence split_evidence(std::string_view feedback) {
+  const std::size_t end = feedback.find('\n');
+  if (end == std::string_view::npos) return {feedback, {}};
+  return {feedback.substr(0, end), feedback.substr(end + 1)};
+}
+
 std::vector<std::string_view> split_lines(std::string_view text) {
   std::vector<std::string_view> lines;
   if (text.empty()) return lines;

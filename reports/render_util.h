@@ -33,6 +33,15 @@ std::string printable(std::string_view text);
 /// no lines.
 std::vector<std::string_view> split_lines(std::string_view text);
 
+/// An aspect's feedback split into its sentence (the first line) and its evidence (the lines after
+/// it, such as a table of the student's expansions; empty when there are none), for renderers that
+/// show the sentence inline and the evidence preformatted.
+struct SentenceAndEvidence {
+  std::string_view sentence;
+  std::string_view evidence;
+};
+SentenceAndEvidence split_evidence(std::string_view feedback);
+
 /// `line` cut to at most `max_chars` code points, with " ... (N more characters)" appended if cut.
 std::string clip_line(std::string_view line, std::size_t max_chars);
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "checkers/expansion_evidence.h"
+
 namespace sg {
 namespace {
 
@@ -177,6 +179,30 @@ std::optional<Divergence> first_divergence(const std::vector<std::string>& expec
   return divergence;
 }
 
+namespace {
+
+// The student's expansions beside the closest accepted order (in ties mode, the reference's own
+// order: ties may differ from it, the sentence above says what was allowed), `diverged_at`
+// marked, and the first state expanded twice named: the evidence under a failed expansions
+// aspect.
+std::string expansion_evidence(const std::vector<ref::State>& expanded,
+                               const std::vector<std::vector<ref::State>>& accepted,
+                               std::size_t diverged_at, std::string_view reference_label) {
+  std::string evidence;
+  if (const auto repeated = first_repeated_expansion(expanded)) {
+    evidence += '\n';
+    evidence += *repeated;
+  }
+  const std::size_t which = closest(accepted, expanded).first;
+  const std::vector<ref::State> none;
+  evidence += '\n';
+  evidence += expansion_table(expanded, accepted.empty() ? none : accepted[which], diverged_at,
+                              reference_label);
+  return evidence;
+}
+
+}  // namespace
+
 AspectOutcome judge_expansions(const std::vector<ref::State>& expanded, ExpansionMatch match,
                                const std::vector<std::vector<ref::State>>& accepted,
                                const ref::Problem& problem, const ref::SearchPolicy& policy) {
@@ -203,23 +229,24 @@ AspectOutcome judge_expansions(const std::vector<ref::State>& expanded, Expansio
                       replay.diverged_at + 1, expanded[replay.diverged_at],
                       sequence_text(replay.allowed));
       }
+      outcome.feedback += expansion_evidence(expanded, accepted, replay.diverged_at,
+                                             "reference");
     } else if (!replay.goal_next) {
       outcome.passed = false;
       outcome.feedback = fmt::format(
           "after {} expansions the search stops, but no goal is among the best entries of the "
           "frontier yet",
           expanded.size());
+      outcome.feedback += expansion_evidence(expanded, accepted, expanded.size(),
+                                             "reference");
     }
     return outcome;
   }
   const auto [which, divergence] = closest(accepted, expanded);
   if (divergence) {
     outcome.passed = false;
-    outcome.feedback =
-        divergence_text(*divergence, "the expansion order") +
-        fmt::format("\nexpected expansions: {}\nyour expansions: {}",
-                    sequence_text(accepted.empty() ? std::vector<std::string>{} : accepted[which]),
-                    sequence_text(expanded));
+    outcome.feedback = divergence_text(*divergence, "the expansion order") +
+                       expansion_evidence(expanded, accepted, divergence->index, "expected");
   }
   return outcome;
 }

@@ -9,6 +9,7 @@ namespace sg {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // S -> A (1) -> G (1); S -> G (5); S -> B (1) -> G (1).
 ref::GraphProblem triangle() {
@@ -83,6 +84,27 @@ TEST(SearchJudgements, ExpansionsExactlyOrInAnyTieOrder) {
               HasSubstr("no goal is among the best entries"));
   EXPECT_THAT(judge_expansions({"S"}, ExpansionMatch::exact, reference, problem, ucs).feedback,
               HasSubstr("ends after 1 states; the next should be A"));
+}
+
+// A failed expansions aspect shows the student's own order beside the reference's, the
+// divergence marked, and names a state expanded twice (issue 23: evidence in feedback).
+TEST(SearchJudgements, FailedExpansionsShowTheStudentsOrderAsEvidence) {
+  const ref::GraphProblem problem = triangle();
+  ref::SearchPolicy ucs;
+  ucs.strategy = ref::Strategy::uniform_cost;
+  const std::vector<std::vector<ref::State>> reference = {{"S", "A", "B"}};
+  const AspectOutcome again =
+      judge_expansions({"S", "A", "A", "B"}, ExpansionMatch::ties, reference, problem, ucs);
+  EXPECT_FALSE(again.passed);
+  EXPECT_THAT(again.feedback, HasSubstr("expansion 3 is A, but the frontier's best entry"));
+  EXPECT_THAT(again.feedback,
+              HasSubstr("\nA is expanded a second time at expansion 3; it was expansion 2\n"));
+  EXPECT_THAT(again.feedback, HasSubstr("yours  reference\n"));
+  EXPECT_THAT(again.feedback, HasSubstr("  > 3   A      B"));
+  const AspectOutcome swapped =
+      judge_expansions({"S", "B", "A"}, ExpansionMatch::exact, reference, problem, ucs);
+  EXPECT_THAT(swapped.feedback, HasSubstr("  > 2   B      A"));
+  EXPECT_THAT(swapped.feedback, Not(HasSubstr("second time")));
 }
 
 TEST(SearchJudgements, CountsWithinATolerance) {
