@@ -229,16 +229,14 @@ AspectOutcome judge_expansions(const std::vector<ref::State>& expanded, Expansio
                       replay.diverged_at + 1, expanded[replay.diverged_at],
                       sequence_text(replay.allowed));
       }
-      outcome.feedback += expansion_evidence(expanded, accepted, replay.diverged_at,
-                                             "reference");
+      outcome.feedback += expansion_evidence(expanded, accepted, replay.diverged_at, "reference");
     } else if (!replay.goal_next) {
       outcome.passed = false;
       outcome.feedback = fmt::format(
           "after {} expansions the search stops, but no goal is among the best entries of the "
           "frontier yet",
           expanded.size());
-      outcome.feedback += expansion_evidence(expanded, accepted, expanded.size(),
-                                             "reference");
+      outcome.feedback += expansion_evidence(expanded, accepted, expanded.size(), "reference");
     }
     return outcome;
   }
