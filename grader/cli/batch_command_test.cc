@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "runner/cgroup.h"
 #include "runner/workdir.h"
 
 namespace {
@@ -342,6 +343,76 @@ TEST_F(BatchCommandTest, KillNineTakesAHangingSubmissionDownWithIt) {
   while (still_running(box) > 0 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_EQ(still_running(box), 0);
+}
+
+// What a grader with pid `grader` left: cgroup directories named after it (any hierarchy, three
+// levels deep), mounts and folders of its run folders (under /tmp and `scratch`).
+std::vector<std::string> traces_of(pid_t grader, const fs::path& scratch) {
+  std::vector<std::string> traces;
+  const std::string cgroup_prefix = "sg-" + std::to_string(grader) + "-";
+  const std::string run_prefix = "sg-run-" + std::to_string(grader) + "-";
+  std::error_code error;
+  for (auto it = fs::recursive_directory_iterator("/sys/fs/cgroup", error);
+       it != fs::recursive_directory_iterator(); it.increment(error)) {
+    if (error) break;
+    if (it.depth() >= 2) it.disable_recursion_pending();
+    if (it->is_directory(error) && it->path().filename().string().starts_with(cgroup_prefix))
+      traces.push_back(std::string("cgroup ").append(it->path().string()));
+  }
+  const std::string run_component = std::string("/").append(run_prefix);
+  std::ifstream mounts("/proc/self/mountinfo");
+  for (std::string line; std::getline(mounts, line);)
+    if (line.find(run_component) != std::string::npos)
+      traces.push_back(std::string("mount ").append(line));
+  for (const fs::path& root : {fs::path("/tmp"), scratch}) {
+    for (const auto& entry : fs::directory_iterator(root, error))
+      if (entry.path().filename().string().starts_with(run_prefix))
+        traces.push_back(std::string("folder ").append(entry.path().string()));
+  }
+  return traces;
+}
+
+// Issue 23: a grader killed with SIGKILL in the middle of a batch leaves its box cgroups and run
+// folders; the next run removes them (and says so), and the killed grader's students are gone.
+TEST_F(BatchCommandTest, KillNineLeavesNoTraceAfterTheNextRun) {
+  const fs::path cls = make_class({"correct"}, true);
+  const fs::path out = dir_ / "out";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    freopen("/dev/null", "w", stderr);
+    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
+          out.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  std::vector<pid_t> box;
+  while (std::chrono::steady_clock::now() < deadline) {
+    box = live_descendants(child);
+    if (std::any_of(box.begin(), box.end(), runs_python)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(std::any_of(box.begin(), box.end(), runs_python)) << "no submission started";
+  ASSERT_EQ(kill(child, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  const std::vector<std::string> left = traces_of(child, out / ".scratch");
+  if (::geteuid() == 0 && sg::detect_cgroups().version != 0) {
+    EXPECT_FALSE(left.empty()) << "a grader killed mid-run leaves its box cgroups: no test";
+  }
+
+  const Result next = run("batch " + kSpec + " " + cls.string() + " --out " + out.string());
+  EXPECT_EQ(next.exit_code, 0) << next.output;
+  std::string remaining;
+  for (const std::string& trace : traces_of(child, out / ".scratch"))
+    remaining.append(trace) += '\n';
+  EXPECT_EQ(remaining, "") << "left by the killed grader before the next run:\n"
+                           << ::testing::PrintToString(left);
+  if (!left.empty() && ::geteuid() == 0) {
+    EXPECT_NE(next.output.find("that no longer runs left behind"), std::string::npos)
+        << next.output;
+  }
+  EXPECT_EQ(still_running(box), 0) << "the killed grader's submissions still run";
 }
 
 TEST_F(BatchCommandTest, CtrlCStopsTakingWorkAndARerunFinishes) {

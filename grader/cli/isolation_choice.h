@@ -28,7 +28,10 @@ void add_isolation_option(CLI::App& command, std::string& requested);
 IsolationTier choose_isolation_tier(const std::string& requested, const Assignment& assignment);
 
 /// The runner every grading command uses: `tier` with boxes kept between runs where the tier
-/// can (ProcessRunnerOptions::reuse_boxes; docs/sandbox.md), on top of `options`. Throws as
+/// can (ProcessRunnerOptions::reuse_boxes; docs/sandbox.md), on top of `options`. First, once a
+/// process, removes what graders that no longer run left behind (runner/leftovers.h: their
+/// cgroups, run folders under /tmp, $TMPDIR and `options.scratch_root`, processes of box uids no
+/// one leases) and says so in one line on stderr when there was any. Throws as
 /// make_sandbox_runner does.
 std::unique_ptr<Runner> make_grading_runner(IsolationTier tier, ProcessRunnerOptions options = {});
 

@@ -21,7 +21,7 @@ std::vector<std::shared_ptr<SandboxLayer>> default_sandbox_layers();
 struct ProcessRunnerOptions {
   /// Where per-run directories are created; empty means $TMPDIR, or /tmp when unset.
   std::filesystem::path scratch_root;
-  /// Keep each run's directory (`<scratch_root>/sg-run-XXXXXX`) instead of removing it.
+  /// Keep each run's directory (`<scratch_root>/sg-run-<pid>-XXXXXX`) instead of removing it.
   bool keep_workdir = false;
   /// Largest submission (sum of its regular files' sizes, bytes) that is copied; a larger one
   /// makes the run a runner_error.

@@ -204,7 +204,8 @@ std::string empty_directory(const fs::path& dir, mode_t mode, uid_t uid) {
 }
 
 RunDirectory::RunDirectory(const fs::path& scratch_root, const std::string& tmpfs_options) {
-  std::string pattern = (scratch_root / "sg-run-XXXXXX").string();
+  // The grader's pid in the name: a later grader removes the folder if this one was killed.
+  std::string pattern = (scratch_root / fmt::format("sg-run-{}-XXXXXX", ::getpid())).string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     throw_errno(fmt::format("cannot create a run directory under {}", scratch_root.string()),
                 errno);
@@ -335,12 +336,12 @@ std::string remove_tree(const fs::path& given) {
   return error;
 }
 
-std::string remove_stale_scratch(const std::filesystem::path& scratch_root) {
+std::vector<std::string> mounts_at_or_below(const std::filesystem::path& path) {
+  std::vector<std::string> found;
   std::error_code error;
-  const std::filesystem::path root = std::filesystem::weakly_canonical(scratch_root, error);
-  if (error || !std::filesystem::exists(root, error)) return "";
+  const std::filesystem::path root = std::filesystem::weakly_canonical(path, error);
+  if (error) return found;
   // /proc/self/mountinfo: field 5 is the mount point (octal escapes for spaces and the like).
-  std::vector<std::string> below;
   std::ifstream mounts("/proc/self/mountinfo");
   std::string line;
   const std::string prefix = root.string() + "/";
@@ -358,12 +359,19 @@ std::string remove_stale_scratch(const std::filesystem::path& scratch_root) {
         unescaped += point[i];
       }
     }
-    if (unescaped.starts_with(prefix)) below.push_back(unescaped);
+    if (unescaped == root.string() || unescaped.starts_with(prefix)) found.push_back(unescaped);
   }
-  std::sort(below.begin(), below.end(), [](const std::string& a, const std::string& b) {
+  std::sort(found.begin(), found.end(), [](const std::string& a, const std::string& b) {
     return a.size() > b.size();  // deepest first
   });
-  for (const std::string& point : below) ::umount2(point.c_str(), MNT_DETACH);
+  return found;
+}
+
+std::string remove_stale_scratch(const std::filesystem::path& scratch_root) {
+  std::error_code error;
+  const std::filesystem::path root = std::filesystem::weakly_canonical(scratch_root, error);
+  if (error || !std::filesystem::exists(root, error)) return "";
+  for (const std::string& point : mounts_at_or_below(root)) ::umount2(point.c_str(), MNT_DETACH);
   return remove_tree(root);
 }
 

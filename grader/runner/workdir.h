@@ -9,12 +9,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "model/invocation.h"
 
 namespace sg {
 
-/// The scratch area of one run: `<scratch_root>/sg-run-XXXXXX/` (mkdtemp, mode 0700) holding
+/// The scratch area of one run: `<scratch_root>/sg-run-<pid>-XXXXXX/` (mkdtemp, mode 0700) holding
 /// `box/` (mode 0700), the student's working directory, and `io/` (mode 0700), a sibling for
 /// files that must not appear in the working directory (the stdin file). Removed on destruction
 /// unless keep() was called.
@@ -88,8 +89,11 @@ std::string remove_tree(const std::filesystem::path& path);
 std::string empty_directory(const std::filesystem::path& dir, mode_t mode, uid_t uid);
 
 /// Clears a scratch root left behind by a grader that was killed (kill -9) mid-run: detaches
-/// every mount below it (the box tiers' working-directory tmpfs, deepest first), then removes
-/// it with remove_tree. Returns "" on success, else what could not be removed and why.
+/// every mount on or below it (the box tiers' working-directory tmpfs, deepest first), then
+/// removes it with remove_tree. Returns "" on success, else what could not be removed and why.
 std::string remove_stale_scratch(const std::filesystem::path& scratch_root);
+
+/// The mount points on `path` or below it (this process's mount table), deepest first.
+std::vector<std::string> mounts_at_or_below(const std::filesystem::path& path);
 
 }  // namespace sg

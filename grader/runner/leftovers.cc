@@ -1,0 +1,188 @@
+#include "runner/leftovers.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/mount.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <fstream>
+#include <system_error>
+
+#include "runner/proc_stat.h"
+#include "runner/uid_slots.h"
+#include "runner/workdir.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::optional<pid_t> parse_pid(std::string_view digits) {
+  pid_t pid = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
+  if (error != std::errc() || end != digits.data() + digits.size() || pid <= 0) return std::nullopt;
+  return pid;
+}
+
+std::string errno_text(int error) {
+  return std::error_code(error, std::system_category()).message();
+}
+
+void pause_ms(long ms) {
+  const timespec pause{0, ms * 1'000'000};
+  ::nanosleep(&pause, nullptr);
+}
+
+// The processes in one cgroup directory (cgroup.procs), empty when unreadable.
+std::vector<pid_t> cgroup_processes(const fs::path& group) {
+  std::vector<pid_t> pids;
+  std::ifstream procs(group / "cgroup.procs");
+  for (pid_t pid = 0; procs >> pid;) pids.push_back(pid);
+  return pids;
+}
+
+// Kills what runs in `group` and below, then removes the directories deepest first. Counts each
+// directory removed; says what could not be.
+void remove_cgroup_tree(const fs::path& group, int& removed, std::vector<std::string>& problems) {
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(group, error))
+    if (entry.is_directory(error)) remove_cgroup_tree(entry.path(), removed, problems);
+  // v2 kills the whole group at once; v1 (and v2 kernels before 5.14) one process at a time.
+  if (std::ofstream kill_file(group / "cgroup.kill"); kill_file) kill_file << "1" << std::flush;
+  for (int round = 0; round < 100; ++round) {
+    const std::vector<pid_t> left = cgroup_processes(group);
+    if (left.empty()) break;
+    for (const pid_t pid : left) ::kill(pid, SIGKILL);
+    pause_ms(10);
+  }
+  if (::rmdir(group.c_str()) == 0 || errno == ENOENT) {
+    ++removed;
+    return;
+  }
+  problems.push_back(fmt::format("cgroup {}: {}", group.string(), errno_text(errno)));
+}
+
+bool owned_by_dead_grader(std::string_view name, LeftoverSweep& sweep) {
+  const std::optional<pid_t> owner = grader_pid_of(name);
+  if (!owner || *owner == ::getpid() || process_exists(*owner)) return false;
+  sweep.graders.insert(*owner);
+  return true;
+}
+
+void sweep_cgroups(const fs::path& parent, LeftoverSweep& sweep) {
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(parent, error)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_directory(error) || !owned_by_dead_grader(name, sweep)) continue;
+    remove_cgroup_tree(entry.path(), sweep.cgroups, sweep.problems);
+  }
+}
+
+void sweep_run_folders(const fs::path& root, LeftoverSweep& sweep) {
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(root, error)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("sg-run-") || !owned_by_dead_grader(name, sweep)) continue;
+    for (const std::string& point : mounts_at_or_below(entry.path())) {
+      if (::umount2(point.c_str(), MNT_DETACH) == 0) {
+        ++sweep.mounts;
+      } else {
+        sweep.problems.push_back(fmt::format("mount {}: {}", point, errno_text(errno)));
+      }
+    }
+    if (const std::string left = remove_tree(entry.path()); !left.empty()) {
+      sweep.problems.push_back(left);
+    } else {
+      ++sweep.run_folders;
+    }
+  }
+}
+
+// Box uids no grader leases now (their lock is free) whose processes still run: a killed
+// grader's students. The lock is held while they are killed, so no grader leases the uid then.
+void sweep_box_uids(LeftoverSweep& sweep) {
+  for (const uid_t uid : box_uid_pool()) {
+    if (sample_processes_of_uid(uid).processes == 0) continue;
+    const std::string path = fmt::format("{}/uid-{}.lock", kBoxUidLockDir, uid);
+    const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) continue;  // never leased on this host: not ours to judge
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
+      if (kill_uid_processes(uid)) {
+        ++sweep.box_uids;
+      } else {
+        sweep.problems.push_back(fmt::format("box uid {}: processes still run", uid));
+      }
+      if (const std::string left = remove_uid_leftovers(uid); !left.empty())
+        sweep.problems.push_back(left);
+    }
+    ::close(fd);  // releases the lock
+  }
+}
+
+std::string counted(int count, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", count, count == 1 ? one : many);
+}
+
+}  // namespace
+
+std::optional<pid_t> grader_pid_of(std::string_view name) {
+  if (name.starts_with("sg-run-")) {
+    name.remove_prefix(7);
+    const std::size_t dash = name.find('-');
+    if (dash == std::string_view::npos) return std::nullopt;
+    return parse_pid(name.substr(0, dash));
+  }
+  if (name.starts_with("sg-probe-")) return parse_pid(name.substr(9));
+  if (!name.starts_with("sg-")) return std::nullopt;
+  name.remove_prefix(3);
+  const std::size_t dash = name.find('-');
+  if (dash == std::string_view::npos) return std::nullopt;
+  std::string_view counter = name.substr(dash + 1);  // "box<n>" or "<n>"
+  if (counter.starts_with("box")) counter.remove_prefix(3);
+  if (counter.empty() || counter.find_first_not_of("0123456789") != std::string_view::npos)
+    return std::nullopt;
+  return parse_pid(name.substr(0, dash));
+}
+
+bool process_exists(pid_t pid) { return pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM); }
+
+std::string LeftoverSweep::summary() const {
+  std::vector<std::string> parts;
+  if (cgroups > 0) parts.push_back(counted(cgroups, "cgroup", "cgroups"));
+  if (run_folders > 0) {
+    std::string folders = counted(run_folders, "run folder", "run folders");
+    if (mounts > 0) folders += fmt::format(" ({})", counted(mounts, "mount", "mounts"));
+    parts.push_back(folders);
+  }
+  if (box_uids > 0)
+    parts.push_back(fmt::format("the processes of {}", counted(box_uids, "box uid", "box uids")));
+  std::string line =
+      fmt::format("removed what {} that no longer {} left behind: {}",
+                  counted(static_cast<int>(graders.size()), "grader", "graders"),
+                  graders.size() == 1 ? "runs" : "run",
+                  parts.empty() ? "nothing" : fmt::format("{}", fmt::join(parts, ", ")));
+  for (const std::string& problem : problems) line += fmt::format("; could not remove {}", problem);
+  return line;
+}
+
+LeftoverSweep sweep_leftovers(const std::vector<fs::path>& cgroup_parents,
+                              const std::vector<fs::path>& scratch_roots, bool box_uids) {
+  LeftoverSweep sweep;
+  try {
+    const bool root = ::geteuid() == 0;
+    if (root)
+      for (const fs::path& parent : cgroup_parents) sweep_cgroups(parent, sweep);
+    for (const fs::path& scratch : scratch_roots) sweep_run_folders(scratch, sweep);
+    if (root && box_uids) sweep_box_uids(sweep);
+  } catch (const std::exception& error) {
+    sweep.problems.push_back(error.what());
+  }
+  return sweep;
+}
+
+}  // namespace sg

@@ -1,0 +1,111 @@
+#include "runner/leftovers.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "runner/cgroup.h"
+#include "runner/workdir.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+// A pid that ran and no longer does: a child that exited and was reaped.
+pid_t dead_pid() {
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return child;
+}
+
+TEST(Leftovers, NamesCarryTheirGradersPid) {
+  EXPECT_EQ(grader_pid_of("sg-123-box0"), 123);
+  EXPECT_EQ(grader_pid_of("sg-123-7"), 123);
+  EXPECT_EQ(grader_pid_of("sg-probe-55"), 55);
+  EXPECT_EQ(grader_pid_of("sg-run-77-AbC123"), 77);
+  EXPECT_FALSE(grader_pid_of("sg-run-AbC123"));  // an older version's run folder: owner unknown
+  EXPECT_FALSE(grader_pid_of("sg-abc-box0"));
+  EXPECT_FALSE(grader_pid_of("sg-123-boxy"));
+  EXPECT_FALSE(grader_pid_of("sg-123-"));
+  EXPECT_FALSE(grader_pid_of("sg-0-box0"));
+  EXPECT_FALSE(grader_pid_of("searchgrader"));
+  EXPECT_TRUE(process_exists(::getpid()));
+  EXPECT_FALSE(process_exists(dead_pid()));
+}
+
+class LeftoversTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("sg-leftovers-test-" + std::to_string(::getpid()));
+    remove_stale_scratch(root_);
+    fs::create_directories(root_);
+  }
+  void TearDown() override { remove_stale_scratch(root_); }
+  fs::path root_;
+};
+
+// Only run folders of graders that no longer run go; this process's, a live process's and an
+// older version's unnamed ones stay. A tmpfs mounted on a dead grader's folder is detached.
+TEST_F(LeftoversTest, RemovesOnlyTheRunFoldersOfGradersThatNoLongerRun) {
+  const pid_t dead = dead_pid();
+  const fs::path stale = root_ / ("sg-run-" + std::to_string(dead) + "-Xy12ab");
+  const fs::path mine = root_ / ("sg-run-" + std::to_string(::getpid()) + "-Mine01");
+  const fs::path live = root_ / ("sg-run-" + std::to_string(::getppid()) + "-Live01");
+  const fs::path unnamed = root_ / "sg-run-Old123";
+  for (const fs::path& dir : {stale, mine, live, unnamed}) fs::create_directories(dir / "box");
+  std::ofstream(stale / "box" / "left.txt") << "what the student wrote";
+  const bool mounted = ::geteuid() == 0 && ::mount("tmpfs", stale.c_str(), "tmpfs", 0, "") == 0;
+  if (mounted) fs::create_directories(stale / "box");
+
+  const LeftoverSweep sweep = sweep_leftovers({}, {root_}, false);
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(mine));
+  EXPECT_TRUE(fs::exists(live));
+  EXPECT_TRUE(fs::exists(unnamed));
+  EXPECT_EQ(sweep.run_folders, 1);
+  EXPECT_EQ(sweep.mounts, mounted ? 1 : 0);
+  EXPECT_TRUE(mounts_at_or_below(root_).empty());
+  EXPECT_EQ(sweep.graders, std::set<pid_t>{dead});
+  EXPECT_TRUE(sweep.problems.empty());
+  EXPECT_THAT(sweep.summary(),
+              HasSubstr("removed what 1 grader that no longer runs left behind: 1 run folder"));
+  // Nothing left to do: a second sweep finds nothing.
+  EXPECT_TRUE(sweep_leftovers({}, {root_}, false).empty());
+}
+
+// A dead grader's cgroup (with a nested group) goes from every hierarchy it is in; a live
+// grader's stays.
+TEST_F(LeftoversTest, RemovesTheCgroupsOfGradersThatNoLongerRun) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to make cgroups";
+  const CgroupSupport support = detect_cgroups();
+  if (support.version == 0) GTEST_SKIP() << "no cgroups: " << support.problem;
+  const pid_t dead = dead_pid();
+  const std::string stale = "sg-" + std::to_string(dead) + "-box0";
+  const std::string live = "sg-" + std::to_string(::getppid()) + "-box0";
+  for (const fs::path& parent : support.parents) {
+    ASSERT_TRUE(fs::create_directory(parent / stale)) << parent;
+    fs::create_directory(parent / stale / "nested");
+    fs::create_directory(parent / live);
+  }
+  const LeftoverSweep sweep = sweep_leftovers(support.parents, {}, false);
+  for (const fs::path& parent : support.parents) {
+    EXPECT_FALSE(fs::exists(parent / stale)) << parent;
+    EXPECT_TRUE(fs::exists(parent / live)) << parent;
+    ::rmdir((parent / live).c_str());
+  }
+  EXPECT_GE(sweep.cgroups, static_cast<int>(2 * support.parents.size()));  // others: dead too
+  EXPECT_TRUE(sweep.graders.count(dead));
+}
+
+}  // namespace
+}  // namespace sg
