@@ -155,7 +155,10 @@ int run_batch(const BatchArgs& args) {
     return kExitUsage;
   }
   if (!lock_output_dir(out)) {
-    error_line(fmt::format("{}: another batch is using this output folder", out.string()));
+    error_line(fmt::format(
+        "{}: another batch is using this output folder (it holds {}): wait for it to finish, "
+        "or give another --out",
+        out.string(), (out / ".lock").string()));
     return kExitUsage;
   }
 

@@ -415,6 +415,37 @@ TEST_F(BatchCommandTest, KillNineLeavesNoTraceAfterTheNextRun) {
   EXPECT_EQ(still_running(box), 0) << "the killed grader's submissions still run";
 }
 
+// Issue 23: a batch, a grade and a check on one machine at once work side by side: each sweeps
+// only what graders that no longer run left, so none removes another's boxes or run folders.
+TEST_F(BatchCommandTest, BatchGradeAndCheckRunSideBySide) {
+  const fs::path cls = make_class({"correct", "buggy-unsorted-successors"}, true);
+  const fs::path out = dir_ / "out";
+  const pid_t batch = fork();
+  ASSERT_GE(batch, 0);
+  if (batch == 0) {
+    freopen("/dev/null", "w", stderr);
+    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
+          out.c_str(), "--jobs", "1", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  const std::string correct = (kSource / "fixtures/torus/correct").string();
+  const Result graded = run("grade " + kSpec + " " + correct);
+  const Result checked = run("check " + kSpec + " " + correct);
+  int status = 0;
+  ASSERT_EQ(waitpid(batch, &status, 0), batch);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(graded.exit_code, 0) << graded.output;
+  EXPECT_NE(graded.output.find("30/30"), std::string::npos) << graded.output;
+  EXPECT_EQ(checked.exit_code, 0) << checked.output;
+  EXPECT_EQ(graded.output.find("no longer run"), std::string::npos) << graded.output;
+  const auto gradebook = gradebook_rows(out / "gradebook.csv");
+  ASSERT_EQ(gradebook.size(), 3u);
+  EXPECT_NE(gradebook.at("correct").find(",30"), std::string::npos) << gradebook.at("correct");
+  EXPECT_EQ(query(out / "results.db", "SELECT count(*), count(DISTINCT student_id) FROM results"),
+            "3|3");
+}
+
 TEST_F(BatchCommandTest, CtrlCStopsTakingWorkAndARerunFinishes) {
   const fs::path cls = make_class(
       {"correct", "buggy-unsorted-successors", "buggy-wrong-format", "correct-multifile"}, true);
