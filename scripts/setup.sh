@@ -4,6 +4,9 @@
 #
 #   scripts/setup.sh             everything: build, grading and tests (what README's commands need)
 #   scripts/setup.sh --grading   only what building and grading need (a Gradescope image, a server)
+#   scripts/setup.sh --vm        everything, and the cgroup v2 virtual machine's packages (QEMU,
+#                                Debian's kernel, busybox: scripts/cgroup-v2-vm.sh; the CTest test
+#                                CgroupV2VirtualMachine skips, saying so, without them)
 #   scripts/setup.sh --list      print the packages of the chosen groups, one per line, and exit
 #
 # scripts/check-build-deps.py (a CTest test) fails when the build or the tests use a file from a
@@ -35,18 +38,28 @@ test_packages=(
   munge                          #   and the authentication Slurm needs
 )
 
+# The cgroup v2 virtual machine (opt-in: a kernel package and QEMU are some 300 MB).
+vm_packages=(
+  qemu-system-x86                # boots the guest (KVM or TCG)
+  linux-image-amd64              # Debian's own kernel, booted with cgroup v2 only
+  busybox-static                 # the guest's minimal initramfs
+  kmod cpio                      # the kernel's 9p and overlay modules, packed into it
+)
+
 groups=all
 list_only=false
 for argument in "$@"; do
   case "$argument" in
     --grading) groups=grading ;;
+    --vm) groups=vm ;;
     --list) list_only=true ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "setup: unknown option $argument (see --help)" >&2; exit 2 ;;
   esac
 done
 
-if [ "$groups" = all ]; then packages+=("${test_packages[@]}"); fi
+if [ "$groups" != grading ]; then packages+=("${test_packages[@]}"); fi
+if [ "$groups" = vm ]; then packages+=("${vm_packages[@]}"); fi
 
 if $list_only; then
   printf '%s\n' "${packages[@]}"

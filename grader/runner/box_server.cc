@@ -171,6 +171,18 @@ int receive_request(const BoxServerConfig& config, Request& request) {
     report_launch_failure(report_fd, {LaunchStage::layer, step, error});
   };
   if (::setsid() < 0) fail(0, errno);
+  // The OOM killer's choice again: the server made itself unkillable (-1000) and a fork inherits
+  // that. Left so, the cgroup's OOM killer finds no victim when the student reaches the memory
+  // limit, and on cgroup v2 the student then spins in reclaim until its CPU limit (found by
+  // scripts/cgroup-v2-vm.sh: alloc-10g in a kept box, SIGKILL after 21 s of CPU).
+  if (const int adj = ::open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC); adj >= 0) {
+    const bool reset = ::write(adj, "0", 1) == 1;
+    const int error = errno;
+    ::close(adj);
+    if (!reset) fail(0, error);
+  } else {
+    fail(0, errno);
+  }
   if (::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail(0, errno);
   if (::getppid() != 1) fail(0, ESRCH);
   if (const int error = drop_to_box_uid(config.box_uid); error != 0) fail(0, error);

@@ -115,6 +115,8 @@ others = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid(
 if others: found.append(f"processes:{others}")
 if not os.access("/box", os.W_OK): found.append("/box not writable")
 if socket.gethostname() != "box": found.append(f"hostname:{socket.gethostname()}")
+adj = open("/proc/self/oom_score_adj").read().strip()
+if adj != "0": found.append(f"oom_score_adj={adj}")  # the OOM killer must be able to choose it
 print(" ".join(found) or "clean")
 )py";
 
