@@ -99,9 +99,10 @@ GradeReport evidence_report() {
 
 TEST(FeedbackEvidence, MarkdownShowsTheSentenceInlineAndTheEvidenceAsACodeBlock) {
   const std::string md = render_feedback_markdown(evidence_report(), Audience::student);
-  EXPECT_THAT(md, HasSubstr("- check **successors** failed: expansion 2 is B, but the frontier's "
-                            "best entry at that point is A\n  ```text\n  A is expanded a second "
-                            "time at expansion 3; it was expansion 2\n      #   yours  expected\n"));
+  EXPECT_THAT(md,
+              HasSubstr("- check **successors** failed: expansion 2 is B, but the frontier's "
+                        "best entry at that point is A\n  ```text\n  A is expanded a second "
+                        "time at expansion 3; it was expansion 2\n      #   yours  expected\n"));
   EXPECT_THAT(md, HasSubstr("\n    > 2   B      A\n  ```\n"));
   EXPECT_THAT(md, Not(HasSubstr("SECRET")));
 }

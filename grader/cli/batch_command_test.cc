@@ -146,6 +146,31 @@ bool runs_python(pid_t pid) {
   return std::getline(comm, name) && name.starts_with("python");
 }
 
+// Starts `searchgrader batch SPEC CLASS --out OUT` (its stderr thrown away); returns its pid.
+pid_t start_batch(const fs::path& cls, const fs::path& out) {
+  const pid_t child = fork();
+  if (child == 0) {
+    freopen("/dev/null", "w", stderr);
+    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
+          out.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  return child;
+}
+
+// The grader's live descendants once one of them runs Python (a submission started), waiting up
+// to 20 s; what they are then either way.
+std::vector<pid_t> wait_for_a_submission(pid_t grader) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  std::vector<pid_t> box;
+  while (std::chrono::steady_clock::now() < deadline) {
+    box = live_descendants(grader);
+    if (std::any_of(box.begin(), box.end(), runs_python)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return box;
+}
+
 class BatchCommandTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -317,29 +342,17 @@ TEST_F(BatchCommandTest, KillNineMidwayThenARerunGradesEveryStudentExactlyOnce) 
 TEST_F(BatchCommandTest, KillNineTakesAHangingSubmissionDownWithIt) {
   const fs::path cls = make_class({}, true);
   const fs::path out = dir_ / "out";
-  const pid_t child = fork();
+  const pid_t child = start_batch(cls, out);
   ASSERT_GE(child, 0);
-  if (child == 0) {
-    freopen("/dev/null", "w", stderr);
-    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
-          out.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
   // Wait until the hanging submission's Python process runs, then kill the grader.
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  std::vector<pid_t> box;
-  while (std::chrono::steady_clock::now() < deadline) {
-    box = live_descendants(child);
-    if (std::any_of(box.begin(), box.end(), runs_python)) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const std::vector<pid_t> box = wait_for_a_submission(child);
   ASSERT_TRUE(std::any_of(box.begin(), box.end(), runs_python)) << "the submission never started";
   ASSERT_EQ(kill(child, SIGKILL), 0);
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
   // The student process goes too (PR_SET_PDEATHSIG on the runner's child), long before its 3 s
   // limit.
-  deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
   while (still_running(box) > 0 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_EQ(still_running(box), 0);
@@ -377,21 +390,9 @@ std::vector<std::string> traces_of(pid_t grader, const fs::path& scratch) {
 TEST_F(BatchCommandTest, KillNineLeavesNoTraceAfterTheNextRun) {
   const fs::path cls = make_class({"correct"}, true);
   const fs::path out = dir_ / "out";
-  const pid_t child = fork();
+  const pid_t child = start_batch(cls, out);
   ASSERT_GE(child, 0);
-  if (child == 0) {
-    freopen("/dev/null", "w", stderr);
-    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
-          out.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  std::vector<pid_t> box;
-  while (std::chrono::steady_clock::now() < deadline) {
-    box = live_descendants(child);
-    if (std::any_of(box.begin(), box.end(), runs_python)) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const std::vector<pid_t> box = wait_for_a_submission(child);
   ASSERT_TRUE(std::any_of(box.begin(), box.end(), runs_python)) << "no submission started";
   ASSERT_EQ(kill(child, SIGKILL), 0);
   int status = 0;
