@@ -169,18 +169,58 @@ class LinearConflictHeuristic {
   int depth_ = 0;
 };
 
+// What the two tight IDA* loops below share: the bound, the counters, the path found, and the
+// deepening itself. Their dfs() reads and updates these members directly.
+class Deepening {
+ protected:
+  enum class Outcome { exhausted, found, stopped };
+
+  explicit Deepening(std::uint64_t node_limit)
+      : limit_(node_limit == 0 ? std::numeric_limits<std::uint64_t>::max() : node_limit) {}
+
+  // Depth-first passes bounded by f = g + h, from `bound` (the start's h), each next bound the
+  // least f that passed the last; `pass()` runs one from the start and returns how it ended.
+  template <typename Pass>
+  IdaStarResult deepen(int bound, Pass pass) {
+    IdaStarResult result;
+    bound_ = bound;
+    while (true) {
+      ++result.iterations;
+      next_bound_ = std::numeric_limits<int>::max();
+      const Outcome outcome = pass();
+      if (outcome == Outcome::stopped) {
+        result.limit_reached = true;
+        break;
+      }
+      if (outcome == Outcome::found) {
+        result.moves.assign(path_.rbegin(), path_.rend());
+        break;
+      }
+      bound_ = next_bound_;
+    }
+    result.expanded = expanded_;
+    result.generated = generated_;
+    return result;
+  }
+
+  std::uint64_t limit_;  // generated nodes before stopping (no limit: the largest number)
+  int bound_ = 0;
+  int next_bound_ = 0;
+  std::uint64_t expanded_ = 0;
+  std::uint64_t generated_ = 0;
+  std::vector<BlankMove> path_;  // the goal's moves, last first
+};
+
 // IDA* over additive pattern databases, with the transpose's value too where the partition
 // allows, as one loop like ManhattanSearch: each node ranks its children's placements first and
 // asks the memory for their table entries (the lookups overlap instead of waiting one after the
 // other), then looks them up; the groups' values travel down the recursion. Only the moved tile's
 // group is looked up again; its reflected counterpart only where the plain sum does not already
 // prune the child.
-class DatabaseSearch {
+class DatabaseSearch : Deepening {
  public:
   DatabaseSearch(const Board& board, const PatternDatabase& database, std::uint64_t node_limit)
-      : board_(board),
-        database_(database),
-        limit_(node_limit == 0 ? std::numeric_limits<std::uint64_t>::max() : node_limit) {
+      : Deepening(node_limit), board_(board), database_(database) {
     const int cells = board.cells_;
     const auto& groups = database.groups();
     if (groups.size() > kMaxGroups) throw std::invalid_argument("at most 8 pattern groups");
@@ -217,7 +257,6 @@ class DatabaseSearch {
   }
 
   std::optional<IdaStarResult> run() {
-    IdaStarResult result;
     Values values{};
     for (int g = 0; g < group_count_; ++g) {
       values.plain[g] = tables_[g][rank(g, -1, 0)];
@@ -227,30 +266,13 @@ class DatabaseSearch {
         values.mirrored_sum += values.mirrored[g];
       }
     }
-    if (values.plain_sum == 0) return result;
-    bound_ = std::max(values.plain_sum, values.mirrored_sum);
-    while (true) {
-      ++result.iterations;
-      next_bound_ = std::numeric_limits<int>::max();
-      const Outcome outcome = dfs(0, -1, values);
-      if (outcome == Outcome::stopped) {
-        result.limit_reached = true;
-        break;
-      }
-      if (outcome == Outcome::found) {
-        result.moves.assign(path_.rbegin(), path_.rend());
-        break;
-      }
-      bound_ = next_bound_;
-    }
-    result.expanded = expanded_;
-    result.generated = generated_;
-    return result;
+    if (values.plain_sum == 0) return IdaStarResult{};
+    return deepen(std::max(values.plain_sum, values.mirrored_sum),
+                  [&] { return dfs(0, -1, values); });
   }
 
  private:
   static constexpr int kMaxGroups = 8;
-  enum class Outcome { exhausted, found, stopped };
   struct Step {
     std::int8_t from, move;
   };
@@ -339,7 +361,6 @@ class DatabaseSearch {
 
   const Board& board_;
   const PatternDatabase& database_;
-  std::uint64_t limit_;
   int group_count_ = 0;
   const std::uint8_t* tables_[kMaxGroups]{};
   std::uint8_t members_[kMaxGroups][kMaxPatternTiles]{};  // each group's ids, in its order
@@ -353,22 +374,16 @@ class DatabaseSearch {
   bool reflect_ = false;
   Step steps_[kMaxCells][4]{};
   int step_count_[kMaxCells]{};
-  int bound_ = 0;
-  int next_bound_ = 0;
-  std::uint64_t expanded_ = 0;
-  std::uint64_t generated_ = 0;
-  std::vector<BlankMove> path_;  // the goal's moves, last first
 };
 
 // Plain Manhattan IDA* as one tight loop: h travels down the recursion (no stack of saved
 // values), a child with h = 0 is the goal, the path is written only once found, and the board is
 // kept in 16-bit cells (a byte store may alias every member, so the loop would reload them all).
 // Counts are the generic Search's, node for node.
-class ManhattanSearch {
+class ManhattanSearch : Deepening {
  public:
   ManhattanSearch(const Board& board, std::uint64_t node_limit)
-      : board_(board),
-        limit_(node_limit == 0 ? std::numeric_limits<std::uint64_t>::max() : node_limit) {
+      : Deepening(node_limit), board_(board) {
     const int cells = board.cells_;
     // Per blank cell and previous move (0: none), the moves to try, the undoing one left out,
     // each with its tile's change of distance for every tile id.
@@ -393,31 +408,12 @@ class ManhattanSearch {
   }
 
   std::optional<IdaStarResult> run() {
-    IdaStarResult result;
     const int h = board_.manhattan();
-    if (h == 0) return result;
-    bound_ = h;
-    while (true) {
-      ++result.iterations;
-      next_bound_ = std::numeric_limits<int>::max();
-      const Outcome outcome = dfs(0, h, -1);
-      if (outcome == Outcome::stopped) {
-        result.limit_reached = true;
-        break;
-      }
-      if (outcome == Outcome::found) {
-        result.moves.assign(path_.rbegin(), path_.rend());
-        break;
-      }
-      bound_ = next_bound_;
-    }
-    result.expanded = expanded_;
-    result.generated = generated_;
-    return result;
+    if (h == 0) return IdaStarResult{};
+    return deepen(h, [&] { return dfs(0, h, -1); });
   }
 
  private:
-  enum class Outcome { exhausted, found, stopped };
   struct Step {
     std::int8_t from, move;
     std::int8_t delta[kMaxCells];  // by tile id: its distance after the move minus before
@@ -456,16 +452,10 @@ class ManhattanSearch {
   }
 
   const Board& board_;
-  std::uint64_t limit_;
   std::uint16_t tiles_[kMaxCells]{};  // the blank's cell holds a stale id: never read
   int blank_ = 0;
   Step steps_[kMaxCells][5][4]{};
   int step_count_[kMaxCells][5]{};
-  int bound_ = 0;
-  int next_bound_ = 0;
-  std::uint64_t expanded_ = 0;
-  std::uint64_t generated_ = 0;
-  std::vector<BlankMove> path_;  // the goal's moves, last first
 };
 
 template <typename Heuristic>
