@@ -1176,13 +1176,19 @@ class ForkServer(object):
             except OSError:
                 pass
             cpu = header.get('rlimit_cpu')
+            cpu_problem = None
             if self.setrlimit is not None and isinstance(cpu, int) and cpu > 0:
                 try:
                     self.setrlimit(self.rlimit_cpu, (cpu, cpu))
-                except (ValueError, OSError):
-                    pass
+                except (ValueError, OSError) as exc:
+                    # Only lowering is allowed: the import lowered its own hard limit.
+                    cpu_problem = exc
             for target, fd in enumerate(fds):
                 _os_dup2(fd, target)
+            if cpu_problem is not None:
+                _os_write(2, ('searchgrader: cannot set this test\'s CPU backstop to %d s (%s); '
+                              'it keeps the limit the import left\n' % (cpu, cpu_problem))
+                          .encode('utf-8', 'replace'))
             for fd in set(fds):
                 if fd > 2:
                     self.close(fd)

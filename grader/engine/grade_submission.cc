@@ -174,14 +174,8 @@ ForkServerLimits fork_server_limits(const Assignment& assignment) {
   // The driver's records embed what the import printed (as for a test's).
   limits.import.output_bytes = assignment.default_limits.output_bytes * 4 + (64u << 10);
   limits.launch = limits.import;
-  for (const TestSpec& test : assignment.tests) {
-    Limits& l = limits.launch;
-    l.cpu_seconds = std::max(l.cpu_seconds, test.limits.cpu_seconds);
-    l.wall_seconds = std::max(l.wall_seconds, test.limits.wall_seconds);
-    l.memory_bytes = std::max(l.memory_bytes, test.limits.memory_bytes);
-    l.max_processes = std::max(l.max_processes, test.limits.max_processes);
-    l.max_open_files = std::max(l.max_open_files, test.limits.max_open_files);
-  }
+  for (const TestSpec& test : assignment.tests)
+    limits.launch = covering(limits.launch, test.limits);
   return limits;
 }
 

@@ -21,6 +21,18 @@ struct Limits {
   int max_open_files = 256;  ///< RLIMIT_NOFILE.
 };
 
+/// `limits` with its CPU, wall-clock, memory, process and open-file limits raised to `other`'s
+/// where `other`'s are larger (output_bytes stays `limits`'): a fork server's limits must cover
+/// every test forked from it, since a fork inherits its rlimits and cannot raise them.
+inline Limits covering(Limits limits, const Limits& other) {
+  if (other.cpu_seconds > limits.cpu_seconds) limits.cpu_seconds = other.cpu_seconds;
+  if (other.wall_seconds > limits.wall_seconds) limits.wall_seconds = other.wall_seconds;
+  if (other.memory_bytes > limits.memory_bytes) limits.memory_bytes = other.memory_bytes;
+  if (other.max_processes > limits.max_processes) limits.max_processes = other.max_processes;
+  if (other.max_open_files > limits.max_open_files) limits.max_open_files = other.max_open_files;
+  return limits;
+}
+
 /// A file placed into the run's fresh working directory before the process starts.
 struct PlacedFile {
   std::filesystem::path source;       ///< Absolute path on the grader's side.

@@ -527,7 +527,7 @@ class BoxForkSession final : public ForkServerSession {
       }
       attach(Setup{std::move(socket.supervisor), box_->directory_.workdir(),
                    box_->directory_.io_dir(), box_->lease_.uid(), kBoxWorkdir, box_->options_.tier,
-                   box_->options_.steps_log});
+                   box_->options_.steps_log, launch_.limits});
       SupervisionResult supervision;
       if (start(launch_.stdin_data.value_or(""), start_limits, *request_.output,
                 request_.observation, request_.evidence, request_.start, supervision)) {

@@ -59,6 +59,25 @@ nlohmann::json parse_object(const std::string& text) {
   return value.is_object() ? value : nlohmann::json::object();
 }
 
+// What of `test` goes beyond `server`, the limits a fork inherits (its RLIMIT_CPU backstop,
+// address space, processes, open files), e.g. "CPU 20 s > 5 s"; empty when nothing does.
+std::string limits_beyond_server(const Limits& server, const Limits& test) {
+  std::string beyond;
+  const auto add = [&beyond](std::string text) {
+    beyond += (beyond.empty() ? "" : ", ") + std::move(text);
+  };
+  if (cpu_backstop_seconds(test) > cpu_backstop_seconds(server))
+    add(fmt::format("CPU {:g} s > {:g} s", test.cpu_seconds, server.cpu_seconds));
+  if (test.memory_bytes > server.memory_bytes)
+    add(fmt::format("memory {} > {}", describe_bytes(test.memory_bytes),
+                    describe_bytes(server.memory_bytes)));
+  if (test.max_processes > server.max_processes)
+    add(fmt::format("processes {} > {}", test.max_processes, server.max_processes));
+  if (test.max_open_files > server.max_open_files)
+    add(fmt::format("open files {} > {}", test.max_open_files, server.max_open_files));
+  return beyond;
+}
+
 }  // namespace
 
 ForkSession::~ForkSession() = default;
@@ -84,6 +103,7 @@ void ForkServerSession::attach(Setup setup) {
   visible_workdir_ = std::move(setup.visible_workdir);
   tier_ = std::move(setup.tier);
   steps_log_ = std::move(setup.steps_log);
+  server_limits_ = setup.server_limits;
 }
 
 ForkServerSession::~ForkServerSession() = default;
@@ -231,6 +251,14 @@ Observation ForkServerSession::run(const Invocation& test, ForkedProgram program
   RunSteps steps(!steps_log_.empty());
   if (!alive()) {
     evidence.runner_error = "the fork server had ended before this test";
+  } else if (std::string beyond = limits_beyond_server(server_limits_, test.limits);
+             !beyond.empty()) {
+    evidence.runner_error =
+        "this test's limits exceed its fork server's, which a fork inherits "
+        "and cannot raise (" +
+        beyond +
+        "); launch the server with limits "
+        "covering every test's";
   } else {
     try {
       run_test(test, program, observation, evidence, steps);
@@ -358,6 +386,8 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
 
   // 4. Evidence, then the box as the import left it.
   evidence.wait_status = status;
+  // The sandbox's CPU growth over the test: at least the fork's own, which RLIMIT_CPU counts.
+  evidence.main_cpu_seconds = supervision.cpu_seconds;
   observation.wall_seconds = std::chrono::duration<double>(supervision.exit_time - start).count();
   observation.cpu_seconds = supervision.cpu_seconds;
   observation.peak_memory_bytes = supervision.peak_memory_bytes;

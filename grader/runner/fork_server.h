@@ -73,6 +73,9 @@ class ForkServerSession : public ForkSession {
     std::string tier;
     /// When set: each forked test appends its steps' timings here (run_steps.h), as "fork test".
     std::filesystem::path steps_log;
+    /// The limits the server was launched under (its rlimits, which every fork inherits and
+    /// cannot raise): a test asking for more is refused as a runner error.
+    Limits server_limits;
   };
   ForkServerSession() = default;
   /// Once the run holding the server has started.
@@ -137,6 +140,7 @@ class ForkServerSession : public ForkSession {
   std::string visible_workdir_;
   std::string tier_;
   std::filesystem::path steps_log_;
+  Limits server_limits_;
   bool ready_ = false;
   bool ended_ = false;
   bool control_closed_ = false;  ///< The server closed its end (it exited).

@@ -59,6 +59,9 @@ if os.environ.get("IMPORT_BURN"):
     end = time.process_time() + 0.6
     while time.process_time() < end:
         pass
+if os.environ.get("IMPORT_LOWERS_CPU_LIMIT"):
+    import resource
+    resource.setrlimit(resource.RLIMIT_CPU, (3, 3))
 if os.environ.get("IMPORT_BALLAST"):
     BALLAST = bytearray(96 << 20)
     for i in range(0, len(BALLAST), 4096):
@@ -279,6 +282,28 @@ TEST_P(ForkSessionTest, EachTestIsMeasuredAndLimitedAlone) {
   EXPECT_LT(spinning.cpu_seconds, 1.5);
   EXPECT_TRUE(session->alive()) << "a test killed at its limit leaves the server";
   EXPECT_EQ(first_value(session->run(call("bump"), ForkedProgram::server)), 1);
+}
+
+TEST_P(ForkSessionTest, ATestAskingForMoreThanTheServerHasIsAGraderFault) {
+  const auto session = open();
+  ASSERT_TRUE(session && session->ready());
+  // The server runs under 10 s of CPU (backstop 11 s): a fork could not raise it to 31 s.
+  const Observation refused =
+      session->run(call("spin", nlohmann::json::array(), 30), ForkedProgram::server);
+  EXPECT_EQ(refused.termination, Termination::runner_error) << refused.detail;
+  EXPECT_NE(refused.detail.find("CPU 30 s > 10 s"), std::string::npos) << refused.detail;
+  EXPECT_TRUE(session->alive()) << "nothing ran: the session goes on";
+  EXPECT_EQ(first_value(session->run(call("bump"), ForkedProgram::server)), 1);
+}
+
+TEST_P(ForkSessionTest, AnImportThatLowersItsCpuLimitIsToldInTheTestsStderr) {
+  const auto session = open({{"IMPORT_LOWERS_CPU_LIMIT", "1"}});
+  ASSERT_TRUE(session && session->ready());
+  const Observation test = session->run(call("bump"), ForkedProgram::server);
+  EXPECT_EQ(first_value(test), 1) << test.stdout_stream.data;
+  EXPECT_NE(test.stderr_stream.data.find("cannot set this test's CPU backstop to 6 s"),
+            std::string::npos)
+      << test.stderr_stream.data;
 }
 
 TEST_P(ForkSessionTest, OutputLimitAndExecJudgeTheTestAlone) {
