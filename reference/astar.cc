@@ -26,11 +26,13 @@ class TilesSpace {
   State start() const { return start_; }
   bool is_goal(const State& state) const { return puzzle_.is_goal(state); }
   int h(const State& state) const { return h_of_(state); }
-  std::size_t successors(const State& state,
-                         std::array<std::pair<State, BlankMove>, 4>& out) const {
+  // Any number of blanks: up to 4 successors each.
+  using Successors = std::vector<std::pair<State, BlankMove>>;
+  std::size_t successors(const State& state, Successors& out) const {
     std::vector<Successor> next = policy_.successor_order == SuccessorOrder::ascending_state
                                       ? puzzle_.successors_ascending(state)
                                       : puzzle_.successors(state, policy_.move_order);
+    out.resize(next.size());
     for (std::size_t i = 0; i < next.size(); ++i) out[i] = {std::move(next[i].state), next[i].move};
     return next.size();
   }

@@ -164,7 +164,8 @@ class PackedSpace {
       h += cost_[cell][static_cast<std::size_t>(packing_.at(board, cell))];
     return h;
   }
-  std::size_t successors(State board, std::array<std::pair<State, BlankMove>, 4>& out) const {
+  using Successors = std::array<std::pair<State, BlankMove>, 4>;  // one blank
+  std::size_t successors(State board, Successors& out) const {
     const std::size_t blank = packing_.blank(board);
     std::size_t count = 0;
     for (const auto& [move, target] : targets_[blank])
@@ -195,7 +196,7 @@ std::optional<AStarResult> astar_packed(const TilePuzzle& puzzle, const Tiles& s
                                         Heuristic heuristic, const FrontierPolicy& policy,
                                         std::size_t node_limit) {
   const std::size_t cells = puzzle.size();
-  if (cells > kMaxCells || cells < 2) return std::nullopt;
+  if (cells > kMaxCells || cells < 2 || puzzle.blank_count() != 1) return std::nullopt;
   for (const int value : puzzle.goal())
     if (value < 0 || value > 15) return std::nullopt;
   if (cells == kMaxCells && std::count(puzzle.goal().begin(), puzzle.goal().end(), 15) == 16)

@@ -3,7 +3,9 @@
 // Space supplies what differs:
 //   using State;                                   a board
 //   State start() const;  bool is_goal(const State&) const;  int h(const State&) const;
-//   std::size_t successors(const State&, std::array<std::pair<State, BlankMove>, 4>&) const;
+//   using Successors;                              indexable (state, move) pairs: a std::array
+//                                                  of 4 for one blank, a vector for several
+//   std::size_t successors(const State&, Successors&) const;
 //                                                  in the policy's order; returns how many
 //   std::pair<std::size_t, bool> find_or_insert(const State&, std::size_t id);
 //                                                  the id of a known board, or `id` (true) when new
@@ -71,7 +73,7 @@ AStarResult run_astar(Space& space, const FrontierPolicy& policy, std::size_t no
     note_frontier_size();
   }
 
-  std::array<std::pair<State, BlankMove>, 4> successors{};
+  typename Space::Successors successors{};
   while (!frontier.empty()) {
     const std::size_t id = frontier.pop();
     nodes[id].closed = true;

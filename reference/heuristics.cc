@@ -65,22 +65,21 @@ int evaluate(const TilePuzzle& puzzle, const Tiles& state, Heuristic heuristic) 
 }
 
 int evaluate_counting_blank(const TilePuzzle& puzzle, const Tiles& state, Heuristic heuristic) {
-  const int h = evaluate(puzzle, state, heuristic);
-  const auto blank = std::find(state.begin(), state.end(), 0);
-  const auto goal = std::find(puzzle.goal().begin(), puzzle.goal().end(), 0);
-  if (blank == state.end() || goal == puzzle.goal().end()) return h;
-  const int cell = static_cast<int>(blank - state.begin());
-  const int target = static_cast<int>(goal - puzzle.goal().begin());
-  switch (heuristic) {
-    case Heuristic::zero:
-      return h;
-    case Heuristic::misplaced_tiles:
-      return h + (cell != target ? 1 : 0);
-    case Heuristic::manhattan: {
-      const int cols = puzzle.cols();
-      return h + axis_distance(cell / cols, target / cols, puzzle.rows(), puzzle.topology()) +
-             axis_distance(cell % cols, target % cols, cols, puzzle.topology());
-    }
+  int h = evaluate(puzzle, state, heuristic);
+  const Tiles& goal = puzzle.goal();
+  const auto first_goal_blank = std::find(goal.begin(), goal.end(), 0);
+  if (first_goal_blank == goal.end()) return h;
+  // As students write it: misplaced counts a blank off a goal blank's cell; Manhattan measures
+  // every blank to the first goal blank (`goal.index(0)`).
+  const int target = static_cast<int>(first_goal_blank - goal.begin());
+  const int cols = puzzle.cols();
+  for (std::size_t i = 0; i < state.size(); ++i) {
+    if (state[i] != 0) continue;
+    const int cell = static_cast<int>(i);
+    if (heuristic == Heuristic::misplaced_tiles && goal[i] != 0) ++h;
+    if (heuristic == Heuristic::manhattan)
+      h += axis_distance(cell / cols, target / cols, puzzle.rows(), puzzle.topology()) +
+           axis_distance(cell % cols, target % cols, cols, puzzle.topology());
   }
   return h;
 }

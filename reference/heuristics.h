@@ -29,9 +29,10 @@ enum class Heuristic { zero, misplaced_tiles, manhattan };
 /// the goal does not. Does not otherwise validate `state` (see TilePuzzle::validate).
 int evaluate(const TilePuzzle& puzzle, const Tiles& state, Heuristic heuristic);
 
-/// h(state) with the blank counted as if it were a tile (its cell against the blank's goal cell):
-/// not admissible, and the classic mistake of students who forget to skip it. For the grader's
-/// mutants and diagnoses. Same errors as evaluate().
+/// h(state) with the blanks counted as if they were tiles (misplaced: each blank off a goal
+/// blank's cell; Manhattan: each blank's distance to the goal's first blank, as `goal.index(0)`
+/// finds it): not admissible, and the classic mistake of students who forget to skip them. For
+/// the grader's mutants and diagnoses. Same errors as evaluate().
 int evaluate_counting_blank(const TilePuzzle& puzzle, const Tiles& state, Heuristic heuristic);
 
 /// "zero", "misplaced_tiles" or "manhattan".

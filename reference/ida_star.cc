@@ -21,6 +21,7 @@ void check_puzzle(const TilePuzzle& puzzle, const Tiles& state) {
   if (puzzle.topology() != Topology::bounded)
     throw std::invalid_argument("IDA* here needs a bounded board");
   if (!puzzle.tiles_distinct()) throw std::invalid_argument("IDA* here needs distinct tiles");
+  if (puzzle.blank_count() != 1) throw std::invalid_argument("IDA* here needs one blank");
   if (puzzle.rows() > kMaxLine || puzzle.cols() > kMaxLine ||
       puzzle.rows() * puzzle.cols() > kMaxCells) {
     throw std::invalid_argument("IDA* supports boards of at most 64 cells");

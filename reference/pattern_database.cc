@@ -68,6 +68,7 @@ PatternDatabase::PatternDatabase(const TilePuzzle& puzzle, std::vector<std::vect
     throw std::invalid_argument("pattern databases are built for bounded boards");
   if (!puzzle.tiles_distinct())
     throw std::invalid_argument("pattern databases need distinct tiles");
+  if (puzzle.blank_count() != 1) throw std::invalid_argument("pattern databases need one blank");
   if (cells > kMaxCells) throw std::invalid_argument("pattern databases: at most 16 cells");
   int largest = 0;
   for (const int value : goal_) largest = std::max(largest, value);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <numeric>
 #include <random>
 
@@ -70,6 +71,38 @@ TEST(StateSpace, DistancesAreTheOptimalLengthsOfAStarAndIdaStar) {
     ASSERT_TRUE(ida);
     EXPECT_EQ(static_cast<int>(ida->moves.size()), *distance);
     ++checked;
+  }
+}
+
+// Several blanks: TilePuzzle's successors (one slide into any blank, no blank-blank swap) against
+// the space's own move generation: every successor is one move nearer, level or one further, and
+// each board but the goal has a successor one nearer; A* with Manhattan finds the distance.
+TEST(StateSpace, SeveralBlanksAgreeWithTilePuzzleAndAStar) {
+  for (const Topology topology : {Topology::bounded, Topology::torus}) {
+    const Tiles goal = {1, 2, 3, 4, 5, 6, 7, 0, 0};
+    const StateSpace space({3, 3, topology, goal});
+    const TilePuzzle puzzle(3, 3, topology, goal);
+    std::mt19937 random(20261127);
+    for (int checked = 0; checked < 300; ++checked) {
+      const Tiles board = space.unrank(random() % space.arrangements());
+      const int distance = *space.distance(board);
+      bool nearer = distance == 0;
+      const std::vector<Successor> successors = puzzle.successors(board, kAllBlankMoves);
+      for (const Successor& next : successors) {
+        EXPECT_NE(next.state, board);
+        EXPECT_EQ(board[next.blank_cell], 0);
+        EXPECT_EQ(puzzle.move_between(board, next.state), next.move);
+        const int d = *space.distance(next.state);
+        EXPECT_LE(std::abs(d - distance), 1);
+        nearer = nearer || d == distance - 1;
+      }
+      EXPECT_TRUE(nearer) << "no successor nearer the goal";
+      if (checked < 30) {
+        const AStarResult result = astar(puzzle, board, Heuristic::manhattan);
+        ASSERT_TRUE(result.found);
+        EXPECT_EQ(static_cast<int>(result.path.size()) - 1, distance);
+      }
+    }
   }
 }
 

@@ -76,15 +76,12 @@ TilePuzzle::TilePuzzle(int rows, int cols, Topology topology, Tiles goal)
                                 std::to_string(cells) + " for a " + std::to_string(rows) + "x" +
                                 std::to_string(cols) + " puzzle");
   }
-  const auto blanks = std::count(goal_.begin(), goal_.end(), 0);
-  if (blanks != 1) {
-    throw std::invalid_argument("goal must contain exactly one blank (0), found " +
-                                std::to_string(blanks));
-  }
+  blank_count_ = static_cast<std::size_t>(std::count(goal_.begin(), goal_.end(), 0));
+  if (blank_count_ == 0) throw std::invalid_argument("goal must contain a blank (0), found none");
   sorted_goal_ = goal_;
   std::sort(sorted_goal_.begin(), sorted_goal_.end());
-  tiles_distinct_ =
-      std::adjacent_find(sorted_goal_.begin(), sorted_goal_.end()) == sorted_goal_.end();
+  const auto first_tile = sorted_goal_.begin() + static_cast<std::ptrdiff_t>(blank_count_);
+  tiles_distinct_ = std::adjacent_find(first_tile, sorted_goal_.end()) == sorted_goal_.end();
   goal_cells_.reserve(cells);
   for (std::size_t i = 0; i < cells; ++i) goal_cells_.emplace_back(goal_[i], i);
   std::sort(goal_cells_.begin(), goal_cells_.end());
@@ -169,28 +166,49 @@ std::size_t TilePuzzle::checked_blank(const Tiles& state) const {
 
 std::optional<Tiles> TilePuzzle::result(const Tiles& state, BlankMove move) const {
   const std::size_t blank = checked_blank(state);
-  const auto target = target_cell(blank, move);
-  if (!target) return std::nullopt;
+  if (std::find(state.begin() + static_cast<std::ptrdiff_t>(blank) + 1, state.end(), 0) !=
+      state.end()) {
+    throw std::invalid_argument("the board has more than one blank: say which blank moves");
+  }
+  return result(state, blank, move);
+}
+
+std::optional<Tiles> TilePuzzle::result(const Tiles& state, std::size_t blank_cell,
+                                        BlankMove move) const {
+  if (state.size() != size() || blank_cell >= state.size() || state[blank_cell] != 0)
+    throw std::invalid_argument("no blank on cell " + std::to_string(blank_cell));
+  const auto target = target_cell(blank_cell, move);
+  if (!target || state[*target] == 0) return std::nullopt;
   Tiles next = state;
-  std::swap(next[blank], next[*target]);
+  std::swap(next[blank_cell], next[*target]);
   return next;
+}
+
+std::vector<std::size_t> TilePuzzle::blank_cells(const Tiles& state) const {
+  std::vector<std::size_t> cells;
+  for (std::size_t i = 0; i < state.size(); ++i)
+    if (state[i] == 0) cells.push_back(i);
+  return cells;
 }
 
 std::vector<Successor> TilePuzzle::successors(const Tiles& state,
                                               std::span<const BlankMove> order) const {
-  const std::size_t blank = checked_blank(state);
+  checked_blank(state);
   std::vector<Successor> out;
   out.reserve(order.size());
-  std::size_t targeted[4];  // Distinct targets so far; a blank has at most 4 neighbour cells.
-  std::size_t n_targeted = 0;
-  for (BlankMove move : order) {
-    const auto target = target_cell(blank, move);
-    if (!target) continue;
-    if (std::find(targeted, targeted + n_targeted, *target) != targeted + n_targeted) continue;
-    targeted[n_targeted++] = *target;
-    Tiles next = state;
-    std::swap(next[blank], next[*target]);
-    out.push_back(Successor{move, std::move(next)});
+  for (std::size_t blank = 0; blank < state.size(); ++blank) {
+    if (state[blank] != 0) continue;
+    std::size_t targeted[4];  // Distinct targets so far; a blank has at most 4 neighbour cells.
+    std::size_t n_targeted = 0;
+    for (BlankMove move : order) {
+      const auto target = target_cell(blank, move);
+      if (!target || state[*target] == 0) continue;
+      if (std::find(targeted, targeted + n_targeted, *target) != targeted + n_targeted) continue;
+      targeted[n_targeted++] = *target;
+      Tiles next = state;
+      std::swap(next[blank], next[*target]);
+      out.push_back(Successor{move, std::move(next), blank});
+    }
   }
   return out;
 }
@@ -204,19 +222,19 @@ std::vector<Successor> TilePuzzle::successors_ascending(const Tiles& state) cons
 
 std::optional<BlankMove> TilePuzzle::move_between(const Tiles& from, const Tiles& to) const {
   if (from.size() != size() || to.size() != size() || from == to) return std::nullopt;
-  auto it = std::find(from.begin(), from.end(), 0);
-  if (it == from.end()) return std::nullopt;
-  const auto blank = static_cast<std::size_t>(it - from.begin());
-  for (BlankMove move : kAllBlankMoves) {
-    const auto target = target_cell(blank, move);
-    if (!target) continue;
-    // `to` must equal `from` with cells blank and target swapped.
-    if (to[blank] != from[*target] || to[*target] != from[blank]) continue;
-    bool same_elsewhere = true;
-    for (std::size_t i = 0; i < from.size() && same_elsewhere; ++i) {
-      if (i != blank && i != *target && from[i] != to[i]) same_elsewhere = false;
+  for (std::size_t blank = 0; blank < from.size(); ++blank) {
+    if (from[blank] != 0) continue;
+    for (BlankMove move : kAllBlankMoves) {
+      const auto target = target_cell(blank, move);
+      if (!target || from[*target] == 0) continue;
+      // `to` must equal `from` with cells blank and target swapped.
+      if (to[blank] != from[*target] || to[*target] != from[blank]) continue;
+      bool same_elsewhere = true;
+      for (std::size_t i = 0; i < from.size() && same_elsewhere; ++i) {
+        if (i != blank && i != *target && from[i] != to[i]) same_elsewhere = false;
+      }
+      if (same_elsewhere) return move;
     }
-    if (same_elsewhere) return move;
   }
   return std::nullopt;
 }

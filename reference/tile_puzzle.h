@@ -1,10 +1,10 @@
 // Sliding-tile puzzles: the search problem behind the 8-puzzle and its variants.
 //
-// A state is a rows x cols board stored row-major in a flat vector; 0 is the blank and every other
-// value is a tile. Tiles form a MULTISET: values may repeat (a 3x4 puzzle may have two 9s), but a
-// board has exactly one blank. An action moves the BLANK one cell up, down, left or right, swapping
-// it with the tile there (so "blank moves up" = "the tile above slides down"). Every action
-// costs 1.
+// A state is a rows x cols board stored row-major in a flat vector; 0 is a blank and every other
+// value is a tile. Tiles form a MULTISET: values may repeat (a 3x4 puzzle may have two 9s), and a
+// board has one blank or more (the "7-tile puzzle" has two). An action moves A BLANK one cell up,
+// down, left or right, swapping it with the tile there (so "blank moves up" = "the tile above
+// slides down"); two blanks never swap (that would change nothing). Every action costs 1.
 //
 // Two topologies:
 //   - bounded: the classic puzzle; the blank cannot leave the board.
@@ -57,8 +57,9 @@ std::optional<BlankMove> parse_blank_move(std::string_view text);
 
 /// One generated successor: the blank move that produced it and the resulting state.
 struct Successor {
-  BlankMove move;  ///< The blank move applied to the parent.
-  Tiles state;     ///< The resulting board.
+  BlankMove move;              ///< The blank move applied to the parent.
+  Tiles state;                 ///< The resulting board.
+  std::size_t blank_cell = 0;  ///< The cell (r * cols + c) of the blank that moved, in the parent.
 
   friend bool operator==(const Successor&, const Successor&) = default;
 };
@@ -67,14 +68,14 @@ struct Successor {
 /// initial state is supplied per search).
 ///
 /// Methods taking a state expect a board of this puzzle (see `validate`). They check the cheap
-/// preconditions — size rows * cols and a blank present — and throw std::invalid_argument when
+/// preconditions (size rows * cols and a blank present) and throw std::invalid_argument when
 /// those fail; they do not re-check the multiset of tiles on every call (searches call them
 /// hundreds of thousands of times), so validate untrusted states once with `validate`.
 class TilePuzzle {
  public:
   /// A rows x cols puzzle with the given topology and goal board.
   /// Throws std::invalid_argument with a message naming the problem if rows < 1 or cols < 1,
-  /// goal.size() != rows * cols, or the goal does not contain exactly one blank (0).
+  /// goal.size() != rows * cols, or the goal has no blank (0).
   TilePuzzle(int rows, int cols, Topology topology, Tiles goal);
 
   /// Number of rows (>= 1).
@@ -92,24 +93,37 @@ class TilePuzzle {
   bool is_goal(const Tiles& state) const { return state == goal_; }
 
   /// Empty if `state` is a valid board of this puzzle — rows * cols cells holding the same
-  /// multiset of values as the goal (hence exactly one blank) — otherwise a one-line message
+  /// multiset of values as the goal (hence as many blanks) — otherwise a one-line message
   /// naming the first problem found, e.g. "state has 8 tiles, expected 9",
   /// "tile 9 appears twice, expected once", "tile 4 is missing, expected once",
   /// "tile 12 is not part of this puzzle". Tile values are checked in ascending order.
   /// Never throws (beyond std::bad_alloc).
   std::string validate(const Tiles& state) const;
 
-  /// result(s, a): the board after the blank makes `move`, or nullopt if the move is illegal:
-  /// off the board in the bounded topology, or (on a torus with one row or one column) a move
-  /// whose wrapped target is the blank's own cell, which would leave the board unchanged.
-  /// Throws std::invalid_argument if `state` has the wrong size or no blank.
+  /// result(s, a) on a board with one blank: the board after the blank makes `move`, or nullopt
+  /// if the move is illegal: off the board in the bounded topology, or (on a torus with one row
+  /// or one column) a move whose wrapped target is the blank's own cell, which would leave the
+  /// board unchanged. Throws std::invalid_argument if `state` has the wrong size, no blank, or
+  /// more than one (name the blank: the overload below).
   std::optional<Tiles> result(const Tiles& state, BlankMove move) const;
 
-  /// Expands `state`: one successor per move in `order`, in that order, keeping only DISTINCT
-  /// successor states. A move is skipped when it is illegal, or when its target cell was already
-  /// targeted by an earlier move of `order` (on a 2-row torus up and down reach the same cell;
-  /// the earlier move in `order` names the successor). Duplicate moves in `order` are thus
-  /// harmless. Throws std::invalid_argument if `state` has the wrong size or no blank.
+  /// The board after the blank on `blank_cell` makes `move`, or nullopt if the move is illegal
+  /// (as above, or its target is another blank). Throws std::invalid_argument if `state` has the
+  /// wrong size or no blank on `blank_cell`.
+  std::optional<Tiles> result(const Tiles& state, std::size_t blank_cell, BlankMove move) const;
+
+  /// The cells (r * cols + c) of the blanks of `state`, ascending. Never throws.
+  std::vector<std::size_t> blank_cells(const Tiles& state) const;
+
+  /// How many blanks every board of this puzzle has (the goal's; 1 in the classic puzzles).
+  std::size_t blank_count() const { return blank_count_; }
+
+  /// Expands `state`: for each blank in row-major order, one successor per move in `order`, in
+  /// that order, keeping only DISTINCT successor states. A move is skipped when it is illegal,
+  /// when its target is another blank, or when its target cell was already targeted by an earlier
+  /// move of `order` (on a 2-row torus up and down reach the same cell; the earlier move in
+  /// `order` names the successor). Duplicate moves in `order` are thus harmless. Throws
+  /// std::invalid_argument if `state` has the wrong size or no blank.
   std::vector<Successor> successors(const Tiles& state, std::span<const BlankMove> order) const;
 
   /// The distinct successors sorted ascending lexicographically by state — the seed's order
@@ -119,11 +133,12 @@ class TilePuzzle {
 
   /// Which single legal blank move turns `from` into `to`, or nullopt if none does (including
   /// when either board has the wrong size or `from` has no blank). When two moves give the same
-  /// board (2-row or 2-column torus) the first of up, down, left, right is returned. Used to
-  /// check a submitted path step by step. Never throws (beyond std::bad_alloc).
+  /// board (2-row or 2-column torus) the first of up, down, left, right is returned; with several
+  /// blanks, the move of the blank that moved. Used to check a submitted path step by step.
+  /// Never throws (beyond std::bad_alloc).
   std::optional<BlankMove> move_between(const Tiles& from, const Tiles& to) const;
 
-  /// True iff no tile value (other than the blank) appears twice in the goal.
+  /// True iff no tile value (blanks aside) appears twice in the goal.
   bool tiles_distinct() const { return tiles_distinct_; }
 
   /// The goal cell (r * cols + c) of `tile` — the first one, in row-major order, if the value
@@ -145,6 +160,7 @@ class TilePuzzle {
   Tiles sorted_goal_;  // The goal's multiset, sorted; compared against by validate().
   std::vector<std::pair<int, std::size_t>> goal_cells_;  // (tile, cell), sorted; first cell wins.
   bool tiles_distinct_ = true;
+  std::size_t blank_count_ = 1;
 };
 
 }  // namespace sg::ref

@@ -64,11 +64,35 @@ TEST(TilePuzzleTest, ConstructorRejectsBadShapes) {
   EXPECT_THAT(message([] {
                 TilePuzzle(2, 2, Topology::bounded, {1, 2, 3, 4});
               }),
-              HasSubstr("exactly one blank (0), found 0"));
-  EXPECT_THAT(message([] {
-                TilePuzzle(2, 2, Topology::bounded, {0, 2, 3, 0});
-              }),
-              HasSubstr("exactly one blank (0), found 2"));
+              HasSubstr("goal must contain a blank (0), found none"));
+}
+
+// --- Several blanks (the "7-tile puzzle") ------------------------------------------------------
+
+TEST(TilePuzzleTest, EveryBlankMovesAndTwoBlanksNeverSwap) {
+  const TilePuzzle seven(3, 3, Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 0, 0});
+  EXPECT_EQ(seven.blank_count(), 2u);
+  EXPECT_TRUE(seven.tiles_distinct());
+  // Blanks on cells 4 and 5, side by side: tiles 2, 7 and 4 slide into cell 4, then 3 and 5
+  // into cell 5; the two blanks never swap.
+  const Tiles board = {1, 2, 3, 4, 0, 0, 6, 7, 5};
+  const std::vector<Successor> successors = seven.successors(board, kAllBlankMoves);
+  EXPECT_THAT(states_of(successors),
+              ElementsAre(Tiles{1, 0, 3, 4, 2, 0, 6, 7, 5}, Tiles{1, 2, 3, 4, 7, 0, 6, 0, 5},
+                          Tiles{1, 2, 3, 0, 4, 0, 6, 7, 5}, Tiles{1, 2, 0, 4, 0, 3, 6, 7, 5},
+                          Tiles{1, 2, 3, 4, 0, 5, 6, 7, 0}));
+  EXPECT_THAT(seven.blank_cells(board), ElementsAre(4u, 5u));
+  EXPECT_EQ(successors[0].blank_cell, 4u);
+  EXPECT_EQ(successors.back().blank_cell, 5u);
+  EXPECT_EQ(seven.result(board, 4, BlankMove::right), std::nullopt) << "a blank-blank swap";
+  EXPECT_EQ(seven.result(board, 5, BlankMove::down), (Tiles{1, 2, 3, 4, 0, 5, 6, 7, 0}));
+  EXPECT_THROW(seven.result(board, BlankMove::up), std::invalid_argument) << "which blank?";
+  EXPECT_THROW(seven.result(board, 0, BlankMove::up), std::invalid_argument) << "no blank on 0";
+  EXPECT_EQ(seven.move_between(board, {1, 2, 0, 4, 0, 3, 6, 7, 5}), BlankMove::up);
+  EXPECT_EQ(seven.move_between(board, {1, 2, 3, 4, 0, 0, 6, 7, 5}), std::nullopt);
+  EXPECT_EQ(seven.validate({1, 2, 3, 4, 5, 6, 0, 7, 0}), "");
+  EXPECT_EQ(seven.validate({1, 2, 3, 4, 5, 6, 0, 7, 8}),
+            "the blank (0) appears once, expected twice");
 }
 
 TEST(TilePuzzleTest, GoalCellAndDistinctness) {

@@ -103,12 +103,13 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
   if (path_problem.empty()) {
     for (std::size_t i = 1; i < steps.size(); ++i) {
       if (!puzzle.move_between(steps[i - 1].state, steps[i].state)) {
-        path_problem = fmt::format(
-            "line {}: {} does not follow from {} by one legal move of the blank{}",
-            steps[i].line_number, python_list(steps[i].state), python_list(steps[i - 1].state),
-            puzzle.topology() == ref::Topology::torus
-                ? " (it swaps with a neighbour, wrapping around the edges)"
-                : "");
+        path_problem = fmt::format("line {}: {} does not follow from {} by one legal move of {}{}",
+                                   steps[i].line_number, python_list(steps[i].state),
+                                   python_list(steps[i - 1].state),
+                                   puzzle.blank_count() == 1 ? "the blank" : "a blank",
+                                   puzzle.topology() == ref::Topology::torus
+                                       ? " (it swaps with a neighbour, wrapping around the edges)"
+                                       : "");
         break;
       }
     }
@@ -171,10 +172,8 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
     const int want = ref::evaluate(puzzle, step.state, heuristic);
     if (*step.h != want) {
       ++wrong;
-      const bool blank_misplaced =
-          std::find(step.state.begin(), step.state.end(), 0) - step.state.begin() !=
-          std::find(puzzle.goal().begin(), puzzle.goal().end(), 0) - puzzle.goal().begin();
-      if (blank_misplaced && *step.h == want + 1) ++wrong_where_blank_counts;
+      if (*step.h == ref::evaluate_counting_blank(puzzle, step.state, heuristic))
+        ++wrong_where_blank_counts;
       if (heuristic_problem.empty()) {
         heuristic_problem =
             fmt::format("line {}: h of {} should be {} ({}), not {}", step.line_number,
@@ -184,9 +183,11 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
   }
   if (wrong > 1) heuristic_problem += fmt::format(" ({} lines have a wrong h)", wrong);
   if (wrong > 0 && wrong == wrong_where_blank_counts) {
-    heuristic_problem +=
-        "\nhint: each wrong h is one too high where the blank is out of place: do not count the "
-        "blank";
+    heuristic_problem += puzzle.blank_count() == 1
+                             ? "\nhint: each wrong h is what the heuristic gives when the blank "
+                               "is counted as a tile: do not count the blank"
+                             : "\nhint: each wrong h is what the heuristic gives when the blanks "
+                               "are counted as tiles: do not count them";
   }
   if (steps.empty()) heuristic_problem = "no states were printed, so no h values could be checked";
   check.heuristic.passed = heuristic_problem.empty();

@@ -34,13 +34,9 @@ std::vector<PrintedSuccessor> read_printed(std::string_view printed) {
   return result;
 }
 
-int blank_index(const ref::Tiles& tiles) {
-  return static_cast<int>(std::find(tiles.begin(), tiles.end(), 0) - tiles.begin());
-}
-
-bool move_wraps(const ref::TilePuzzle& puzzle, const ref::Tiles& from, ref::BlankMove move) {
+bool move_wraps(const ref::TilePuzzle& puzzle, std::size_t blank_cell, ref::BlankMove move) {
   if (puzzle.topology() != ref::Topology::torus) return false;
-  const int blank = blank_index(from);
+  const int blank = static_cast<int>(blank_cell);
   const int row = blank / puzzle.cols();
   const int col = blank % puzzle.cols();
   switch (move) {
@@ -68,19 +64,25 @@ std::string join_lines(const std::vector<std::string>& lines, std::size_t max_it
 
 }  // namespace
 
-std::string describe_move(const ref::TilePuzzle& puzzle, const ref::Tiles& from,
+std::string describe_move(const ref::TilePuzzle& puzzle, std::size_t blank_cell,
                           ref::BlankMove move) {
   const std::string direction = ref::to_string(move);
-  if (!move_wraps(puzzle, from, move)) return fmt::format("the blank moves {}", direction);
+  const std::string blank =
+      puzzle.blank_count() == 1
+          ? std::string("the blank")
+          : fmt::format("the blank on row {}, column {}",
+                        blank_cell / static_cast<std::size_t>(puzzle.cols()) + 1,
+                        blank_cell % static_cast<std::size_t>(puzzle.cols()) + 1);
+  if (!move_wraps(puzzle, blank_cell, move)) return fmt::format("{} moves {}", blank, direction);
   switch (move) {
     case ref::BlankMove::up:
-      return "the blank moves up from the top row and wraps around to the bottom row";
+      return blank + " moves up from the top row and wraps around to the bottom row";
     case ref::BlankMove::down:
-      return "the blank moves down from the bottom row and wraps around to the top row";
+      return blank + " moves down from the bottom row and wraps around to the top row";
     case ref::BlankMove::left:
-      return "the blank moves left from the first column and wraps around to the last column";
+      return blank + " moves left from the first column and wraps around to the last column";
     case ref::BlankMove::right:
-      return "the blank moves right from the last column and wraps around to the first column";
+      return blank + " moves right from the last column and wraps around to the first column";
   }
   return direction;
 }
@@ -95,9 +97,10 @@ SuccessorListingExpected expected_successor_listing(const ref::TilePuzzle& puzzl
   const auto successors =
       ascending ? puzzle.successors_ascending(parent) : puzzle.successors(parent, move_order);
   for (const auto& successor : successors) {
-    expected.successors.push_back({successor.state,
-                                   ref::evaluate(puzzle, successor.state, heuristic),
-                                   successor.move, move_wraps(puzzle, parent, successor.move)});
+    expected.successors.push_back(
+        {successor.state, ref::evaluate(puzzle, successor.state, heuristic), successor.move,
+         move_wraps(puzzle, successor.blank_cell, successor.move), successor.blank_cell,
+         ref::evaluate_counting_blank(puzzle, successor.state, heuristic)});
   }
   return expected;
 }
@@ -138,7 +141,7 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
   std::vector<std::string> problems;
   std::map<ref::Tiles, int> seen_on_line;
   int wrong_h = 0;
-  int wrong_h_by_one_with_blank_misplaced = 0;
+  int wrong_h_as_if_blanks_counted = 0;
   for (const auto& line : lines) {
     if (!line.state) {
       problems.push_back(fmt::format("line {}: `{}` does not contain a state like {}",
@@ -163,9 +166,9 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
                                        line.line_number, python_list(state)));
       } else {
         problems.push_back(
-            fmt::format("line {}: {} is not a successor of {}: no single move of the blank "
-                        "leads there",
-                        line.line_number, python_list(state), python_list(expected.parent)));
+            fmt::format("line {}: {} is not a successor of {}: no single move of {} leads there",
+                        line.line_number, python_list(state), python_list(expected.parent),
+                        puzzle.blank_count() == 1 ? "the blank" : "a tile into an empty square"));
       }
       continue;
     }
@@ -175,8 +178,7 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
                                      line.line_number, python_list(state), want.h));
     } else if (*line.h != want.h) {
       ++wrong_h;
-      const bool blank_misplaced = blank_index(state) != blank_index(puzzle.goal());
-      if (blank_misplaced && *line.h == want.h + 1) ++wrong_h_by_one_with_blank_misplaced;
+      if (*line.h == want.h_counting_blanks) ++wrong_h_as_if_blanks_counted;
       problems.push_back(fmt::format("line {}: h of {} should be {}, not {}", line.line_number,
                                      python_list(state), want.h, *line.h));
     }
@@ -184,7 +186,7 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
   for (const auto& want : expected.successors) {
     if (!seen_on_line.count(want.state)) {
       problems.push_back(fmt::format("missing successor {} ({})", python_list(want.state),
-                                     describe_move(puzzle, expected.parent, want.move)));
+                                     describe_move(puzzle, want.blank_cell, want.move)));
     }
   }
   if (lines.empty())
@@ -199,11 +201,12 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
   }
   if (!problems.empty()) {
     check.successors.feedback = join_lines(problems);
-    if (wrong_h > 0 && wrong_h == wrong_h_by_one_with_blank_misplaced) {
+    if (wrong_h > 0 && wrong_h == wrong_h_as_if_blanks_counted) {
       check.successors.feedback += fmt::format(
-          "\nhint: every wrong h is one too high where the blank is out of place: the heuristic "
-          "({}) must not count the blank",
-          expected.heuristic_name);
+          "\nhint: every wrong h is what the heuristic gives when {} counted as a tile: the "
+          "heuristic ({}) must not count {}",
+          puzzle.blank_count() == 1 ? "the blank is" : "each blank is", expected.heuristic_name,
+          puzzle.blank_count() == 1 ? "the blank" : "the blanks");
     }
   }
 

@@ -20,7 +20,9 @@ struct ExpectedSuccessor {
   ref::Tiles state;
   int h = 0;
   ref::BlankMove move = ref::BlankMove::up;
-  bool wraps = false;  ///< The blank leaves one edge and re-enters on the opposite one.
+  bool wraps = false;          ///< The blank leaves one edge and re-enters on the opposite one.
+  std::size_t blank_cell = 0;  ///< The cell of the blank that moved (r * cols + c).
+  int h_counting_blanks = 0;   ///< h with the blanks counted as tiles (the classic mistake).
 };
 
 struct SuccessorListingExpected {
@@ -53,7 +55,7 @@ SuccessorListingCheck check_successor_listing(const ref::TilePuzzle& puzzle,
                                               std::string_view printed);
 
 /// "the blank moves up from the top row and wraps around to the bottom row" and similar.
-std::string describe_move(const ref::TilePuzzle& puzzle, const ref::Tiles& from,
+std::string describe_move(const ref::TilePuzzle& puzzle, std::size_t blank_cell,
                           ref::BlankMove move);
 
 }  // namespace sg

@@ -66,6 +66,7 @@ Problem read_problem(const TestSpec& test) {
   } catch (const std::invalid_argument& error) {
     throw SpecError(location_of(test, "/goal"), fmt::format("not a goal board: {}", error.what()));
   }
+  require_one_blank(*puzzle, test, "/goal");
   if (const std::string problem = puzzle->validate(file.start); !problem.empty()) {
     throw SpecError(
         location_of(test, "/start"),

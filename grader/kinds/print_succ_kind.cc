@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <tuple>
 
 #include "checkers/state_text.h"
@@ -106,6 +107,27 @@ std::vector<MutantOutcome> PrintSuccKind::mutant_outcomes(const Assignment& assi
       ascending ? "prints the successors in the order the blank moves, not in ascending order"
                 : "prints the successors sorted, not in the order the blank moves",
       unsorted);
+  if (puzzle.blank_count() > 1) {
+    // Two blanks side by side "swap": the state itself is listed among its successors.
+    SuccessorListingExpected swapped = expected;
+    for (const std::size_t cell : puzzle.blank_cells(state)) {
+      for (const ref::BlankMove move : ref::kAllBlankMoves) {
+        const std::optional<std::size_t> target = puzzle.target_cell(cell, move);
+        if (target && state[*target] == 0 && *target > cell) {
+          swapped.successors.push_back(
+              {state, ref::evaluate(puzzle, state, heuristic), move, false, cell, 0});
+        }
+      }
+    }
+    if (swapped.successors.size() > expected.successors.size()) {
+      std::stable_sort(swapped.successors.begin(), swapped.successors.end(),
+                       [ascending](const ExpectedSuccessor& a, const ExpectedSuccessor& b) {
+                         return ascending && a.state < b.state;
+                       });
+      printed.emplace_back("blanks_swap",
+                           "lists the state itself where two blanks are side by side", swapped);
+    }
+  }
   std::vector<MutantOutcome> outcomes;
   for (const auto& [id, mistake, listing] : printed) {
     MutantOutcome mutant{id, mistake, {}};

@@ -50,6 +50,7 @@ Problem read_problem(const TestSpec& test) {
   Problem problem{
       ref::TilePuzzle(3, 3, ref::Topology::bounded, compact_key(test, "goal", kDefaultGoal)),
       std::nullopt, std::nullopt};
+  require_one_blank(problem.puzzle, test, "/goal");
   if (!test.input.contains("start")) return problem;
   problem.start = compact_key(test, "start", "");
   ref::Tiles state = *problem.start;

@@ -10,9 +10,14 @@ namespace sg {
 
 ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test) {
   const ref::TilePuzzle domain = make_puzzle(assignment, test);
-  if (!test.input.contains("goal")) return domain;
+  if (!test.input.contains("goal")) {
+    require_one_blank(domain, test, "");
+    return domain;
+  }
   const ref::Tiles goal = read_state(test, "goal", domain);
-  return ref::TilePuzzle(domain.rows(), domain.cols(), domain.topology(), goal);
+  ref::TilePuzzle puzzle(domain.rows(), domain.cols(), domain.topology(), goal);
+  require_one_blank(puzzle, test, "/goal");
+  return puzzle;
 }
 
 nlohmann::json tile_callback(const ref::TilePuzzle& puzzle,

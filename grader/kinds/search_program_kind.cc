@@ -72,7 +72,14 @@ Problem read_problem(const TestSpec& test) {
                                 "blank)",
                                 error.what()));
   }
-  ref::TilePuzzle puzzle(json.n, json.n, ref::Topology::bounded, json.goal);
+  std::optional<ref::TilePuzzle> made;
+  try {
+    made.emplace(json.n, json.n, ref::Topology::bounded, json.goal);
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(location_of(test, "/puzzle/goal"), error.what());
+  }
+  ref::TilePuzzle puzzle = std::move(*made);
+  require_one_blank(puzzle, test, "/puzzle/goal");
   if (const std::string problem = puzzle.validate(json.start); !problem.empty())
     throw SpecError(location_of(test, "/puzzle/start"),
                     "the start is not a board of the goal's tiles: " + problem);

@@ -34,6 +34,15 @@ ref::TilePuzzle make_puzzle(const Assignment& assignment, const TestSpec& test) 
                          domain.goal);
 }
 
+void require_one_blank(const ref::TilePuzzle& puzzle, const TestSpec& test,
+                       const std::string& pointer) {
+  if (puzzle.blank_count() == 1) return;
+  throw SpecError(pointer.empty() ? test.where : location_of(test, pointer),
+                  fmt::format("a {} test names the blank's moves (up, down, left, right), so its "
+                              "puzzle needs exactly one blank; this goal has {}",
+                              test.kind, puzzle.blank_count()));
+}
+
 ref::Heuristic assignment_heuristic(const Assignment& assignment) {
   const std::string name = assignment.domain ? assignment.domain->heuristic : "misplaced_tiles";
   return ref::parse_heuristic(name).value_or(ref::Heuristic::misplaced_tiles);

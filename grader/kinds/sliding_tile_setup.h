@@ -34,6 +34,12 @@ std::string heuristic_wording(ref::Heuristic heuristic);
 /// when it is missing, not a list of integers, or not a state of the puzzle.
 ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::TilePuzzle& puzzle);
 
+/// Throws SpecError at `pointer` (an input key, e.g. "/goal"; "" for the test) when `puzzle` has
+/// more than one blank: a test of this kind names THE blank's moves (up, down, left, right),
+/// which several blanks leave ambiguous.
+void require_one_blank(const ref::TilePuzzle& puzzle, const TestSpec& test,
+                       const std::string& pointer);
+
 /// Location of an input key (JSON pointer such as "/state" or "/steps/3"), or the test's own.
 SourceLocation location_of(const TestSpec& test, const std::string& pointer);
 
