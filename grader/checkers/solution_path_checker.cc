@@ -26,8 +26,53 @@ struct PrintedSolution {
 };
 
 const std::regex& max_queue_pattern() {
-  static const std::regex pattern(R"(max\s*queue\s*length\s*[:=]?\s*(\d+))", std::regex::icase);
+  static const std::regex pattern(R"(max\s*queue\s*length\s*[:=]?\s*(-?\d+))", std::regex::icase);
   return pattern;
+}
+
+// The max_queue aspect: see QueueCountJudgement.
+AspectOutcome judge_max_queue(const SolutionPathExpected& expected,
+                              const PrintedSolution& solution) {
+  AspectOutcome outcome;
+  outcome.aspect = "max_queue";
+  if (expected.max_queue_judgement == QueueCountJudgement::feedback) {
+    outcome.judged = false;
+    outcome.feedback = "not judged: the spec shows the max queue length as feedback only";
+    return outcome;
+  }
+  if (!solution.max_queue) {
+    outcome.feedback = "no `Max queue length: N` line was printed";
+    return outcome;
+  }
+  const long long printed = *solution.max_queue;
+  const bool exact = expected.max_queue_judgement == QueueCountJudgement::exact;
+  const auto low =
+      static_cast<long long>(exact ? expected.reference_max_queue : expected.max_queue_low);
+  const auto high =
+      static_cast<long long>(exact ? expected.reference_max_queue : expected.max_queue_high);
+  if (printed < 1) {
+    outcome.feedback = fmt::format(
+        "line {}: Max queue length {} cannot be a queue's largest length: the start alone puts "
+        "one entry on the frontier ({} here)",
+        solution.max_queue_line_number, printed,
+        low == high ? fmt::format("the reference's reaches {}", low)
+                    : fmt::format("a correct A* reaches {} to {}", low, high));
+  } else if (printed < low || printed > high) {
+    outcome.feedback =
+        exact ? fmt::format(
+                    "line {}: you printed Max queue length: {}; the assignment's queue "
+                    "reaches {} on this state",
+                    solution.max_queue_line_number, printed, low)
+              : fmt::format(
+                    "line {}: you printed Max queue length: {}; a correct A* on this state "
+                    "reaches {} to {} entries at its largest, whichever of the queues the "
+                    "handout allows it keeps (a lower g updated in place or pushed again, "
+                    "closed states skipped before or after the push, either tie-break)",
+                    solution.max_queue_line_number, printed, low, high);
+  } else {
+    outcome.passed = true;
+  }
+  return outcome;
 }
 
 PrintedSolution read_printed(std::string_view printed) {
@@ -231,9 +276,9 @@ SolutionPathCheck check_solution_path(const ref::TilePuzzle& puzzle, ref::Heuris
     }
   }
 
-  // Ungraded: the max queue length, compared when printed.
-  if (solution.max_queue &&
-      static_cast<std::size_t>(*solution.max_queue) != expected.reference_max_queue) {
+  check.max_queue = judge_max_queue(expected, solution);
+  if (!check.max_queue.judged && solution.max_queue &&
+      *solution.max_queue != static_cast<long long>(expected.reference_max_queue)) {
     check.notes.push_back(
         fmt::format("you printed Max queue length: {}; the assignment's PriorityQueue reaches {} "
                     "on this state{}",

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "checkers/state_text.h"
+#include "reference/queue_length.h"
 
 namespace sg {
 namespace {
@@ -179,6 +180,57 @@ TEST(SolutionPathChecker, StrayDebugLinesAreAFormatProblem) {
   EXPECT_TRUE(check.path.passed);
   EXPECT_FALSE(check.format.passed);
   EXPECT_NE(check.format.feedback.find("unexpected line `searching...`"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sg
+
+namespace sg {
+namespace {
+
+// The max queue length judged within the range of the frontier variants the reference runs.
+TEST(SolutionPathChecker, MaxQueueLengthJudgedWithinTheVariantsRange) {
+  const ref::Tiles start = {4, 3, 8, 5, 1, 6, 7, 2, 0};
+  SolutionPathExpected expected = expected_for(start);
+  const ref::QueueLengthRange range = ref::max_queue_length_range(kTorus, start, kH, {});
+  ASSERT_LE(range.low, expected.reference_max_queue);
+  ASSERT_GE(range.high, expected.reference_max_queue);
+  ASSERT_LT(range.low, range.high) << "the variants differ on this board";
+  expected.max_queue_judgement = QueueCountJudgement::range;
+  expected.max_queue_low = range.low;
+  expected.max_queue_high = range.high;
+  const auto states = states_of(expected.reference_path);
+  for (const std::size_t count : {range.low, range.high}) {
+    const auto check = check_solution_path(kTorus, kH, expected, render(states, " ", true, count));
+    EXPECT_TRUE(check.max_queue.passed) << count << ": " << check.max_queue.feedback;
+    EXPECT_TRUE(check.max_queue.judged);
+  }
+  const auto above =
+      check_solution_path(kTorus, kH, expected, render(states, " ", true, range.high + 1));
+  EXPECT_FALSE(above.max_queue.passed);
+  EXPECT_NE(above.max_queue.feedback.find(fmt::format("reaches {} to {}", range.low, range.high)),
+            std::string::npos)
+      << above.max_queue.feedback;
+  const std::string minus_one = render(states, " ", false) + "Max queue length: -1\n";
+  const auto bogus = check_solution_path(kTorus, kH, expected, minus_one);
+  EXPECT_FALSE(bogus.max_queue.passed);
+  EXPECT_TRUE(bogus.format.passed) << "-1 is a count, not a format mistake";
+  EXPECT_NE(bogus.max_queue.feedback.find("cannot be a queue's largest length"), std::string::npos);
+  const auto missing = check_solution_path(kTorus, kH, expected, render(states, " ", false));
+  EXPECT_FALSE(missing.max_queue.passed);
+
+  expected.max_queue_judgement = QueueCountJudgement::exact;
+  const std::size_t other =
+      range.low != expected.reference_max_queue ? range.low : range.high;  // in range, not it
+  EXPECT_FALSE(
+      check_solution_path(kTorus, kH, expected, render(states, " ", true, other)).max_queue.passed);
+  EXPECT_TRUE(check_solution_path(kTorus, kH, expected,
+                                  render(states, " ", true, expected.reference_max_queue))
+                  .max_queue.passed);
+  expected.max_queue_judgement = QueueCountJudgement::feedback;
+  const auto note = check_solution_path(kTorus, kH, expected, minus_one);
+  EXPECT_FALSE(note.max_queue.judged);
+  EXPECT_FALSE(note.notes.empty()) << "a different count is still shown";
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "kinds/python_driver_client.h"
 #include "kinds/reference_cache.h"
 #include "kinds/sliding_tile_setup.h"
+#include "reference/queue_length.h"
 
 namespace sg {
 namespace {
@@ -19,6 +20,13 @@ MaxQueueLine max_queue_line(const TestSpec& test) {
   if (value == "required") return MaxQueueLine::required;
   if (value == "forbidden") return MaxQueueLine::forbidden;
   return MaxQueueLine::optional;
+}
+
+QueueCountJudgement max_queue_judgement(const TestSpec& test) {
+  const std::string value = test.input.value("max_queue_length", std::string("feedback"));
+  if (value == "exact") return QueueCountJudgement::exact;
+  if (value == "range") return QueueCountJudgement::range;
+  return QueueCountJudgement::feedback;
 }
 
 // The reference's solution, checked against the figures the spec pins from the assignment,
@@ -76,6 +84,16 @@ SolutionPathExpected solution_expected(const Assignment& assignment, const TestS
   expected.exact_path = test.input.value("exact_path", false);
   expected.max_queue_line = max_queue_line(test);
   expected.heuristic_name = heuristic_wording(assignment_heuristic(assignment));
+  expected.max_queue_judgement = max_queue_judgement(test);
+  if (expected.max_queue_judgement == QueueCountJudgement::range) {
+    const ref::QueueLengthRange range =
+        *cached_reference<ref::QueueLengthRange>(assignment, test, "queue-range", [&] {
+          return ref::max_queue_length_range(puzzle, start, assignment_heuristic(assignment),
+                                             frontier_policy(assignment));
+        });
+    expected.max_queue_low = range.low;
+    expected.max_queue_high = range.high;
+  }
   return expected;
 }
 
@@ -87,6 +105,17 @@ void SolveKind::validate(const Assignment& assignment, const TestSpec& test) con
   const ref::Tiles start = read_state(test, "state", puzzle);
   if (test.input.contains("exact_path") && !test.input["exact_path"].is_boolean()) {
     throw SpecError(location_of(test, "/exact_path"), "exact_path must be true or false");
+  }
+  if (test.input.contains("max_queue_length")) {
+    const auto& value = test.input["max_queue_length"];
+    if (!value.is_string() || (value != "feedback" && value != "exact" && value != "range")) {
+      throw SpecError(location_of(test, "/max_queue_length"),
+                      "max_queue_length must be feedback, exact or range");
+    }
+    if (value != "feedback" && test.input.value("max_queue_line", "") == "forbidden") {
+      throw SpecError(location_of(test, "/max_queue_length"),
+                      "a max queue length that must not be printed cannot be judged");
+    }
   }
   if (test.input.contains("max_queue_line")) {
     const auto& value = test.input["max_queue_line"];
@@ -142,11 +171,11 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
   }
   SolutionPathCheck check = check_solution_path(puzzle, heuristic, expected, step.stdout_text);
   outcome.verdict = Verdict::accepted;
-  outcome.aspects = {check.path, check.heuristic, check.format};
+  outcome.aspects = {check.path, check.heuristic, check.format, check.max_queue};
   outcome.expected = check.expected_text;
   outcome.observed = elide(step.stdout_text);
   if (non_empty_lines(step.stdout_text).empty())
-    mark_unjudged(outcome, {"format"}, "not judged: nothing was printed");
+    mark_unjudged(outcome, {"format", "max_queue"}, "not judged: nothing was printed");
   for (auto& note : check.notes) outcome.notes.push_back(std::move(note));
   return outcome;
 }
@@ -191,7 +220,7 @@ std::vector<MutantOutcome> SolveKind::mutant_outcomes(const Assignment& assignme
       if (expected.max_queue_line == MaxQueueLine::forbidden)
         text.erase(text.rfind("Max queue length"));
       const SolutionPathCheck check = check_solution_path(puzzle, heuristic, expected, text);
-      mutant.outcome.aspects = {check.path, check.heuristic, check.format};
+      mutant.outcome.aspects = {check.path, check.heuristic, check.format, check.max_queue};
     }
     outcomes.push_back(std::move(mutant));
   }

@@ -13,12 +13,14 @@ namespace sg {
 class SolveKind : public TestKind {
  public:
   std::string_view name() const override { return "solve"; }
-  std::vector<std::string> aspects() const override { return {"path", "heuristic", "format"}; }
+  std::vector<std::string> aspects() const override {
+    return {"path", "heuristic", "format", "max_queue"};
+  }
   bool uses_action_order(const Assignment& assignment) const override {
     return successors_in_action_order(assignment);
   }
   std::vector<std::string> keys() const override {
-    return {"state", "function", "exact_path", "max_queue_line", "cross_check"};
+    return {"state", "function", "exact_path", "max_queue_line", "max_queue_length", "cross_check"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

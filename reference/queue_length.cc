@@ -1,0 +1,78 @@
+#include "reference/queue_length.h"
+
+#include <algorithm>
+#include <functional>
+#include <queue>
+#include <stdexcept>
+#include <tuple>
+#include <unordered_set>
+
+namespace sg::ref {
+namespace {
+
+// The heapq pattern: entries (f, state, g) popped smallest first (Python compares the tuples:
+// f, then the state as a list), a state pushed again whenever it is generated, stale entries
+// skipped on pop. Returns the largest heap length right after a push.
+std::size_t heapq_max_frontier(const TilePuzzle& puzzle, const Tiles& start, Heuristic heuristic,
+                               const FrontierPolicy& policy, bool skip_closed_before_push,
+                               std::size_t node_limit) {
+  using Entry = std::tuple<int, Tiles, int>;  // f, state, g
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap;
+  std::unordered_set<Tiles, TilesHash> closed;
+  heap.emplace(evaluate(puzzle, start, heuristic), start, 0);
+  std::size_t largest = 1;
+  std::size_t expanded = 0;
+  while (!heap.empty()) {
+    auto [f, state, g] = heap.top();
+    heap.pop();
+    if (!closed.insert(state).second) continue;  // a stale entry
+    if (puzzle.is_goal(state)) return largest;
+    if (++expanded > node_limit) break;
+    const std::vector<Successor> next = policy.successor_order == SuccessorOrder::ascending_state
+                                            ? puzzle.successors_ascending(state)
+                                            : puzzle.successors(state, policy.move_order);
+    for (const Successor& successor : next) {
+      if (skip_closed_before_push && closed.count(successor.state)) continue;
+      heap.emplace(g + 1 + evaluate(puzzle, successor.state, heuristic), successor.state, g + 1);
+      largest = std::max(largest, heap.size());
+    }
+  }
+  throw std::invalid_argument("the heapq variant of A* did not reach the goal");
+}
+
+}  // namespace
+
+QueueLengthRange max_queue_length_range(const TilePuzzle& puzzle, const Tiles& start,
+                                        Heuristic heuristic, const FrontierPolicy& policy,
+                                        std::size_t node_limit) {
+  QueueLengthRange range;
+  for (const bool update : {true, false}) {
+    for (const TieBreak tie : {TieBreak::earliest_inserted, TieBreak::latest_inserted}) {
+      FrontierPolicy variant = policy;
+      variant.update_on_lower_g = update;
+      variant.tie_break = tie;
+      const AStarResult result = astar(puzzle, start, heuristic, variant, node_limit);
+      if (!result.found) throw std::invalid_argument("a variant of A* did not reach the goal");
+      range.variants.push_back(
+          {std::string(update ? "a lower g updates the entry in place"
+                              : "the first entry is kept") +
+               (tie == TieBreak::earliest_inserted ? ", ties to the earliest entry"
+                                                   : ", ties to the latest entry"),
+           result.max_frontier});
+    }
+  }
+  for (const bool skip : {true, false}) {
+    range.variants.push_back(
+        {std::string("heapq (f, state, ...) entries, every generated state pushed, ") +
+             (skip ? "closed states skipped before the push" : "closed states skipped on pop"),
+         heapq_max_frontier(puzzle, start, heuristic, policy, skip, node_limit)});
+  }
+  range.low = range.high = range.variants.front().max_frontier;
+  for (const QueueLengthVariant& variant : range.variants) {
+    range.low = std::min(range.low, variant.max_frontier);
+    range.high = std::max(range.high, variant.max_frontier);
+  }
+  return range;
+}
+
+}  // namespace sg::ref

@@ -1,0 +1,41 @@
+// The "Max queue length" a correct A* may print: it depends on how the frontier keeps a state
+// that is generated again (updated in place as the torus course's PriorityQueue does, the first
+// entry kept, or pushed again as the heapq pattern of the 7-tile handout does, with stale entries
+// skipped on pop), on whether closed states are skipped before or after the push, and on how
+// ties are broken. Every variant finds an optimal path with a consistent heuristic; their largest
+// frontiers differ. The range over them is what a spec may judge a printed count against.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "reference/astar.h"
+
+namespace sg::ref {
+
+/// One frontier variant and the largest frontier it reached (entries, stale ones included).
+struct QueueLengthVariant {
+  std::string name;  ///< E.g. "heapq, duplicates pushed, closed states skipped before the push".
+  std::size_t max_frontier = 0;
+};
+
+/// The largest frontier of A* from `start` under each variant, and the smallest and largest of
+/// them. Successors in `policy`'s order; h by `heuristic`. Entries counted right after a push
+/// (as the reference's max_frontier is).
+struct QueueLengthRange {
+  std::size_t low = 0;
+  std::size_t high = 0;
+  std::vector<QueueLengthVariant> variants;
+};
+
+/// Runs each variant (the reference's A* with update in place or first entry kept, each with
+/// ties broken earliest or latest; and the heapq pattern with its (f, state) order, closed states
+/// skipped before or after the push) up to `node_limit` expansions each. Errors:
+/// std::invalid_argument as astar() (an invalid start), or when a variant does not reach the goal
+/// within the limit (the start must be solvable).
+QueueLengthRange max_queue_length_range(const TilePuzzle& puzzle, const Tiles& start,
+                                        Heuristic heuristic, const FrontierPolicy& policy,
+                                        std::size_t node_limit = 2000000);
+
+}  // namespace sg::ref

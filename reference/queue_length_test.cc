@@ -1,0 +1,47 @@
+#include "reference/queue_length.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace sg::ref {
+namespace {
+
+// The seed's torus board: the course's queue (update in place, earliest tie) reaches the 46 the
+// assignment publishes, and it is one of the variants.
+TEST(QueueLength, TheCoursesQueueIsOneOfTheVariants) {
+  const TilePuzzle torus(3, 3, Topology::torus, {1, 2, 3, 4, 5, 6, 7, 8, 0});
+  const QueueLengthRange range =
+      max_queue_length_range(torus, {4, 3, 8, 5, 1, 6, 7, 2, 0}, Heuristic::misplaced_tiles, {});
+  ASSERT_EQ(range.variants.size(), 6u);
+  EXPECT_EQ(range.variants[0].max_frontier, 46u);
+  for (const QueueLengthVariant& variant : range.variants) {
+    EXPECT_GE(variant.max_frontier, range.low) << variant.name;
+    EXPECT_LE(variant.max_frontier, range.high) << variant.name;
+  }
+  EXPECT_TRUE(
+      std::any_of(range.variants.begin(), range.variants.end(),
+                  [&](const QueueLengthVariant& v) { return v.max_frontier == range.low; }));
+}
+
+// Pushing closed states too only adds stale entries (the valid ones pop in the same order), so
+// that heapq variant's frontier is never smaller; on two blanks as on one.
+TEST(QueueLength, PushingClosedStatesNeverShrinksTheHeap) {
+  const TilePuzzle seven(3, 3, Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 0, 0});
+  for (const Tiles& start : {Tiles{4, 3, 0, 5, 1, 6, 7, 2, 0}, Tiles{7, 6, 5, 4, 3, 2, 1, 0, 0},
+                             Tiles{1, 2, 3, 4, 5, 6, 0, 7, 0}}) {
+    const QueueLengthRange range = max_queue_length_range(seven, start, Heuristic::manhattan, {});
+    ASSERT_EQ(range.variants.size(), 6u);
+    EXPECT_GE(range.variants[5].max_frontier, range.variants[4].max_frontier);
+    EXPECT_GE(range.low, 1u);
+  }
+}
+
+TEST(QueueLength, AnUnsolvableStartIsRefused) {
+  const TilePuzzle three(2, 2, Topology::bounded, {1, 2, 3, 0});
+  EXPECT_THROW(max_queue_length_range(three, {2, 1, 3, 0}, Heuristic::manhattan, {}),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace sg::ref
