@@ -10,7 +10,7 @@ void CoursePriorityQueue::enqueue(PqEntry entry) {
   for (PqEntry& existing : queue_) {
     if (existing.state == entry.state) {
       in_open = true;
-      if (entry.g < existing.g) {
+      if (rules_.update_on_lower_g && entry.g < existing.g) {
         existing.g = entry.g;
         existing.f = entry.f;
         existing.parent_state = std::move(entry.parent_state);
@@ -26,7 +26,10 @@ PqEntry CoursePriorityQueue::pop() {
   if (queue_.empty()) throw std::out_of_range("CoursePriorityQueue::pop: queue is empty");
   std::size_t min_f = 0;
   for (std::size_t i = 1; i < queue_.size(); ++i) {
-    if (queue_[i].f < queue_[min_f].f) min_f = i;
+    const bool better = rules_.tie_break == TieBreak::earliest_inserted
+                            ? queue_[i].f < queue_[min_f].f
+                            : queue_[i].f <= queue_[min_f].f;
+    if (better) min_f = i;
   }
   PqEntry popped = std::move(queue_[min_f]);
   queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(min_f));

@@ -24,6 +24,7 @@
 #include <optional>
 #include <vector>
 
+#include "reference/tie_break.h"
 #include "reference/tile_puzzle.h"
 
 namespace sg::ref {
@@ -41,10 +42,19 @@ struct PqEntry {
   friend bool operator==(const PqEntry&, const PqEntry&) = default;
 };
 
+/// The rules the queue follows: the course's by default. The grader's mutants vary them (a queue
+/// whose enqueue never updates, a pop that takes the latest of equal f).
+struct CourseQueueRules {
+  bool update_on_lower_g = true;  ///< false: a queued state's entry never changes
+  TieBreak tie_break = TieBreak::earliest_inserted;  ///< among equal f, in list order
+};
+
 /// The course's list-based priority queue (see the file comment for the exact semantics).
 /// O(n) enqueue and pop: a model for computing expected results, not a fast frontier.
 class CoursePriorityQueue {
  public:
+  explicit CoursePriorityQueue(CourseQueueRules rules = {}) : rules_(rules) {}
+
   /// Appends `entry`, or updates the entry with the same state in place when entry.g is
   /// strictly lower (g, f and parent; h kept). Then updates max_len.
   void enqueue(PqEntry entry);
@@ -63,6 +73,7 @@ class CoursePriorityQueue {
   std::size_t max_len() const { return max_len_; }
 
  private:
+  CourseQueueRules rules_;
   std::vector<PqEntry> queue_;
   std::size_t max_len_ = 0;
 };

@@ -146,3 +146,25 @@ TEST(CoursePriorityQueueTest, PopOnEmptyThrows) {
 
 }  // namespace
 }  // namespace sg::ref
+
+namespace sg::ref {
+namespace {
+
+// The rules the grader's mutants vary: a queue that never updates, and one whose pop takes the
+// latest of equal f.
+TEST(CoursePriorityQueueTest, OtherRulesNeverUpdateOrPopTheLatestOfEqualF) {
+  const Tiles a = {1, 2, 3, 4, 5, 6, 7, 0, 8};
+  const Tiles b = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+  CoursePriorityQueue keeps({false, TieBreak::earliest_inserted});
+  keeps.enqueue(entry(a, 1, 3, std::nullopt));
+  keeps.enqueue(entry(a, 1, 1, b));
+  EXPECT_EQ(keeps.entries().front().g, 3) << "a lower g changes nothing";
+  CoursePriorityQueue latest({true, TieBreak::latest_inserted});
+  latest.enqueue(entry(a, 1, 1, std::nullopt));
+  latest.enqueue(entry(b, 2, 0, std::nullopt));
+  EXPECT_EQ(latest.pop().state, b) << "f 2 both: the latest first";
+  EXPECT_EQ(latest.pop().state, a);
+}
+
+}  // namespace
+}  // namespace sg::ref

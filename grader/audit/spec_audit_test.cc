@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "audit/fixture_expectations.h"
 #include "audit/golden_file.h"
 #include "spec/spec_loader.h"
 
@@ -190,6 +191,32 @@ TEST(ShippedSpecs, SpecsWithMutantsCatchThem) {
     report.mutants = audit_mutants(assignment, kinds);
     ASSERT_FALSE(report.mutants.empty());
     EXPECT_GT(report.mutation_score(), 0.0);
+  }
+}
+
+// A mutant of the reference that makes the mistake a fixture makes earns what that fixture earns:
+// the priority-queue mutants against fixtures/torus's buggy queues (scores read from its
+// expected.yaml, not written here).
+TEST(ShippedSpecs, PriorityQueueMutantsEarnWhatTheBuggyQueueFixturesEarn) {
+  const KindRegistry kinds = KindRegistry::with_builtin_kinds();
+  const fs::path root = SG_SOURCE_DIR;
+  const Assignment assignment = kinds.load_valid_spec(root / "specs" / "torus-8-puzzle.yaml");
+  const FixtureSet fixtures = read_fixture_set(root / "fixtures" / "torus" / "expected.yaml", root);
+  const auto fixture_score = [&](const std::string& name) {
+    for (const FixtureExpectation& fixture : fixtures.submissions)
+      if (fixture.name == name) return fixture.score;
+    ADD_FAILURE() << "no fixture " << name;
+    return -1.0;
+  };
+  const std::vector<MutantAudit> mutants = audit_mutants(assignment, kinds);
+  for (const auto& [mutant, fixture] :
+       {std::pair<std::string, std::string>{"enqueue_never_updates", "buggy-enqueue-never-updates"},
+        {"pop_latest_of_equal", "buggy-pop-last-of-equal"}}) {
+    const auto found = std::find_if(mutants.begin(), mutants.end(),
+                                    [&](const MutantAudit& m) { return m.id == mutant; });
+    ASSERT_NE(found, mutants.end()) << mutant;
+    EXPECT_TRUE(found->killed()) << mutant;
+    EXPECT_DOUBLE_EQ(found->score, fixture_score(fixture)) << mutant;
   }
 }
 

@@ -35,11 +35,12 @@ nlohmann::json entry_dict(const ref::PqEntry& entry,
 
 class Planner {
  public:
-  Planner(const Assignment& assignment, const TestSpec& test)
+  Planner(const Assignment& assignment, const TestSpec& test, ref::CourseQueueRules rules = {})
       : assignment_(assignment),
         test_(test),
         puzzle_(make_puzzle(assignment, test)),
-        heuristic_(assignment_heuristic(assignment)) {}
+        heuristic_(assignment_heuristic(assignment)),
+        model_(rules) {}
 
   Plan build() {
     const std::string class_name =
@@ -245,6 +246,69 @@ class Planner {
 };
 
 }  // namespace
+
+namespace {
+
+// An entry as the driver encodes the dict the student's queue returns or holds.
+nlohmann::json entry_value(const ref::PqEntry& entry) {
+  return {{"state", entry.state},
+          {"h", entry.h},
+          {"g", entry.g},
+          {"parent", entry.parent_state ? nlohmann::json{{"state", *entry.parent_state}}
+                                        : nlohmann::json(nullptr)},
+          {"f", entry.f}};
+}
+
+// What a queue following `plan` shows at each step, as the driver would record it.
+std::vector<PqObservedStep> observed_from(const Plan& plan) {
+  std::vector<PqObservedStep> observed;
+  for (const PqExpectedStep& step : plan.expected) {
+    PqObservedStep seen;
+    seen.ran = seen.ok = true;
+    if (step.popped) seen.value = entry_value(*step.popped);
+    if (step.empty) seen.value = *step.empty;
+    if (step.max_len) seen.value = *step.max_len;
+    if (step.entries) {
+      seen.items = nlohmann::json::array();
+      for (const ref::PqEntry& entry : *step.entries) {
+        seen.items.push_back(entry_value(entry));
+        if (!seen.text.empty()) seen.text += ' ';
+        seen.text += describe_entry(entry);
+      }
+      seen.value = seen.text;
+    }
+    observed.push_back(std::move(seen));
+  }
+  return observed;
+}
+
+}  // namespace
+
+std::vector<MutantOutcome> PriorityQueueKind::mutant_outcomes(const Assignment& assignment,
+                                                              const TestSpec& test) const {
+  const Plan plan = Planner(assignment, test).build();
+  const struct {
+    const char* id;
+    const char* mistake;
+    ref::CourseQueueRules rules;
+  } mutants[] = {
+      {"enqueue_never_updates",
+       "enqueue keeps a queued state's entry even when g is lower",
+       {false, ref::TieBreak::earliest_inserted}},
+      {"pop_latest_of_equal",
+       "pop takes the latest entry among equal f, not the earliest",
+       {true, ref::TieBreak::latest_inserted}},
+  };
+  std::vector<MutantOutcome> outcomes;
+  for (const auto& mutant : mutants) {
+    MutantOutcome outcome{mutant.id, mutant.mistake, {}};
+    outcome.outcome.verdict = Verdict::accepted;
+    outcome.outcome.aspects = {check_priority_queue(
+        plan.expected, observed_from(Planner(assignment, test, mutant.rules).build()))};
+    outcomes.push_back(std::move(outcome));
+  }
+  return outcomes;
+}
 
 void PriorityQueueKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());

@@ -26,6 +26,10 @@ class PriorityQueueKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
+  /// Mutants: the course's queue with enqueue never updating a queued entry, and with pop taking
+  /// the latest of equal f; each queue's answers judged as the student's.
+  std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
+                                             const TestSpec& test) const override;
 };
 
 }  // namespace sg

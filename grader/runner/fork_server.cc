@@ -63,8 +63,9 @@ nlohmann::json parse_object(const std::string& text) {
 // address space, processes, open files), e.g. "CPU 20 s > 5 s"; empty when nothing does.
 std::string limits_beyond_server(const Limits& server, const Limits& test) {
   std::string beyond;
-  const auto add = [&beyond](std::string text) {
-    beyond += (beyond.empty() ? "" : ", ") + std::move(text);
+  const auto add = [&beyond](const std::string& text) {
+    if (!beyond.empty()) beyond += ", ";
+    beyond += text;
   };
   if (cpu_backstop_seconds(test) > cpu_backstop_seconds(server))
     add(fmt::format("CPU {:g} s > {:g} s", test.cpu_seconds, server.cpu_seconds));
