@@ -24,39 +24,44 @@ namespace fs = std::filesystem;
 using test_util::run_shell;
 using test_util::searchgrader;
 
-TEST(Tutorial, TheDocumentedAssignmentGradesItsFixturesAsItsExpectedYamlSays) {
+// Copies every fenced block whose info string names a path, from the section headed `heading` to
+// the next "## " heading, into a fresh folder; returns it (and how many files in `files`).
+fs::path copy_section_files(const std::string& heading, std::size_t& files) {
   std::ifstream file(std::string(SG_SOURCE_DIR) + "/docs/spec-format.md");
   std::stringstream text;
   text << file.rdbuf();
   const std::string doc = text.str();
-  const auto section = doc.find("## Tutorial:");
-  ASSERT_NE(section, std::string::npos);
-  const std::string tutorial = doc.substr(section);
-
+  const auto section = doc.find(heading);
+  if (section == std::string::npos) return {};
+  const auto next = doc.find("\n## ", section + heading.size());
+  const std::string part = doc.substr(section, next == std::string::npos ? next : next - section);
   const fs::path root = test_util::fresh_temp_dir("tutorial");
   const std::regex block(R"(```[a-z]+ (\S+)\n([\s\S]*?)```)");
-  std::size_t files = 0;
-  for (auto it = std::sregex_iterator(tutorial.begin(), tutorial.end(), block);
+  files = 0;
+  for (auto it = std::sregex_iterator(part.begin(), part.end(), block);
        it != std::sregex_iterator(); ++it) {
     const fs::path path = root / (*it)[1].str();
     fs::create_directories(path.parent_path());
     std::ofstream(path) << (*it)[2].str();
     ++files;
   }
-  ASSERT_GE(files, 4u);
-  const fs::path spec = root / "subway" / "subway.yaml";
-  const auto validated = run_shell(searchgrader() + " validate " + spec.string());
-  ASSERT_EQ(validated.exit_code, 0) << validated.output;
+  return root;
+}
 
-  const YAML::Node expected = YAML::LoadFile((root / "subway" / "expected.yaml").string());
+// Grades each submission `expected` lists under `spec` and checks its score and lost criteria;
+// returns how many were graded.
+std::size_t grade_as_expected(const fs::path& spec, const fs::path& expected_file) {
+  const YAML::Node expected = YAML::LoadFile(expected_file.string());
   std::size_t graded = 0;
   for (const auto& entry : expected["submissions"]) {
     const std::string name = entry.first.as<std::string>();
     SCOPED_TRACE(name);
-    const auto result = run_shell(searchgrader() + " grade " + spec.string() + " " +
-                                      (root / "subway" / name).string() + " --format json",
-                                  false);
-    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const auto result =
+        run_shell(searchgrader() + " grade " + spec.string() + " " +
+                      (expected_file.parent_path() / name).string() + " --format json",
+                  false);
+    EXPECT_EQ(result.exit_code, 0) << result.output;
+    if (result.exit_code != 0) continue;
     const auto report = nlohmann::json::parse(result.output);
     EXPECT_DOUBLE_EQ(report["score"].get<double>(), entry.second["score"].as<double>());
     std::set<std::string> lost, want;
@@ -67,7 +72,38 @@ TEST(Tutorial, TheDocumentedAssignmentGradesItsFixturesAsItsExpectedYamlSays) {
     EXPECT_EQ(lost, want);
     ++graded;
   }
-  EXPECT_EQ(graded, 3u);
+  return graded;
+}
+
+// The print_succ / solve family on a board no shipped spec has (2 x 4, two empty squares).
+TEST(Tutorial, TheSuccessorAndSolveTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  std::size_t files = 0;
+  const fs::path root =
+      copy_section_files("## Tutorial: a successor-listing and solve assignment", files);
+  ASSERT_FALSE(root.empty()) << "no such section in docs/spec-format.md";
+  ASSERT_EQ(files, 4u);
+  const fs::path spec = root / "sixtile" / "sixtile.yaml";
+  const auto validated = run_shell(searchgrader() + " validate " + spec.string());
+  ASSERT_EQ(validated.exit_code, 0) << validated.output;
+  EXPECT_EQ(grade_as_expected(spec, root / "sixtile" / "expected.yaml"), 2u);
+  const auto audited =
+      run_shell(searchgrader() + " audit " + spec.string() + " --format json", false);
+  ASSERT_EQ(audited.exit_code, 0) << audited.output;
+  const auto audit = nlohmann::json::parse(audited.output);
+  EXPECT_TRUE(audit["fixtures_ok"].get<bool>());
+  fs::remove_all(root);
+}
+
+TEST(Tutorial, TheDocumentedAssignmentGradesItsFixturesAsItsExpectedYamlSays) {
+  std::size_t files = 0;
+  const fs::path root = copy_section_files("## Tutorial: a new assignment", files);
+  ASSERT_FALSE(root.empty()) << "no such section in docs/spec-format.md";
+  ASSERT_GE(files, 4u);
+  const fs::path spec = root / "subway" / "subway.yaml";
+  const auto validated = run_shell(searchgrader() + " validate " + spec.string());
+  ASSERT_EQ(validated.exit_code, 0) << validated.output;
+
+  EXPECT_EQ(grade_as_expected(spec, root / "subway" / "expected.yaml"), 3u);
 
   // Step 10: the course's CI. The audit finds expected.yaml beside the spec and agrees with it.
   const auto audited =
