@@ -75,4 +75,36 @@ QueueLengthRange max_queue_length_range(const TilePuzzle& puzzle, const Tiles& s
   return range;
 }
 
+QueueLengthRange max_frontier_range(const Problem& problem, const SearchPolicy& policy) {
+  QueueLengthRange range;
+  const auto add = [&](SearchPolicy variant, std::string name) {
+    const SearchRun run = search(problem, variant);
+    if (!run.found) throw std::invalid_argument("a variant of the search did not reach a goal");
+    range.variants.push_back({std::move(name), run.max_frontier});
+  };
+  for (const TieBreak tie : {TieBreak::earliest_inserted, TieBreak::latest_inserted}) {
+    const std::string ties = tie == TieBreak::earliest_inserted ? ", ties to the earliest entry"
+                                                                : ", ties to the latest entry";
+    for (const bool update : {true, false}) {
+      SearchPolicy variant = policy;
+      variant.duplicates = Duplicates::checked;
+      variant.update_frontier = update;
+      variant.tie_break = tie;
+      add(variant,
+          std::string(update ? "a lower g updates the entry in place" : "the first entry is kept") +
+              ties);
+    }
+    SearchPolicy lazy = policy;
+    lazy.duplicates = Duplicates::lazy;
+    lazy.tie_break = tie;
+    add(lazy, "every generated state pushed, stale entries skipped on pop" + ties);
+  }
+  range.low = range.high = range.variants.front().max_frontier;
+  for (const QueueLengthVariant& variant : range.variants) {
+    range.low = std::min(range.low, variant.max_frontier);
+    range.high = std::max(range.high, variant.max_frontier);
+  }
+  return range;
+}
+
 }  // namespace sg::ref

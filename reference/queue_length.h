@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "reference/astar.h"
+#include "reference/search.h"
 
 namespace sg::ref {
 
@@ -37,5 +38,12 @@ struct QueueLengthRange {
 QueueLengthRange max_queue_length_range(const TilePuzzle& puzzle, const Tiles& start,
                                         Heuristic heuristic, const FrontierPolicy& policy,
                                         std::size_t node_limit = 2000000);
+
+/// The same range for a best-first search over any Problem (a graph, a maze): `policy` with a
+/// lower g updating the entry in place or the first entry kept, each with ties broken earliest or
+/// latest, and with every generated state pushed again and stale entries skipped on pop (the
+/// heapq pattern), ties either way. Errors: std::invalid_argument when a variant does not reach a
+/// goal within `policy.max_expansions`.
+QueueLengthRange max_frontier_range(const Problem& problem, const SearchPolicy& policy);
 
 }  // namespace sg::ref

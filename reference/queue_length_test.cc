@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
+
+#include "reference/graph_problem.h"
 
 namespace sg::ref {
 namespace {
@@ -41,6 +44,25 @@ TEST(QueueLength, AnUnsolvableStartIsRefused) {
   const TilePuzzle three(2, 2, Topology::bounded, {1, 2, 3, 0});
   EXPECT_THROW(max_queue_length_range(three, {2, 1, 3, 0}, Heuristic::manhattan, {}),
                std::invalid_argument);
+}
+
+// On a graph, a frontier that keeps every generated entry is never shorter than one that keeps
+// one entry per state with the same tie-break, and the policy's own run lies within the range.
+TEST(QueueLength, OnAGraphThePushedAgainFrontierIsTheLongest) {
+  auto graph = std::make_shared<Graph>();
+  graph->edges = {{"S", "A", 1, ""}, {"S", "B", 4, ""}, {"A", "B", 1, ""}, {"A", "C", 5, ""},
+                  {"B", "C", 1, ""}, {"C", "G", 1, ""}, {"B", "G", 6, ""}};
+  const GraphProblem problem(graph, "S", {"G"}, GraphSuccessorOrder::alphabetical);
+  SearchPolicy ucs;
+  ucs.strategy = Strategy::uniform_cost;
+  const QueueLengthRange range = max_frontier_range(problem, ucs);
+  ASSERT_EQ(range.variants.size(), 6u);
+  for (const std::size_t tie : {0u, 3u})
+    EXPECT_GE(range.variants[tie + 2].max_frontier, range.variants[tie].max_frontier);
+  const std::size_t own = search(problem, ucs).max_frontier;
+  EXPECT_GE(own, range.low);
+  EXPECT_LE(own, range.high);
+  EXPECT_LT(range.low, range.high) << "B and C are generated again by cheaper paths";
 }
 
 }  // namespace

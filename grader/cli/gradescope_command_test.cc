@@ -258,19 +258,24 @@ TEST_F(GradescopeBundle, AnInvalidSpecStillYieldsAGraderErrorResult) {
 
 // Gradescope gets the spec's folder only through the bundle: every file the spec refers to must
 // be beside it there, or the image's `validate` fails (found: the Berkeley spec's mazes and
-// support files were missing; a calibrated spec's limits would be too).
+// support files were missing; a calibrated spec's limits would be too). The spec is named through
+// a `..` (found: such a path made every referenced file look outside the spec's folder).
 TEST(GradescopeCommand, TheBundledSpecHasEveryFileItRefersToAndValidatesThere) {
-  for (const std::string spec : {"berkeley-search.yaml", "torus-8-puzzle.yaml"}) {
+  for (const std::string spec :
+       {"berkeley-search.yaml", "torus-8-puzzle.yaml", "route-planner.yaml"}) {
     SCOPED_TRACE(spec);
     const fs::path dir = test_util::fresh_temp_dir("gradescope-files");
-    const auto made = run_shell(searchgrader() + " gradescope " + std::string(SG_SOURCE_DIR) +
-                                "/specs/" + spec + " --out " + (dir / "a.zip").string());
+    const auto made =
+        run_shell(searchgrader() + " gradescope " + std::string(SG_SOURCE_DIR) +
+                  "/fixtures/../specs/" + spec + " --out " + (dir / "a.zip").string());
     ASSERT_EQ(made.exit_code, 0) << made.output;
     const auto files = read_zip(dir / "a.zip");
     unpack(files, dir / "source");
     if (spec == "berkeley-search.yaml") {
       EXPECT_TRUE(files.count("spec/mazes/medium.lay"));
       EXPECT_TRUE(files.count("spec/support/berkeley/util.py"));
+    } else if (spec == "route-planner.yaml") {
+      EXPECT_TRUE(files.count("spec/graphs/romania.yaml"));
     } else {
       EXPECT_TRUE(files.count("spec/calibration/torus-8-puzzle.yaml"));
     }

@@ -94,6 +94,19 @@ TEST(Tutorial, TheSuccessorAndSolveTutorialGradesItsFixturesAsItsExpectedYamlSay
   fs::remove_all(root);
 }
 
+// The same family on a grid maze with costly cells: line templates and a maze domain, in YAML.
+TEST(Tutorial, TheMazeSuccessorAndSolveTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  std::size_t files = 0;
+  const fs::path root = copy_section_files("## Tutorial: print_succ and solve on a maze", files);
+  ASSERT_FALSE(root.empty()) << "no such section in docs/spec-format.md";
+  ASSERT_EQ(files, 4u);
+  const fs::path spec = root / "maze" / "maze.yaml";
+  const auto validated = run_shell(searchgrader() + " validate " + spec.string());
+  ASSERT_EQ(validated.exit_code, 0) << validated.output;
+  EXPECT_EQ(grade_as_expected(spec, root / "maze" / "expected.yaml"), 2u);
+  fs::remove_all(root);
+}
+
 TEST(Tutorial, TheDocumentedAssignmentGradesItsFixturesAsItsExpectedYamlSays) {
   std::size_t files = 0;
   const fs::path root = copy_section_files("## Tutorial: a new assignment", files);

@@ -96,9 +96,9 @@ std::vector<BundleFile> gradescope_bundle_files(const fs::path& spec_path,
                    substitute(read_file(templates / "run_autograder"), "@SPEC_FILE@", spec_name),
                    0755});
   files.push_back({"spec/" + spec_name, read_file(spec_path), 0644});
-  const fs::path spec_folder = fs::absolute(spec_path).parent_path();
+  const fs::path spec_folder = fs::absolute(spec_path).lexically_normal().parent_path();
   for (const fs::path& file : referenced) {
-    const fs::path inside = fs::absolute(file).lexically_relative(spec_folder);
+    const fs::path inside = fs::absolute(file).lexically_normal().lexically_relative(spec_folder);
     if (inside.empty() || *inside.begin() == "..") {
       throw std::runtime_error(fmt::format(
           "{} refers to {}, outside its folder: Gradescope gets the spec's folder only; move the "

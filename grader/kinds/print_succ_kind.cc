@@ -7,6 +7,7 @@
 
 #include "checkers/state_text.h"
 #include "checkers/successor_listing_checker.h"
+#include "kinds/domain_trace.h"
 #include "kinds/function_call_outcome.h"
 #include "kinds/python_driver_client.h"
 #include "kinds/sliding_tile_setup.h"
@@ -20,14 +21,22 @@ std::string call_text(const TestSpec& test, const ref::Tiles& state) {
 
 }  // namespace
 
+std::vector<std::string> PrintSuccKind::keys() const {
+  std::vector<std::string> keys = {"state", "function"};
+  for (std::string& key : domain_listing_keys()) keys.push_back(std::move(key));
+  return keys;
+}
+
 void PrintSuccKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
+  if (on_named_domain(test)) return validate_domain_listing(assignment, test);
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   read_state(test, "state", puzzle);
 }
 
 Invocation PrintSuccKind::invocation(const Assignment& assignment, const TestSpec& test,
                                      const GradingContext& context) const {
+  if (on_named_domain(test)) return domain_trace_invocation(assignment, test, context);
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles state = read_state(test, "state", puzzle);
   nlohmann::json steps = nlohmann::json::array();
@@ -39,6 +48,8 @@ Invocation PrintSuccKind::invocation(const Assignment& assignment, const TestSpe
 
 TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                     const Observation& observation) const {
+  if (on_named_domain(test))
+    return evaluate_domain_listing(assignment, test, observation, aspects());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles state = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);
@@ -85,6 +96,7 @@ TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec
 
 std::vector<MutantOutcome> PrintSuccKind::mutant_outcomes(const Assignment& assignment,
                                                           const TestSpec& test) const {
+  if (on_named_domain(test)) return domain_listing_mutants(assignment, test, aspects());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles state = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);

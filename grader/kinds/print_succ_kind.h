@@ -1,5 +1,7 @@
 // print_succ: calls the submission's print_succ(state) and checks the printed successors
-// (aspects: successors, order, format). Spec keys: state (a state of the domain).
+// (aspects: successors, order, format). Spec keys: state (a state of the domain). On a domain the
+// spec names (`domain:`, a graph or a maze) the call and the lines are the test's: see
+// kinds/domain_trace.h.
 #pragma once
 
 #include "kinds/sliding_tile_setup.h"
@@ -14,7 +16,7 @@ class PrintSuccKind : public TestKind {
   bool uses_action_order(const Assignment& assignment) const override {
     return successors_in_action_order(assignment);
   }
-  std::vector<std::string> keys() const override { return {"state", "function"}; }
+  std::vector<std::string> keys() const override;
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,
                         const GradingContext& context) const override;

@@ -45,7 +45,7 @@ struct CallSpec {
 };
 
 const std::vector<std::string> kArgumentWords = {
-    "graph", "maze", "start", "goal", "heuristic", "problem", "limit", "max_depth", "k"};
+    "graph", "maze", "start", "goal", "state", "heuristic", "problem", "limit", "max_depth", "k"};
 
 CallSpec read_call(const TestSpec& test) {
   static const std::regex pattern(R"(^\s*([A-Za-z_][A-Za-z_0-9]*)\s*\((.*)\)\s*$)");
@@ -97,7 +97,7 @@ nlohmann::json graph_argument(const Assignment& assignment, const SearchDomain& 
   if (as == "edge_list") {
     nlohmann::json edges = nlohmann::json::array();
     for (const auto& edge : problem->graph().edges)
-      edges.push_back({edge.from, edge.to, edge.cost});
+      edges.push_back({edge.from, edge.to, number_value(edge.cost)});
     return edges;
   }
   // {"$dict": [[key, value], ...]} keeps the order (the driver makes a dict of it, and Python
@@ -106,7 +106,7 @@ nlohmann::json graph_argument(const Assignment& assignment, const SearchDomain& 
   for (const std::string& node : ref::graph_nodes(problem->graph())) {
     nlohmann::json neighbours = nlohmann::json::array();
     for (const ref::Step& step : problem->successors(node))
-      neighbours.push_back({step.state, step.cost});
+      neighbours.push_back({step.state, number_value(step.cost)});
     graph.push_back(
         {node, as == "dict_of_lists" ? neighbours : nlohmann::json{{"$dict", neighbours}}});
   }
@@ -128,6 +128,7 @@ nlohmann::json argument_value(const std::string& word, const Assignment& assignm
     return grid ? nlohmann::json(grid->maze().lines) : nlohmann::json(nullptr);
   }
   if (word == "start") return domain.value_of(problem.initial_state());
+  if (word == "state") return domain.value_of(state_of_test(test, domain));
   if (word == "goal") {
     const auto goals = goal_states(domain);
     if (goals.size() == 1) return domain.value_of(goals.front());
@@ -219,6 +220,26 @@ void read_returned(const nlohmann::json& value, const std::string& returns,
 
 // ---- the Python adapters -----------------------------------------------------------------
 
+// Whether the transcript's call step ran to its end; if not, why in `stop`. The import's notes
+// go to `notes`.
+bool read_call_step(const Assignment& assignment, const TestSpec& test,
+                    const Observation& observation, const DriverTranscript& transcript,
+                    std::size_t call_step, const std::string& call_text,
+                    std::optional<EarlyStop>& stop, std::vector<std::string>& notes) {
+  const std::string module_file = assignment.submission.module + ".py";
+  notes = import_notes(transcript, module_file);
+  const std::vector<std::string> calls(transcript.steps.size(), call_text);
+  stop = diagnose_early_stop(observation, transcript, calls, module_file);
+  if (stop) return false;
+  const DriverStepRecord& record = transcript.steps[call_step];
+  if (!record.ok) {
+    stop = step_failure(record, call_text, module_file);
+    return false;
+  }
+  stop = output_overflow(record, call_text, test.limits.output_bytes);
+  return !stop;
+}
+
 Invocation driver_invocation(const Assignment& assignment, const TestSpec& test,
                              const GradingContext& context, const SearchDomain& domain,
                              const SearchAlgorithm& algorithm) {
@@ -253,24 +274,11 @@ SearchCall read_driver(const Assignment& assignment, const TestSpec& test,
   SearchCall result;
   result.call_text = call_text(call, assignment, test, domain, algorithm);
   const std::size_t call_step = problem_object ? 1 : 0;
-  const std::size_t steps = problem_object ? 3 : 1;
-  const std::string module_file = assignment.submission.module + ".py";
-  const DriverTranscript transcript = read_transcript(observation, steps);
-  result.notes = import_notes(transcript, module_file);
-  std::vector<std::string> calls(steps, result.call_text);
-  if (auto stop = diagnose_early_stop(observation, transcript, calls, module_file)) {
-    result.stop = stop;
+  const DriverTranscript transcript = read_transcript(observation, problem_object ? 3 : 1);
+  if (!read_call_step(assignment, test, observation, transcript, call_step, result.call_text,
+                      result.stop, result.notes))
     return result;
-  }
   const DriverStepRecord& record = transcript.steps[call_step];
-  if (!record.ok) {
-    result.stop = step_failure(record, result.call_text, module_file);
-    return result;
-  }
-  if (auto overflow = output_overflow(record, result.call_text, test.limits.output_bytes)) {
-    result.stop = overflow;
-    return result;
-  }
   result.observed = python_repr(record.value);
   if (!record.stdout_text.empty())
     result.notes.push_back(fmt::format("`{}` printed {} line(s); only what it returned is judged",
@@ -540,6 +548,29 @@ SearchCall read_search_call(const Assignment& assignment, const TestSpec& test,
                             const Observation& observation) {
   if (adapter_type(assignment) == "program") return read_program(assignment, domain, observation);
   return read_driver(assignment, test, domain, algorithm, observation);
+}
+
+PrintedCall read_printed_call(const Assignment& assignment, const TestSpec& test,
+                              const SearchDomain& domain, const SearchAlgorithm& algorithm,
+                              const Observation& observation) {
+  PrintedCall result;
+  result.call_text = call_text(read_call(test), assignment, test, domain, algorithm);
+  const DriverTranscript transcript = read_transcript(observation, 1);
+  if (read_call_step(assignment, test, observation, transcript, 0, result.call_text, result.stop,
+                     result.notes))
+    result.printed = transcript.steps[0].stdout_text;
+  return result;
+}
+
+ref::State state_of_test(const TestSpec& test, const SearchDomain& domain) {
+  const auto state = test.input.contains("state") ? domain.state_of(test.input["state"])
+                                                  : std::optional<ref::State>();
+  if (!state)
+    throw SpecError(test.input.contains("state") ? location_of(test, "/state") : test.where,
+                    fmt::format("`state:` must be a state of the domain '{}' (a {})", domain.name,
+                                domain.type == "grid" ? "cell [row, col] inside the maze"
+                                                      : "node of the graph"));
+  return *state;
 }
 
 }  // namespace sg

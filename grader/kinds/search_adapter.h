@@ -1,10 +1,11 @@
 // How a `search` test calls the submission and reads back what it did, as the spec's `adapter:`
 // configures it (docs/spec-format.md, "search"):
 //   function        a Python function with the signature the test's `call:` gives, e.g.
-//                   `ucs(graph, start, goal)`; a graph is passed as the adapter's `graph_as`
-//                   (dict_of_dicts {'Arad': {'Zerind': 75}}, dict_of_lists, edge_list), a maze as
-//                   its rows, states as the domain writes them; the result read as `returns`
-//                   (path, path_and_cost, actions, actions_and_cost).
+//                   `ucs(graph, start, goal)` (words: graph, maze, start, goal, state,
+//                   heuristic, limit, max_depth, k, or a number); a graph is passed as the
+//                   adapter's `graph_as` (dict_of_dicts {'Arad': {'Zerind': 75}}, dict_of_lists,
+//                   edge_list), a maze as its rows, states as the domain writes them; the result
+//                   read as `returns` (path, path_and_cost, actions, actions_and_cost).
 //   problem_object  a Python function given a problem object (Berkeley's getStartState,
 //                   isGoalState, getSuccessors, getCostOfActions; names configurable), e.g.
 //                   `aStarSearch(problem, heuristic)`; the states getSuccessors is called on, in
@@ -61,5 +62,21 @@ Invocation search_invocation(const Assignment& assignment, const TestSpec& test,
 SearchCall read_search_call(const Assignment& assignment, const TestSpec& test,
                             const SearchDomain& domain, const SearchAlgorithm& algorithm,
                             const Observation& observation);
+
+/// What a function adapter's call printed, for tests that judge printed output (print_succ and
+/// solve on a named domain). Invoked by search_invocation.
+struct PrintedCall {
+  std::optional<EarlyStop> stop;  ///< It did not run to the end.
+  std::string printed;            ///< The call's stdout.
+  std::string call_text;          ///< E.g. "print_succ(<graph romania>, 'Arad')".
+  std::vector<std::string> notes;
+};
+PrintedCall read_printed_call(const Assignment& assignment, const TestSpec& test,
+                              const SearchDomain& domain, const SearchAlgorithm& algorithm,
+                              const Observation& observation);
+
+/// The test's `state:` as a state of `domain` (the `state` argument word). Throws SpecError at
+/// the key.
+ref::State state_of_test(const TestSpec& test, const SearchDomain& domain);
 
 }  // namespace sg

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <deque>
 #include <regex>
 #include <set>
@@ -229,6 +230,11 @@ std::optional<std::pair<long long, long long>> two_ints(std::string_view text) {
 
 }  // namespace
 
+nlohmann::json number_value(double value) {
+  if (std::floor(value) == value && std::fabs(value) < 1e15) return static_cast<long long>(value);
+  return value;
+}
+
 nlohmann::json SearchDomain::value_of(const ref::State& state) const {
   if (type == "grid") {
     const auto pair = two_ints(state);
@@ -318,10 +324,10 @@ nlohmann::json state_space_table(const SearchDomain& domain, const TestSpec& tes
     const ref::State state = std::move(queue.front());
     queue.pop_front();
     if (problem.is_goal(state)) goals.push_back(domain.value_of(state));
-    heuristic[state] = problem.h(state);
+    heuristic[state] = number_value(problem.h(state));
     nlohmann::json steps = nlohmann::json::array();
     for (const ref::Step& step : problem.successors(state)) {
-      steps.push_back({domain.value_of(step.state), step.action, step.cost});
+      steps.push_back({domain.value_of(step.state), step.action, number_value(step.cost)});
       if (seen.insert(step.state).second) {
         if (seen.size() > max_states)
           throw SpecError(test.where,

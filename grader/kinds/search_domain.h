@@ -33,6 +33,10 @@ struct SearchDomain {
   std::optional<ref::State> state_of_text(std::string_view text) const;
 };
 
+/// A cost or h as the submission is given it: an int when whole, as handouts write them (Python
+/// then prints 140, not 140.0), else a float.
+nlohmann::json number_value(double value);
+
 /// The test's domain (`domain:` names one of the spec's `domains`, or is absent for the spec's
 /// sliding-tile `domain`), with its `start` and `goal` (a graph's node or list of nodes; a board;
 /// a maze takes both from its map). Throws SpecError at the offending key.

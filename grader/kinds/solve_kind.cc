@@ -6,6 +6,7 @@
 
 #include "checkers/solution_path_checker.h"
 #include "checkers/state_text.h"
+#include "kinds/domain_trace.h"
 #include "kinds/function_call_outcome.h"
 #include "kinds/python_driver_client.h"
 #include "kinds/reference_cache.h"
@@ -99,8 +100,16 @@ SolutionPathExpected solution_expected(const Assignment& assignment, const TestS
 
 }  // namespace
 
+std::vector<std::string> SolveKind::keys() const {
+  std::vector<std::string> keys = {"state",          "function",         "exact_path",
+                                   "max_queue_line", "max_queue_length", "cross_check"};
+  for (std::string& key : domain_path_keys()) keys.push_back(std::move(key));
+  return keys;
+}
+
 void SolveKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
+  if (on_named_domain(test)) return validate_domain_path(assignment, test);
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   if (test.input.contains("exact_path") && !test.input["exact_path"].is_boolean()) {
@@ -130,6 +139,7 @@ void SolveKind::validate(const Assignment& assignment, const TestSpec& test) con
 
 Invocation SolveKind::invocation(const Assignment& assignment, const TestSpec& test,
                                  const GradingContext& context) const {
+  if (on_named_domain(test)) return domain_trace_invocation(assignment, test, context);
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   nlohmann::json steps = nlohmann::json::array();
@@ -141,6 +151,7 @@ Invocation SolveKind::invocation(const Assignment& assignment, const TestSpec& t
 
 TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                 const Observation& observation) const {
+  if (on_named_domain(test)) return evaluate_domain_path(assignment, test, observation, aspects());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);
@@ -182,6 +193,7 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
 
 std::vector<MutantOutcome> SolveKind::mutant_outcomes(const Assignment& assignment,
                                                       const TestSpec& test) const {
+  if (on_named_domain(test)) return domain_path_mutants(assignment, test, aspects());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);

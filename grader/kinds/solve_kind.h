@@ -2,7 +2,9 @@
 // reference A* (aspects: path, heuristic, format). Spec keys: state; exact_path (bool, default
 // false: any optimal path passes); max_queue_line (optional | required | forbidden); cross_check
 // {moves, max_queue_length}: figures published with the assignment that the reference must
-// reproduce (a mismatch is a grader error, never the student's fault).
+// reproduce (a mismatch is a grader error, never the student's fault). On a domain the spec names
+// (`domain:`, a graph or a maze) the call, the algorithm and the lines are the test's: see
+// kinds/domain_trace.h.
 #pragma once
 
 #include "kinds/sliding_tile_setup.h"
@@ -19,9 +21,7 @@ class SolveKind : public TestKind {
   bool uses_action_order(const Assignment& assignment) const override {
     return successors_in_action_order(assignment);
   }
-  std::vector<std::string> keys() const override {
-    return {"state", "function", "exact_path", "max_queue_line", "max_queue_length", "cross_check"};
-  }
+  std::vector<std::string> keys() const override;
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,
                         const GradingContext& context) const override;

@@ -1,0 +1,365 @@
+#include "checkers/domain_trace_checker.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "checkers/state_text.h"
+
+namespace sg {
+namespace {
+
+bool same_number(double a, double b) {
+  return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b));
+}
+
+// The first problem, with a count of the others: "X (and 2 more lines like it)".
+std::string first_of(const std::vector<std::string>& problems) {
+  if (problems.empty()) return {};
+  if (problems.size() == 1) return problems.front();
+  return fmt::format("{} (and {} more line{} like it)", problems.front(), problems.size() - 1,
+                     problems.size() == 2 ? "" : "s");
+}
+
+// The figures of one line: what `values` holds for each numeric field the template has, and the
+// action. Returns the first wrong one as "h is 0, should be 253", or an empty string.
+std::string wrong_figure(const LineTemplate& line, const LineFields& printed,
+                         const std::map<std::string, double>& numbers, const std::string& action) {
+  for (const std::string& field : line.fields()) {
+    if (field == "state") continue;
+    const std::string& text = printed.at(field);
+    if (field == "action") {
+      if (text != action) return fmt::format("the action is '{}', should be '{}'", text, action);
+      continue;
+    }
+    const auto want = numbers.find(field);
+    if (want == numbers.end()) continue;
+    const std::optional<double> got = field_number(text);
+    if (!got) return fmt::format("{} is '{}', not a number", field, text);
+    if (!same_number(*got, want->second))
+      return fmt::format("{} is {}, should be {}", field, text, number_text(want->second));
+  }
+  return {};
+}
+
+LineFields rendered(const std::string& state, const std::map<std::string, double>& numbers,
+                    const std::string& action) {
+  LineFields fields{{"state", state}, {"action", action}};
+  for (const auto& [name, value] : numbers) fields[name] = number_text(value);
+  return fields;
+}
+
+std::map<std::string, double> listing_numbers(const ref::Problem& problem, const ref::Step& step) {
+  const double h = problem.h(step.state);
+  return {{"cost", step.cost}, {"g", step.cost}, {"h", h}, {"f", step.cost + h}};
+}
+
+}  // namespace
+
+const std::vector<std::string>& listing_fields() {
+  static const std::vector<std::string> fields = {"state", "action", "cost", "g", "h", "f"};
+  return fields;
+}
+
+const std::vector<std::string>& path_fields() {
+  static const std::vector<std::string> fields = {"state", "action", "cost", "g",
+                                                  "h",     "f",      "depth"};
+  return fields;
+}
+
+const std::vector<std::string>& last_line_fields() {
+  static const std::vector<std::string> fields = {"max_frontier"};
+  return fields;
+}
+
+std::string expected_listing_text(const ref::Problem& problem,
+                                  const DomainListingExpected& expected,
+                                  const StateNotation& notation) {
+  std::string text;
+  for (const ref::Step& step : expected.successors) {
+    text += expected.line.render(
+        rendered(notation.show(step.state), listing_numbers(problem, step), step.action));
+    text += '\n';
+  }
+  return text;
+}
+
+DomainListingCheck check_domain_listing(const ref::Problem& problem,
+                                        const DomainListingExpected& expected,
+                                        const StateNotation& notation, std::string_view printed) {
+  DomainListingCheck check;
+  check.successors.aspect = "successors";
+  check.order.aspect = "order";
+  check.format.aspect = "format";
+  check.expected_text = expected_listing_text(problem, expected, notation);
+  const std::string parent = notation.show(expected.parent);
+
+  std::vector<std::string> format_problems, successor_problems;
+  std::vector<ref::State> printed_order;  // expected states, in the order printed
+  std::map<ref::State, int> seen_on;      // state -> line it was first printed on
+  for (const NumberedLine& line : non_empty_lines(printed)) {
+    const std::optional<LineFields> fields = expected.line.match(line.text);
+    if (!fields) {
+      format_problems.push_back(fmt::format("line {}: `{}` does not read as `{}`", line.number,
+                                            line.text, expected.line.text()));
+      continue;
+    }
+    const std::string& state_text = fields->at("state");
+    const std::optional<ref::State> state = notation.read(state_text);
+    const auto step = std::find_if(expected.successors.begin(), expected.successors.end(),
+                                   [&](const ref::Step& s) { return state && s.state == *state; });
+    if (step == expected.successors.end()) {
+      successor_problems.push_back(
+          state && *state == expected.parent
+              ? fmt::format("line {}: {} is the state itself, not one of its successors",
+                            line.number, state_text)
+              : fmt::format("line {}: {} is not a successor of {}", line.number, state_text,
+                            parent));
+      continue;
+    }
+    if (const auto first = seen_on.find(step->state); first != seen_on.end()) {
+      successor_problems.push_back(fmt::format("line {}: {} is printed again (first on line {})",
+                                               line.number, state_text, first->second));
+      continue;
+    }
+    seen_on[step->state] = line.number;
+    printed_order.push_back(step->state);
+    const std::string wrong =
+        wrong_figure(expected.line, *fields, listing_numbers(problem, *step), step->action);
+    if (!wrong.empty())
+      successor_problems.push_back(fmt::format("line {}: {}: {}", line.number, state_text, wrong));
+  }
+  std::vector<std::string> missing;
+  for (const ref::Step& step : expected.successors)
+    if (!seen_on.count(step.state)) missing.push_back(notation.show(step.state));
+  if (!missing.empty()) {
+    successor_problems.insert(
+        successor_problems.begin(),
+        fmt::format("{} successor{} of {} {} not printed: {}", missing.size(),
+                    missing.size() == 1 ? "" : "s", parent, missing.size() == 1 ? "is" : "are",
+                    fmt::join(missing, ", ")));
+  }
+  check.successors.passed = successor_problems.empty();
+  check.successors.feedback = first_of(successor_problems);
+
+  // Order: the printed successors against the expected order, over those printed.
+  std::vector<ref::State> want;
+  for (const ref::Step& step : expected.successors)
+    if (seen_on.count(step.state)) want.push_back(step.state);
+  check.order.passed = printed_order == want;
+  if (printed_order.size() < 2) {
+    check.order.judged = !printed_order.empty();
+    check.order.passed = true;
+  }
+  if (!check.order.passed) {
+    std::vector<std::string> got, should;
+    for (const auto& state : printed_order) got.push_back(notation.show(state));
+    for (const auto& state : want) should.push_back(notation.show(state));
+    check.order.feedback =
+        fmt::format("the successors should come {}: {}; you printed {}", expected.order_name,
+                    fmt::join(should, ", "), fmt::join(got, ", "));
+  }
+  check.format.passed = format_problems.empty();
+  check.format.feedback = first_of(format_problems);
+  return check;
+}
+
+std::string expected_path_text(const ref::Problem& problem, const DomainPathExpected& expected,
+                               const StateNotation& notation) {
+  std::string text;
+  double g = 0.0;
+  for (std::size_t i = 0; i < expected.reference_path.size(); ++i) {
+    const ref::State& state = expected.reference_path[i];
+    std::string action;
+    double cost = 0.0;
+    if (i > 0) {
+      const auto step = problem.step_between(expected.reference_path[i - 1], state);
+      action = step ? step->action : "?";
+      cost = step ? step->cost : 0.0;
+      g += cost;
+    }
+    const double h = problem.h(state);
+    text += expected.line.render(rendered(
+        notation.show(state),
+        {{"cost", cost}, {"g", g}, {"h", h}, {"f", g + h}, {"depth", static_cast<double>(i)}},
+        action));
+    text += '\n';
+  }
+  if (expected.last_line) {
+    text += expected.last_line->render(
+        {{"max_frontier", std::to_string(expected.reference_max_frontier)}});
+    if (expected.last_line_rule == MaxQueueLine::optional &&
+        expected.max_queue_judgement == QueueCountJudgement::feedback)
+      text += "   (this line is optional)";
+    text += '\n';
+  }
+  return text;
+}
+
+SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPathExpected& expected,
+                                    const StateNotation& notation, std::string_view printed) {
+  SolutionPathCheck check;
+  check.path.aspect = "path";
+  check.heuristic.aspect = "heuristic";
+  check.format.aspect = "format";
+  check.max_queue.aspect = "max_queue";
+  check.expected_text = expected_path_text(problem, expected, notation);
+
+  struct PathLine {
+    int number = 0;
+    LineFields fields;
+    std::optional<ref::State> state;
+  };
+  std::vector<PathLine> lines;
+  std::vector<std::string> format_problems;
+  std::optional<NumberedLine> last_line;
+  std::optional<double> count;
+  const std::vector<NumberedLine> all = non_empty_lines(printed);
+  for (const NumberedLine& line : all) {
+    if (expected.last_line) {
+      if (const auto fields = expected.last_line->match(line.text)) {
+        if (last_line) {
+          format_problems.push_back(
+              fmt::format("line {}: `{}` is printed a second time", line.number, line.text));
+        }
+        last_line = line;
+        count = field_number(fields->at("max_frontier"));
+        if (expected.last_line_rule == MaxQueueLine::forbidden)
+          format_problems.push_back(
+              fmt::format("line {}: `{}` must not be printed", line.number, line.text));
+        continue;
+      }
+    }
+    const std::optional<LineFields> fields = expected.line.match(line.text);
+    if (!fields) {
+      format_problems.push_back(fmt::format("line {}: `{}` does not read as `{}`", line.number,
+                                            line.text, expected.line.text()));
+      continue;
+    }
+    if (last_line)
+      format_problems.push_back(fmt::format("line {}: a path line after `{}`, which must come last",
+                                            line.number, last_line->text));
+    lines.push_back({line.number, *fields, notation.read(fields->at("state"))});
+  }
+  if (expected.last_line && !last_line && expected.last_line_rule == MaxQueueLine::required)
+    format_problems.push_back(
+        fmt::format("the last line must be `{}`", expected.last_line->text()));
+  if (lines.empty()) format_problems.insert(format_problems.begin(), "no path lines were printed");
+  check.format.passed = format_problems.empty();
+  check.format.feedback = first_of(format_problems);
+
+  // path: a walk from the start to a goal along the domain's actions, as cheap as the optimum.
+  std::string path_problem;
+  double cost = 0.0;
+  std::vector<ref::State> walked;
+  std::vector<std::optional<ref::Step>> steps;  // the step into each line (none at the start)
+  for (std::size_t i = 0; i < lines.size() && path_problem.empty(); ++i) {
+    const PathLine& line = lines[i];
+    const std::string& text = line.fields.at("state");
+    if (!line.state) {
+      path_problem = fmt::format("line {}: {} is not a state of this problem", line.number, text);
+      break;
+    }
+    if (i == 0) {
+      if (*line.state != problem.initial_state())
+        path_problem = fmt::format("line {}: the path must start at {}, not {}", line.number,
+                                   notation.show(problem.initial_state()), text);
+      steps.push_back(std::nullopt);
+    } else {
+      const auto step = problem.step_between(*lines[i - 1].state, *line.state);
+      if (!step) {
+        path_problem = fmt::format("line {}: no action leads from {} to {}", line.number,
+                                   lines[i - 1].fields.at("state"), text);
+      } else {
+        cost += step->cost;
+      }
+      steps.push_back(step);
+    }
+    walked.push_back(*line.state);
+  }
+  if (path_problem.empty() && !lines.empty()) {
+    if (!problem.is_goal(walked.back())) {
+      path_problem = fmt::format("line {}: the path ends at {}, which is not a goal",
+                                 lines.back().number, lines.back().fields.at("state"));
+    } else if (!same_number(cost, expected.optimal_cost)) {
+      path_problem = fmt::format("the path costs {}; the cheapest costs {}", number_text(cost),
+                                 number_text(expected.optimal_cost));
+    } else if (walked != expected.reference_path) {
+      if (expected.exact_path)
+        path_problem =
+            "the path is a cheapest one, but this test demands the exact path the assignment's "
+            "search finds (see the expected output)";
+      else
+        check.notes.push_back("your path is another cheapest path than the reference's (accepted)");
+    }
+  }
+  if (lines.empty()) path_problem = "no path was printed";
+  check.path.passed = path_problem.empty();
+  check.path.feedback = path_problem;
+
+  // heuristic: every printed figure right for its line.
+  std::vector<std::string> figure_problems;
+  double g = 0.0;
+  for (std::size_t i = 0; i < lines.size() && i < steps.size(); ++i) {
+    if (!lines[i].state) break;
+    const double step_cost = steps[i] ? steps[i]->cost : 0.0;
+    if (i > 0 && !steps[i]) break;  // past the first illegal step, g means nothing
+    g += step_cost;
+    const double h = problem.h(*lines[i].state);
+    const std::string wrong = wrong_figure(
+        expected.line, lines[i].fields,
+        {{"cost", step_cost}, {"g", g}, {"h", h}, {"f", g + h}, {"depth", static_cast<double>(i)}},
+        steps[i] ? steps[i]->action : "");
+    if (!wrong.empty())
+      figure_problems.push_back(
+          fmt::format("line {}: {}: {}", lines[i].number, lines[i].fields.at("state"), wrong));
+  }
+  check.heuristic.passed = figure_problems.empty();
+  check.heuristic.feedback = first_of(figure_problems);
+  if (lines.empty()) {
+    check.heuristic.passed = false;
+    check.heuristic.feedback = "no states were printed, so no figures could be checked";
+  }
+
+  // max_queue
+  if (expected.max_queue_judgement == QueueCountJudgement::feedback || !expected.last_line) {
+    check.max_queue.judged = false;
+    check.max_queue.feedback = "not judged: the spec shows the max queue length as feedback only";
+    if (count && !same_number(*count, static_cast<double>(expected.reference_max_frontier)))
+      check.notes.push_back(
+          fmt::format("you printed `{}`; the reference's frontier reaches {} "
+                      "(not graded)",
+                      last_line->text, expected.reference_max_frontier));
+  } else if (!count) {
+    check.max_queue.feedback = fmt::format("no line reads as `{}`", expected.last_line->text());
+  } else {
+    const bool exact = expected.max_queue_judgement == QueueCountJudgement::exact;
+    const double low =
+        static_cast<double>(exact ? expected.reference_max_frontier : expected.max_frontier_low);
+    const double high =
+        static_cast<double>(exact ? expected.reference_max_frontier : expected.max_frontier_high);
+    const std::string reach = low == high ? fmt::format("reaches {}", number_text(low))
+                                          : fmt::format(
+                                                "reaches {} to {}, whichever frontier the "
+                                                "handout allows it keeps (a lower g updated in "
+                                                "place or pushed again, either tie-break)",
+                                                number_text(low), number_text(high));
+    if (*count < 1) {
+      check.max_queue.feedback = fmt::format(
+          "line {}: {} cannot be a frontier's largest length: the start alone is one entry (a "
+          "correct search {})",
+          last_line->number, number_text(*count), reach);
+    } else if (*count < low || *count > high) {
+      check.max_queue.feedback =
+          fmt::format("line {}: you printed {}; a correct search on this problem {}",
+                      last_line->number, number_text(*count), reach);
+    } else {
+      check.max_queue.passed = true;
+    }
+  }
+  return check;
+}
+
+}  // namespace sg

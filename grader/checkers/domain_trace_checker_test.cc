@@ -1,0 +1,136 @@
+#include "checkers/domain_trace_checker.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "reference/graph_problem.h"
+#include "reference/queue_length.h"
+#include "reference/search.h"
+
+namespace sg {
+namespace {
+
+// S-A-G costs 2, S-G costs 5, S-B-G costs 2 as well; h is admissible.
+ref::GraphProblem small_graph() {
+  auto graph = std::make_shared<ref::Graph>();
+  graph->edges = {{"S", "A", 1, ""},
+                  {"S", "B", 1, ""},
+                  {"S", "G", 5, ""},
+                  {"A", "G", 1, ""},
+                  {"B", "G", 1, ""}};
+  graph->heuristic = {{"S", 2}, {"A", 1}, {"B", 1}};
+  return ref::GraphProblem(graph, "S", {"G"}, ref::GraphSuccessorOrder::alphabetical);
+}
+
+StateNotation names(const ref::Problem& problem) {
+  return {[&problem](std::string_view text) -> std::optional<ref::State> {
+            std::string state(text);
+            if (state.size() > 1 && state.front() == '\'')
+              state = state.substr(1, state.size() - 2);
+            if (problem.is_state(state)) return state;
+            return std::nullopt;
+          },
+          [](const ref::State& state) { return state; }};
+}
+
+DomainListingExpected listing(const ref::GraphProblem& problem) {
+  return {"S", problem.successors("S"), LineTemplate("{state} cost={cost} h={h}", listing_fields()),
+          "in alphabetical order"};
+}
+
+TEST(DomainListingCheckTest, TheReferenceListingPassesEveryAspect) {
+  const auto problem = small_graph();
+  const auto expected = listing(problem);
+  const std::string text = expected_listing_text(problem, expected, names(problem));
+  EXPECT_EQ(text, "A cost=1 h=1\nB cost=1 h=1\nG cost=5 h=0\n");
+  const auto check = check_domain_listing(problem, expected, names(problem), text);
+  EXPECT_TRUE(check.successors.passed) << check.successors.feedback;
+  EXPECT_TRUE(check.order.passed) << check.order.feedback;
+  EXPECT_TRUE(check.format.passed) << check.format.feedback;
+}
+
+TEST(DomainListingCheckTest, NamesAMissingSuccessorAWrongFigureAndTheOrder) {
+  const auto problem = small_graph();
+  const auto expected = listing(problem);
+  const auto check =
+      check_domain_listing(problem, expected, names(problem), "B cost=1.0 h=1\nA cost=1 h=2\n");
+  EXPECT_FALSE(check.successors.passed);
+  EXPECT_EQ(check.successors.feedback,
+            "1 successor of S is not printed: G (and 1 more line like it)");
+  EXPECT_FALSE(check.order.passed);
+  EXPECT_EQ(check.order.feedback,
+            "the successors should come in alphabetical order: A, B; you printed B, A");
+  EXPECT_TRUE(check.format.passed) << "1.0 reads as 1, as Python's floats print";
+}
+
+TEST(DomainListingCheckTest, ALineOutsideTheTemplateFailsFormatAndIsNotRead) {
+  const auto problem = small_graph();
+  const auto check =
+      check_domain_listing(problem, listing(problem), names(problem),
+                           "expanding S\nA cost=1 h=1\nB cost=1 h=1\nG cost=5 h=0\n");
+  EXPECT_TRUE(check.successors.passed);
+  EXPECT_FALSE(check.format.passed);
+  EXPECT_EQ(check.format.feedback,
+            "line 1: `expanding S` does not read as `{state} cost={cost} h={h}`");
+}
+
+DomainPathExpected path_expected(const ref::GraphProblem& problem, QueueCountJudgement judged) {
+  ref::SearchPolicy astar;
+  astar.strategy = ref::Strategy::astar;
+  const ref::SearchRun run = ref::search(problem, astar);
+  const ref::QueueLengthRange range = ref::max_frontier_range(problem, astar);
+  DomainPathExpected expected{run.path,
+                              run.cost,
+                              false,
+                              LineTemplate("{state} h={h} g={g}", path_fields()),
+                              LineTemplate("Max queue length: {max_frontier}", last_line_fields()),
+                              MaxQueueLine::required,
+                              judged,
+                              run.max_frontier,
+                              range.low,
+                              range.high};
+  return expected;
+}
+
+TEST(DomainPathCheckTest, TheReferenceTracePassesAndAnotherCheapestPathIsAccepted) {
+  const auto problem = small_graph();
+  const auto expected = path_expected(problem, QueueCountJudgement::range);
+  const std::string text = expected_path_text(problem, expected, names(problem));
+  EXPECT_EQ(text, "S h=2 g=0\nA h=1 g=1\nG h=0 g=2\nMax queue length: " +
+                      std::to_string(expected.reference_max_frontier) + "\n");
+  auto check = check_domain_path(problem, expected, names(problem), text);
+  for (const auto* aspect : {&check.path, &check.heuristic, &check.format, &check.max_queue})
+    EXPECT_TRUE(aspect->passed) << aspect->aspect << ": " << aspect->feedback;
+  check = check_domain_path(problem, expected, names(problem),
+                            "S h=2 g=0\nB h=1 g=1\nG h=0 g=2\nMax queue length: 3\n");
+  EXPECT_TRUE(check.path.passed) << check.path.feedback;
+  ASSERT_EQ(check.notes.size(), 1u);
+}
+
+TEST(DomainPathCheckTest, ADearerPathAWrongGAndAnImpossibleCountFailTheirAspectsOnly) {
+  const auto problem = small_graph();
+  const auto check =
+      check_domain_path(problem, path_expected(problem, QueueCountJudgement::range), names(problem),
+                        "S h=2 g=0\nG h=0 g=0\nMax queue length: -1\n");
+  EXPECT_FALSE(check.path.passed);
+  EXPECT_EQ(check.path.feedback, "the path costs 5; the cheapest costs 2");
+  EXPECT_FALSE(check.heuristic.passed);
+  EXPECT_EQ(check.heuristic.feedback, "line 2: G: g is 0, should be 5");
+  EXPECT_TRUE(check.format.passed);
+  EXPECT_FALSE(check.max_queue.passed);
+  EXPECT_NE(check.max_queue.feedback.find("cannot be a frontier's largest length"),
+            std::string::npos);
+}
+
+TEST(DomainPathCheckTest, AMissingRequiredLastLineAndAnIllegalStepAreNamed) {
+  const auto problem = small_graph();
+  const auto check = check_domain_path(problem, path_expected(problem, QueueCountJudgement::exact),
+                                       names(problem), "S h=2 g=0\nX h=0 g=1\n");
+  EXPECT_EQ(check.path.feedback, "line 2: X is not a state of this problem");
+  EXPECT_EQ(check.format.feedback, "the last line must be `Max queue length: {max_frontier}`");
+  EXPECT_FALSE(check.max_queue.passed);
+}
+
+}  // namespace
+}  // namespace sg

@@ -1,0 +1,351 @@
+#include "kinds/domain_trace.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "checkers/domain_trace_checker.h"
+#include "checkers/state_text.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/search_adapter.h"
+#include "kinds/search_algorithm.h"
+#include "kinds/search_domain.h"
+#include "kinds/sliding_tile_setup.h"
+#include "reference/queue_length.h"
+
+namespace sg {
+namespace {
+
+const char* const kListingLine = "{state} h={h}";
+const char* const kPathLine = "{state} h={h} moves: {depth}";
+const char* const kLastLine = "Max queue length: {max_frontier}";
+
+// A template the test writes at `key` (or the default), read with the fields `allowed`.
+LineTemplate line_template(const TestSpec& test, const std::string& key, const char* fallback,
+                           const std::vector<std::string>& allowed) {
+  if (test.input.contains(key) && !test.input[key].is_string())
+    throw SpecError(location_of(test, "/" + key),
+                    fmt::format("{}: a line template such as \"{}\"", key, fallback));
+  try {
+    return LineTemplate(test.input.value(key, std::string(fallback)), allowed);
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(test.input.contains(key) ? location_of(test, "/" + key) : test.where,
+                    fmt::format("{}: {}", key, error.what()));
+  }
+}
+
+// A print_succ test's domain: a graph's start defaults to the listed state.
+SearchDomain listing_domain(const Assignment& assignment, const TestSpec& test) {
+  if (test.input.contains("start") || !test.input.contains("domain")) {
+    return search_domain(assignment, test);
+  }
+  const auto found = assignment.domains.find(
+      test.input["domain"].is_string() ? test.input["domain"].get<std::string>() : std::string());
+  if (found == assignment.domains.end() || found->second.value.value("type", "") != "graph")
+    return search_domain(assignment, test);
+  TestSpec located = test;
+  located.input["start"] = test.input.value("state", nlohmann::json());
+  return search_domain(assignment, located);
+}
+
+StateNotation notation_of(const SearchDomain& domain) {
+  return {[&domain](std::string_view text) { return domain.state_of_text(text); },
+          [](const ref::State& state) { return state; }};
+}
+
+void require_function_adapter(const Assignment& assignment, const TestSpec& test) {
+  if (!assignment.adapter || assignment.adapter->value.value("type", "") != "function")
+    throw SpecError(test.where,
+                    fmt::format("a {} test on a named domain calls a function: the spec needs "
+                                "`adapter: {{type: function}}`",
+                                test.kind));
+  if (!test.input.contains("call"))
+    throw SpecError(test.where, fmt::format("a {} test on a named domain needs `call:`, e.g. "
+                                            "\"{}(graph, state)\"",
+                                            test.kind, test.kind));
+}
+
+bool ascending_order(const TestSpec& test) {
+  const std::string order = test.input.value("order", std::string("as_listed"));
+  if (order != "as_listed" && order != "ascending")
+    throw SpecError(location_of(test, "/order"),
+                    "order: as_listed (the domain's order) or ascending (by state)");
+  return order == "ascending";
+}
+
+DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpec& test) {
+  const ref::State state = state_of_test(test, domain);
+  std::vector<ref::Step> successors = domain.problem->successors(state);
+  const bool ascending = ascending_order(test);
+  if (ascending) {
+    std::stable_sort(successors.begin(), successors.end(),
+                     [&domain](const ref::Step& a, const ref::Step& b) {
+                       nlohmann::json x = domain.value_of(a.state), y = domain.value_of(b.state);
+                       if (x.contains("$tuple")) x = x["$tuple"];
+                       if (y.contains("$tuple")) y = y["$tuple"];
+                       return x < y;
+                     });
+  }
+  return {state, std::move(successors), line_template(test, "line", kListingLine, listing_fields()),
+          ascending ? (domain.type == "graph" ? "in alphabetical order" : "in ascending order")
+                    : "in the order the domain lists them"};
+}
+
+QueueCountJudgement count_judgement(const TestSpec& test) {
+  const std::string value = test.input.value("max_queue_length", std::string("feedback"));
+  if (value == "exact") return QueueCountJudgement::exact;
+  if (value == "range") return QueueCountJudgement::range;
+  if (value != "feedback")
+    throw SpecError(location_of(test, "/max_queue_length"),
+                    "max_queue_length must be feedback, exact or range");
+  return QueueCountJudgement::feedback;
+}
+
+MaxQueueLine last_line_rule(const TestSpec& test) {
+  const std::string value = test.input.value("max_queue_line", std::string("optional"));
+  if (value == "required") return MaxQueueLine::required;
+  if (value == "forbidden") return MaxQueueLine::forbidden;
+  if (value != "optional")
+    throw SpecError(location_of(test, "/max_queue_line"),
+                    "max_queue_line must be optional, required or forbidden");
+  return MaxQueueLine::optional;
+}
+
+// What the solve trace must show, from the reference's run of the test's algorithm. Throws
+// SpecError when the reference finds no path or the spec asks what the algorithm cannot give.
+DomainPathExpected path_expected(const SearchDomain& domain, const SearchAlgorithm& algorithm,
+                                 const TestSpec& test) {
+  const ReferenceRun run = run_reference(domain, algorithm, false);
+  if (!run.found)
+    throw SpecError(test.where, fmt::format("the reference's {} finds no path on '{}': choose a "
+                                            "start and goal it can solve",
+                                            algorithm.name, domain.name));
+  const bool optimal = algorithm.priority_ordered();
+  if (test.input.contains("exact_path") && !test.input["exact_path"].is_boolean())
+    throw SpecError(location_of(test, "/exact_path"), "exact_path must be true or false");
+  DomainPathExpected expected{run.path,
+                              optimal ? optimal_cost(domain).value_or(run.cost) : run.cost,
+                              test.input.value("exact_path", !optimal),
+                              line_template(test, "line", kPathLine, path_fields()),
+                              line_template(test, "last_line", kLastLine, last_line_fields()),
+                              last_line_rule(test),
+                              count_judgement(test),
+                              run.max_frontier};
+  if (expected.max_queue_judgement != QueueCountJudgement::feedback) {
+    if (algorithm.family != SearchAlgorithm::Family::best_first)
+      throw SpecError(location_of(test, "/max_queue_length"),
+                      "only a best-first search (bfs, dfs, ucs, greedy, astar) keeps a queue to "
+                      "judge the length of");
+    if (expected.last_line_rule == MaxQueueLine::forbidden)
+      throw SpecError(location_of(test, "/max_queue_length"),
+                      "a max queue length that must not be printed cannot be judged");
+  }
+  if (expected.max_queue_judgement == QueueCountJudgement::range) {
+    try {
+      const ref::QueueLengthRange range =
+          ref::max_frontier_range(*domain.problem, algorithm.policy);
+      expected.max_frontier_low = range.low;
+      expected.max_frontier_high = range.high;
+    } catch (const std::invalid_argument& error) {
+      throw SpecError(location_of(test, "/max_queue_length"), error.what());
+    }
+  }
+  return expected;
+}
+
+// The outcome of a call that printed `call.printed`, or stopped early.
+TestOutcome printed_outcome(const PrintedCall& call, const Observation& observation,
+                            const std::vector<std::string>& aspects,
+                            const std::vector<std::string>& printed_aspects) {
+  TestOutcome outcome;
+  outcome.call = call.call_text;
+  outcome.notes = call.notes;
+  record_metrics(outcome, observation);
+  if (call.stop) {
+    fail_all_aspects(outcome, aspects, *call.stop, printed_aspects);
+    return outcome;
+  }
+  outcome.verdict = Verdict::accepted;
+  outcome.observed = elide(call.printed);
+  return outcome;
+}
+
+// `aspects` in the kind's order, taken from the check's.
+std::vector<AspectOutcome> in_order(const std::vector<std::string>& aspects,
+                                    const std::vector<AspectOutcome>& judged) {
+  std::vector<AspectOutcome> ordered;
+  for (const std::string& name : aspects)
+    for (const AspectOutcome& aspect : judged)
+      if (aspect.aspect == name) ordered.push_back(aspect);
+  return ordered;
+}
+
+}  // namespace
+
+bool on_named_domain(const TestSpec& test) { return test.input.contains("domain"); }
+
+std::vector<std::string> domain_listing_keys() {
+  return {"domain", "call", "line", "order", "start", "goal"};
+}
+
+std::vector<std::string> domain_path_keys() {
+  return {"domain", "call", "line", "last_line", "algorithm", "start", "goal"};
+}
+
+void validate_domain_listing(const Assignment& assignment, const TestSpec& test) {
+  require_function_adapter(assignment, test);
+  const SearchDomain domain = listing_domain(assignment, test);
+  validate_search_adapter(assignment, test, domain, SearchAlgorithm{});
+  listing_expected(domain, test);
+}
+
+void validate_domain_path(const Assignment& assignment, const TestSpec& test) {
+  require_function_adapter(assignment, test);
+  if (test.input.contains("state"))
+    throw SpecError(location_of(test, "/state"),
+                    "a solve test on a named domain starts at `start:` (graphs) or the maze's "
+                    "start, not at `state:`");
+  const SearchDomain domain = search_domain(assignment, test);
+  const SearchAlgorithm algorithm = search_algorithm(assignment, test);
+  validate_search_adapter(assignment, test, domain, algorithm);
+  path_expected(domain, algorithm, test);
+}
+
+Invocation domain_trace_invocation(const Assignment& assignment, const TestSpec& test,
+                                   const GradingContext& context) {
+  const SearchDomain domain = listing_domain(assignment, test);
+  const SearchAlgorithm algorithm =
+      test.input.contains("algorithm") ? search_algorithm(assignment, test) : SearchAlgorithm{};
+  return search_invocation(assignment, test, context, domain, algorithm);
+}
+
+TestOutcome evaluate_domain_listing(const Assignment& assignment, const TestSpec& test,
+                                    const Observation& observation,
+                                    const std::vector<std::string>& aspects) {
+  const SearchDomain domain = listing_domain(assignment, test);
+  const DomainListingExpected expected = listing_expected(domain, test);
+  const StateNotation notation = notation_of(domain);
+  const PrintedCall call =
+      read_printed_call(assignment, test, domain, SearchAlgorithm{}, observation);
+  TestOutcome outcome = printed_outcome(call, observation, aspects, {"order", "format"});
+  outcome.expected = expected_listing_text(*domain.problem, expected, notation);
+  if (call.stop) return outcome;
+  const DomainListingCheck check =
+      check_domain_listing(*domain.problem, expected, notation, call.printed);
+  outcome.aspects = in_order(aspects, {check.successors, check.order, check.format});
+  if (non_empty_lines(call.printed).empty())
+    mark_unjudged(outcome, {"order", "format"}, "not judged: nothing was printed");
+  return outcome;
+}
+
+TestOutcome evaluate_domain_path(const Assignment& assignment, const TestSpec& test,
+                                 const Observation& observation,
+                                 const std::vector<std::string>& aspects) {
+  const SearchDomain domain = search_domain(assignment, test);
+  const SearchAlgorithm algorithm = search_algorithm(assignment, test);
+  const DomainPathExpected expected = path_expected(domain, algorithm, test);
+  const StateNotation notation = notation_of(domain);
+  const PrintedCall call = read_printed_call(assignment, test, domain, algorithm, observation);
+  TestOutcome outcome = printed_outcome(call, observation, aspects, {"format"});
+  outcome.expected = expected_path_text(*domain.problem, expected, notation);
+  if (call.stop) return outcome;
+  const SolutionPathCheck check =
+      check_domain_path(*domain.problem, expected, notation, call.printed);
+  outcome.aspects = in_order(aspects, {check.path, check.heuristic, check.format, check.max_queue});
+  for (const std::string& note : check.notes) outcome.notes.push_back(note);
+  if (non_empty_lines(call.printed).empty())
+    mark_unjudged(outcome, {"format", "max_queue"}, "not judged: nothing was printed");
+  return outcome;
+}
+
+std::vector<MutantOutcome> domain_listing_mutants(const Assignment& assignment,
+                                                  const TestSpec& test,
+                                                  const std::vector<std::string>& aspects) {
+  const SearchDomain domain = listing_domain(assignment, test);
+  const DomainListingExpected expected = listing_expected(domain, test);
+  const StateNotation notation = notation_of(domain);
+  const ref::Problem& problem = *domain.problem;
+  std::vector<MutantOutcome> mutants;
+  const auto judge = [&](std::string id, std::string mistake, const std::string& printed) {
+    MutantOutcome mutant{std::move(id), std::move(mistake), {}};
+    const DomainListingCheck check = check_domain_listing(problem, expected, notation, printed);
+    mutant.outcome.verdict = Verdict::accepted;
+    mutant.outcome.aspects = in_order(aspects, {check.successors, check.order, check.format});
+    mutants.push_back(std::move(mutant));
+  };
+  DomainListingExpected reordered = expected;
+  if (ascending_order(test)) {
+    reordered.successors = problem.successors(expected.parent);
+  } else {
+    std::stable_sort(reordered.successors.begin(), reordered.successors.end(),
+                     [](const ref::Step& a, const ref::Step& b) { return a.state < b.state; });
+  }
+  const auto states = [](const std::vector<ref::Step>& steps) {
+    std::vector<ref::State> out;
+    for (const ref::Step& step : steps) out.push_back(step.state);
+    return out;
+  };
+  if (states(reordered.successors) != states(expected.successors))
+    judge("successors_in_other_order",
+          ascending_order(test) ? "prints the successors in the domain's order, not ascending"
+                                : "prints the successors sorted, not in the domain's order",
+          expected_listing_text(problem, reordered, notation));
+  if (expected.line.has("h")) {
+    std::string printed;
+    for (const ref::Step& step : expected.successors) {
+      LineFields fields{{"state", notation.show(step.state)},
+                        {"action", step.action},
+                        {"cost", number_text(step.cost)},
+                        {"g", number_text(step.cost)},
+                        {"h", number_text(step.cost + problem.h(step.state))},
+                        {"f", number_text(step.cost + problem.h(step.state))}};
+      printed += expected.line.render(fields) + "\n";
+    }
+    judge("h_is_f", "prints f = cost + h where h is asked", printed);
+  }
+  return mutants;
+}
+
+std::vector<MutantOutcome> domain_path_mutants(const Assignment& assignment, const TestSpec& test,
+                                               const std::vector<std::string>& aspects) {
+  const SearchDomain domain = search_domain(assignment, test);
+  const SearchAlgorithm algorithm = search_algorithm(assignment, test);
+  const DomainPathExpected expected = path_expected(domain, algorithm, test);
+  const StateNotation notation = notation_of(domain);
+  const ref::Problem& problem = *domain.problem;
+  std::vector<MutantOutcome> mutants;
+  const auto judge = [&](std::string id, std::string mistake, const std::string& printed) {
+    MutantOutcome mutant{std::move(id), std::move(mistake), {}};
+    const SolutionPathCheck check = check_domain_path(problem, expected, notation, printed);
+    mutant.outcome.verdict = Verdict::accepted;
+    mutant.outcome.aspects =
+        in_order(aspects, {check.path, check.heuristic, check.format, check.max_queue});
+    mutants.push_back(std::move(mutant));
+  };
+  if (algorithm.family == SearchAlgorithm::Family::best_first &&
+      algorithm.policy.strategy == ref::Strategy::astar) {
+    SearchAlgorithm greedy = algorithm;
+    greedy.policy.strategy = ref::Strategy::greedy_best_first;
+    const ReferenceRun run = run_reference(domain, greedy, false);
+    if (run.found) {
+      DomainPathExpected printed = expected;
+      printed.reference_path = run.path;
+      printed.reference_max_frontier = run.max_frontier;
+      printed.last_line_rule = MaxQueueLine::required;
+      judge("greedy_not_astar", "orders the frontier by h alone (greedy), not g + h",
+            expected_path_text(problem, printed, notation));
+    }
+  }
+  if (expected.last_line) {
+    DomainPathExpected printed = expected;
+    printed.last_line_rule = MaxQueueLine::required;
+    std::string text = expected_path_text(problem, printed, notation);
+    const std::string count = std::to_string(expected.reference_max_frontier);
+    text.replace(text.rfind(count), count.size(), "-1");
+    judge("queue_count_minus_one", "prints -1 for the max queue length", text);
+  }
+  return mutants;
+}
+
+}  // namespace sg

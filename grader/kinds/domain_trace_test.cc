@@ -1,0 +1,100 @@
+#include "kinds/domain_trace.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "kinds/kind_registry.h"
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A graph and a maze, and one print_succ or solve test whose keys vary.
+Assignment spec_with(const std::string& kind, const std::string& test_keys,
+                     const std::string& adapter = "{type: function}") {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: routes}
+domains:
+  tri:
+    type: graph
+    successor_order: alphabetical
+    edges: [[S, A, 1], [S, G, 5], [A, G, 1], [S, B, 1], [B, G, 1]]
+    heuristic: {S: 2, A: 1, B: 1}
+  maze:
+    type: grid
+    map: |
+      #####
+      #S G#
+      #####
+algorithms:
+  astar: {strategy: astar}
+  ids: {strategy: iterative_deepening}
+adapter: )yaml" + adapter + R"yaml(
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: )yaml" + kind + R"yaml(
+    grades: {successors: a}
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+std::string validation_error(const Assignment& assignment) {
+  const TestSpec& test = assignment.tests.back();
+  try {
+    static const KindRegistry kinds = KindRegistry::with_builtin_kinds();
+    kinds.find(test.kind)->validate(assignment, test);
+  } catch (const SpecError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+const std::string kListing =
+    "    domain: tri\n    state: S\n    goal: G\n    call: print_succ(graph, heuristic, state)\n";
+const std::string kPath =
+    "    domain: tri\n    start: S\n    goal: G\n    algorithm: astar\n"
+    "    call: solve(graph, heuristic, start, goal)\n";
+
+TEST(DomainTrace, ValidPrintSuccAndSolveTestsOnAGraphAndAMaze) {
+  EXPECT_EQ(
+      validation_error(spec_with("print_succ", kListing + "    line: \"{state} c={cost}\"\n")),
+      "no error");
+  EXPECT_EQ(validation_error(spec_with("print_succ",
+                                       "    domain: maze\n    state: [1, 2]\n"
+                                       "    call: print_succ(maze, state)\n")),
+            "no error");
+  EXPECT_EQ(validation_error(spec_with("solve", kPath + "    max_queue_length: range\n")),
+            "no error");
+}
+
+TEST(DomainTrace, NamesTheKeyOfEveryMistake) {
+  EXPECT_THAT(validation_error(spec_with("print_succ", kListing + "    line: \"{state}{h}\"\n")),
+              HasSubstr("line: {h} follows {state} with no text between them"));
+  EXPECT_THAT(
+      validation_error(spec_with("print_succ", kListing + "    line: \"{state} d={depth}\"\n")),
+      HasSubstr("unknown field {depth}: use state, action, cost, g, h, f"));
+  EXPECT_THAT(validation_error(spec_with("print_succ",
+                                         "    domain: tri\n    state: Z\n    goal: G\n"
+                                         "    call: print_succ(graph, state)\n")),
+              HasSubstr("Z"));
+  EXPECT_THAT(validation_error(spec_with("print_succ", kListing + "    order: by_h\n")),
+              HasSubstr("order: as_listed (the domain's order) or ascending (by state)"));
+  EXPECT_THAT(validation_error(spec_with("print_succ", kListing, "{type: program, args: [x]}")),
+              HasSubstr("needs `adapter: {type: function}`"));
+  EXPECT_THAT(validation_error(spec_with("solve", kPath + "    last_line: \"Max: {max}\"\n")),
+              HasSubstr("last_line: unknown field {max}: use max_frontier"));
+  EXPECT_THAT(validation_error(
+                  spec_with("solve",
+                            "    domain: tri\n    start: S\n    goal: G\n    algorithm: ids\n"
+                            "    call: solve(graph, start, goal)\n    max_queue_length: exact\n")),
+              HasSubstr("only a best-first search"));
+  EXPECT_THAT(validation_error(spec_with("solve", kPath + "    state: S\n")),
+              HasSubstr("starts at `start:`"));
+}
+
+}  // namespace
+}  // namespace sg
