@@ -7,10 +7,27 @@
 
 #include <cstddef>
 #include <optional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "reference/problem.h"
 
 namespace sg::ref {
+
+/// The reachable state space of a problem with every state's h*, the cheapest cost to a goal.
+struct CostToGoal {
+  bool complete = true;       ///< False when there are more than max_states states (then empty).
+  std::vector<State> states;  ///< Breadth-first from the initial state.
+  std::unordered_map<State, std::size_t> index;  ///< A state's place in `states`.
+  /// Per state, its successors (index, step cost) in the domain's order.
+  std::vector<std::vector<std::pair<std::size_t, double>>> edges;
+  std::vector<double> cheapest;  ///< h* per state; infinity where no goal can be reached.
+};
+
+/// Enumerates the states reachable from problem.initial_state() (at most `max_states`) and
+/// computes h* by one Dijkstra search from the goals over the reversed edges.
+CostToGoal cost_to_goal(const Problem& problem, std::size_t max_states);
 
 /// A state where h overestimates.
 struct Overestimate {

@@ -776,6 +776,18 @@ class Session(object):
             function = getattr(self.module, self.field(step, 'function'))
             args, kwargs = self.arguments(step)
             return self._bind_result(step, function(*args, **kwargs))
+        if op == 'map':
+            # One function over many argument lists in one round trip (a heuristic on every
+            # state of a space). The first call that raises fails the step, saying which.
+            function = getattr(self.module, self.field(step, 'function'))
+            values = []
+            for args in self.field(step, 'args_list'):
+                try:
+                    values.append(encode_value(function(*self.resolve(args))))
+                except BaseException as exc:
+                    exc.sg_map_index = len(values)
+                    raise
+            return {'value': values}
         if op == 'new':
             cls = getattr(self.module, self.field(step, 'class'))
             args, kwargs = self.arguments(step)
@@ -931,6 +943,8 @@ def run_phase(streams, limit, action):
         ok = True
     except BaseException as exc:   # SystemExit, KeyboardInterrupt, MemoryError too
         fields = {'error': describe_error(exc)}
+        if isinstance(getattr(exc, 'sg_map_index', None), int):
+            fields['error']['index'] = exc.sg_map_index
         ok = False
     finally:
         seconds = _perf_counter() - start

@@ -148,6 +148,25 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertFalse(run.step(0)['stdout_truncated'])
         self.assertIsInstance(run.step(0)['seconds'], float)
 
+    def test_map_calls_one_function_over_many_argument_lists(self):
+        self.write('student.py', '''
+            def h(state, goal):
+                if state == [9]:
+                    raise ValueError("no nines")
+                return sum(1 for a, b in zip(state, goal) if a != b)
+        ''')
+        goal = [1, 2, 3]
+        run = self.run_driver([
+            {'op': 'let', 'bind': 'goal', 'value': goal},
+            {'op': 'map', 'function': 'h',
+             'args_list': [[[1, 2, 3], {'$ref': 'goal'}], [[3, 2, 1], {'$ref': 'goal'}]]},
+            {'op': 'map', 'function': 'h', 'args_list': [[[1], [1]], [[9], [1]], [[2], [1]]]}])
+        self.assertComplete(run, 3)
+        self.assertEqual(run.step(1)['value'], [0, 2])
+        self.assertFalse(run.step(2)['ok'])
+        self.assertEqual(run.step(2)['error']['index'], 1)
+        self.assertEqual(run.step(2)['error']['type'], 'ValueError')
+
     def test_os_write_and_child_process_captured(self):
         self.write('student.py', '''
             import os, sys

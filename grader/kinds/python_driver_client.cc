@@ -166,6 +166,8 @@ DriverTranscript read_transcript(const Observation& observation, std::size_t ste
           step.error_type = json_string(record["error"], "type");
           step.error_message = json_string(record["error"], "message");
           step.traceback = json_string(record["error"], "traceback");
+          const nlohmann::json map_index = record["error"].value("index", nlohmann::json());
+          if (map_index.is_number_unsigned()) step.error_index = map_index.get<std::size_t>();
         }
       }
     } else if (type == "done") {

@@ -31,6 +31,7 @@ struct DriverStepRecord {
   std::string error_type;
   std::string error_message;
   std::string traceback;
+  std::optional<std::size_t> error_index;  ///< `map` steps: the call that raised.
 
   /// "TypeError: message" followed by the traceback.
   std::string error_text() const;

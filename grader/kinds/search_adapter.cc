@@ -573,4 +573,14 @@ ref::State state_of_test(const TestSpec& test, const SearchDomain& domain) {
   return *state;
 }
 
+CallWords call_words(const TestSpec& test) {
+  CallSpec call = read_call(test);
+  return {std::move(call.function), std::move(call.arguments)};
+}
+
+nlohmann::json call_argument(const std::string& word, const Assignment& assignment,
+                             const TestSpec& test, const SearchDomain& domain) {
+  return argument_value(word, assignment, test, domain, SearchAlgorithm{}, false);
+}
+
 }  // namespace sg

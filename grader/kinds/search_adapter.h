@@ -75,6 +75,19 @@ PrintedCall read_printed_call(const Assignment& assignment, const TestSpec& test
                               const SearchDomain& domain, const SearchAlgorithm& algorithm,
                               const Observation& observation);
 
+/// The function and argument words of the test's `call:` ("h(state, goal)"). Throws SpecError
+/// at `call` for a malformed call or an unknown word.
+struct CallWords {
+  std::string function;
+  std::vector<std::string> arguments;
+};
+CallWords call_words(const TestSpec& test);
+
+/// The value the function adapter passes for `word` (graph, maze, start, goal, state, heuristic,
+/// or a number) on `domain`.
+nlohmann::json call_argument(const std::string& word, const Assignment& assignment,
+                             const TestSpec& test, const SearchDomain& domain);
+
 /// The test's `state:` as a state of `domain` (the `state` argument word). Throws SpecError at
 /// the key.
 ref::State state_of_test(const TestSpec& test, const SearchDomain& domain);

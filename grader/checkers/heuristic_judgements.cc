@@ -1,0 +1,172 @@
+#include "checkers/heuristic_judgements.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+
+#include "notation/line_template.h"
+
+namespace sg {
+namespace {
+
+constexpr double kEpsilon = 1e-9;
+
+bool reachable(const ref::CostToGoal& space, std::size_t i) {
+  return space.cheapest[i] < std::numeric_limits<double>::infinity();
+}
+
+// "1 state" / "1,234 states".
+// 1234567 as "1,234,567".
+std::string grouped(std::size_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+// "1 state" / "1,234 states".
+std::string count_of(std::size_t n, const char* what) {
+  return fmt::format("{} {}{}", grouped(n), what, n == 1 ? "" : "s");
+}
+
+// Keeps the counterexample nearest a goal.
+struct Nearest {
+  std::size_t count = 0;
+  std::optional<std::size_t> at;
+  std::optional<std::size_t> to;  // the edge's other end (consistency)
+  void offer(const ref::CostToGoal& space, std::size_t i, std::optional<std::size_t> j = {}) {
+    ++count;
+    if (!at || space.cheapest[i] < space.cheapest[*at]) {
+      at = i;
+      to = j;
+    }
+  }
+};
+
+std::string indented(const std::string& drawing) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= drawing.size()) {
+    const std::size_t end = drawing.find('\n', start);
+    out += "\n    ";
+    out += drawing.substr(start, end == std::string::npos ? end : end - start);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+HeuristicJudgement judge_heuristic(const ref::Problem& problem, const ref::CostToGoal& space,
+                                   const std::vector<double>& h,
+                                   const std::optional<HeuristicBaseline>& baseline,
+                                   const std::function<std::string(const ref::State&)>& draw) {
+  HeuristicJudgement judgement;
+  judgement.goal_zero.aspect = "goal_zero";
+  judgement.admissible.aspect = "admissible";
+  judgement.consistent.aspect = "consistent";
+  judgement.stronger.aspect = "stronger";
+  const std::size_t n = space.states.size();
+  const std::string states = count_of(n, "state");
+
+  Nearest goal_wrong, over, inconsistent, weaker;
+  bool above_somewhere = false;
+  double sum_h = 0, sum_star = 0, sum_base = 0;
+  std::size_t counted = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (problem.is_goal(space.states[i]) && std::fabs(h[i]) > kEpsilon) goal_wrong.offer(space, i);
+    if (reachable(space, i)) {
+      if (h[i] > space.cheapest[i] + kEpsilon) over.offer(space, i);
+      sum_h += h[i];
+      sum_star += space.cheapest[i];
+      if (baseline) sum_base += baseline->values[i];
+      ++counted;
+    }
+    for (const auto& [j, cost] : space.edges[i])
+      if (h[i] > cost + h[j] + kEpsilon) inconsistent.offer(space, i, j);
+    if (baseline) {
+      if (h[i] + kEpsilon < baseline->values[i]) weaker.offer(space, i);
+      if (h[i] > baseline->values[i] + kEpsilon) above_somewhere = true;
+    }
+  }
+
+  judgement.goal_zero.passed = !goal_wrong.at;
+  if (goal_wrong.at) {
+    const std::size_t i = *goal_wrong.at;
+    judgement.goal_zero.feedback =
+        fmt::format("h is {} at the goal{}: a heuristic must be 0 at every goal", number_text(h[i]),
+                    indented(draw(space.states[i])));
+  }
+  judgement.admissible.passed = !over.at;
+  if (over.at) {
+    const std::size_t i = *over.at;
+    judgement.admissible.feedback = fmt::format(
+        "h overestimates on {} of the {}; the nearest to a goal:{}\n  h = {}, but the cheapest "
+        "path from it to a goal costs {} (h*)",
+        grouped(over.count), states, indented(draw(space.states[i])), number_text(h[i]),
+        number_text(space.cheapest[i]));
+  }
+  judgement.consistent.passed = !inconsistent.at;
+  if (inconsistent.at) {
+    const std::size_t i = *inconsistent.at;
+    const std::size_t j = *inconsistent.to;
+    double cost = 0;
+    for (const auto& [to, step] : space.edges[i])
+      if (to == j) cost = step;
+    judgement.consistent.feedback = fmt::format(
+        "h drops by more than the step's cost on {}; the nearest to a goal, from{}\n  h = {}, "
+        "one step (cost {}) to{}\n  h = {}: h(s) <= c(s, s') + h(s') fails",
+        count_of(inconsistent.count, "edge"), indented(draw(space.states[i])), number_text(h[i]),
+        number_text(cost), indented(draw(space.states[j])), number_text(h[j]));
+  }
+  if (!baseline) {
+    judgement.stronger.judged = false;
+    judgement.stronger.feedback = "not judged: the test names no heuristic to be stronger than";
+  } else if (weaker.at) {
+    const std::size_t i = *weaker.at;
+    judgement.stronger.feedback = fmt::format(
+        "h is below the {} on {} of the {}; the nearest to a goal:{}\n  h = {}, {} = {}",
+        baseline->name, grouped(weaker.count), states, indented(draw(space.states[i])),
+        number_text(h[i]), baseline->name, number_text(baseline->values[i]));
+  } else if (!above_somewhere) {
+    judgement.stronger.feedback = fmt::format(
+        "h equals the {} on every one of the {}: it is no stronger", baseline->name, states);
+  } else {
+    judgement.stronger.passed = true;
+  }
+  if (counted > 0) {
+    const double count = static_cast<double>(counted);
+    judgement.notes.push_back(fmt::format(
+        "over the {} from which a goal can be reached, h averages {:.2f}{}; h* averages {:.2f}",
+        count_of(counted, "state"), sum_h / count,
+        baseline ? fmt::format(" (the {}: {:.2f})", baseline->name, sum_base / count) : "",
+        sum_star / count));
+  }
+  return judgement;
+}
+
+std::string heuristic_expectation(const ref::CostToGoal& space,
+                                  const std::optional<HeuristicBaseline>& baseline) {
+  double largest = 0, sum = 0;
+  std::size_t counted = 0;
+  for (std::size_t i = 0; i < space.states.size(); ++i) {
+    if (!reachable(space, i)) continue;
+    largest = std::max(largest, space.cheapest[i]);
+    sum += space.cheapest[i];
+    ++counted;
+  }
+  std::string text = fmt::format(
+      "h is checked on all {} of the space (h* from 0 to {}, {:.2f} on average):\n"
+      "  h = 0 at every goal; h <= h* on every state; h(s) <= c(s, s') + h(s') on every edge",
+      count_of(space.states.size(), "state"), number_text(largest),
+      counted ? sum / static_cast<double>(counted) : 0.0);
+  if (baseline) text += fmt::format("; h >= the {} everywhere and > somewhere", baseline->name);
+  return text + "\n";
+}
+
+}  // namespace sg

@@ -1,0 +1,276 @@
+#include "kinds/heuristic_kind.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "checkers/heuristic_judgements.h"
+#include "checkers/python_value.h"
+#include "checkers/state_text.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/python_driver_client.h"
+#include "kinds/reference_cache.h"
+#include "kinds/search_adapter.h"
+#include "kinds/search_domain.h"
+#include "kinds/sliding_tile_setup.h"
+#include "reference/tile_problem.h"
+
+namespace sg {
+namespace {
+
+constexpr std::size_t kBatch = 10000;  // states per driver step
+
+// The test's domain, its whole space with h*, and the baseline its `stronger_than` names.
+struct Setup {
+  SearchDomain domain;
+  std::optional<ref::TilePuzzle> puzzle;  // boards only
+  std::shared_ptr<const ref::CostToGoal> space;
+  std::optional<HeuristicBaseline> baseline;
+};
+
+std::size_t max_states(const TestSpec& test) {
+  if (!test.input.contains("max_states")) return 200000;
+  const auto& value = test.input["max_states"];
+  if (!value.is_number_integer() || value.get<long long>() < 1 || value.get<long long>() > 2000000)
+    throw SpecError(location_of(test, "/max_states"),
+                    "max_states: a whole number from 1 to 2000000");
+  return value.get<std::size_t>();
+}
+
+Setup setup(const Assignment& assignment, const TestSpec& test) {
+  Setup setup;
+  if (test.input.contains("domain")) {
+    setup.domain = search_domain(assignment, test);
+  } else {
+    if (!assignment.domain)
+      throw SpecError(test.where,
+                      "a heuristic test needs `domain:` (one of the spec's `domains`) or the "
+                      "spec's sliding-tile `domain`");
+    for (const char* key : {"start", "goal"})
+      if (test.input.contains(key))
+        throw SpecError(location_of(test, std::string("/") + key),
+                        "a board's heuristic is checked on every board reachable from the "
+                        "domain's goal: no start or goal here");
+    setup.puzzle = make_puzzle(assignment, test);
+    setup.domain.name = "domain";
+    setup.domain.type = "sliding_tile";
+    setup.domain.problem = std::make_shared<ref::TileProblem>(*setup.puzzle, setup.puzzle->goal(),
+                                                              assignment_heuristic(assignment));
+  }
+  const std::size_t limit = max_states(test);
+  setup.space = cached_reference<ref::CostToGoal>(assignment, test, "cost-to-goal", [&] {
+    return ref::cost_to_goal(*setup.domain.problem, limit);
+  });
+  if (!setup.space->complete)
+    throw SpecError(test.where,
+                    fmt::format("the space has more than {} states: raise max_states (up to "
+                                "2000000) or choose a smaller domain; sampled checks of larger "
+                                "spaces are not built yet",
+                                limit));
+  if (test.input.contains("stronger_than")) {
+    const auto& name = test.input["stronger_than"];
+    const std::string text = name.is_string() ? name.get<std::string>() : "";
+    HeuristicBaseline baseline;
+    const auto& states = setup.space->states;
+    if (text == "domain") {
+      baseline.name =
+          setup.puzzle ? heuristic_wording(assignment_heuristic(assignment)) : "domain's heuristic";
+      for (const auto& state : states) baseline.values.push_back(setup.domain.problem->h(state));
+    } else if (setup.puzzle && (text == "manhattan" || text == "misplaced")) {
+      const ref::Heuristic heuristic =
+          text == "manhattan" ? ref::Heuristic::manhattan : ref::Heuristic::misplaced_tiles;
+      baseline.name = heuristic_wording(heuristic);
+      for (const auto& state : states)
+        baseline.values.push_back(
+            ref::evaluate(*setup.puzzle, *ref::parse_tiles_state(state), heuristic));
+    } else {
+      throw SpecError(location_of(test, "/stronger_than"),
+                      setup.puzzle ? "stronger_than: domain, manhattan or misplaced"
+                                   : "stronger_than: domain (the domain's own heuristic)");
+    }
+    setup.baseline = std::move(baseline);
+  }
+  return setup;
+}
+
+// A state as feedback shows it: a board as its rows ("_" for a blank), else its text.
+std::function<std::string(const ref::State&)> drawer(const Setup& setup) {
+  if (!setup.puzzle) return [](const ref::State& state) { return state; };
+  const int cols = setup.puzzle->cols();
+  return [cols](const ref::State& state) {
+    const auto tiles = ref::parse_tiles_state(state);
+    if (!tiles) return state;
+    std::string text;
+    for (std::size_t i = 0; i < tiles->size(); ++i) {
+      if (i > 0) text += i % static_cast<std::size_t>(cols) == 0 ? "\n" : " ";
+      text += (*tiles)[i] == 0 ? std::string("_") : std::to_string((*tiles)[i]);
+    }
+    return text + "    " + state;
+  };
+}
+
+std::string call_text(const TestSpec& test) {
+  const CallWords call = call_words(test);
+  return fmt::format("{}({}) on every state", call.function, fmt::join(call.arguments, ", "));
+}
+
+// The judgements of `h`, as the test's aspects.
+std::vector<AspectOutcome> judged(const Setup& setup, const std::vector<double>& h,
+                                  std::vector<std::string>& notes) {
+  HeuristicJudgement judgement =
+      judge_heuristic(*setup.domain.problem, *setup.space, h, setup.baseline, drawer(setup));
+  for (auto& note : judgement.notes) notes.push_back(std::move(note));
+  AspectOutcome values;
+  values.aspect = "values";
+  values.passed = true;
+  return {values, judgement.goal_zero, judgement.admissible, judgement.consistent,
+          judgement.stronger};
+}
+
+}  // namespace
+
+void HeuristicKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  if (assignment.submission.language != "python")
+    throw SpecError(test.where, "a heuristic test calls Python: `language: python`");
+  const CallWords call = call_words(test);
+  if (std::find(call.arguments.begin(), call.arguments.end(), "state") == call.arguments.end())
+    throw SpecError(location_of(test, "/call"),
+                    "call: the heuristic takes each state: put `state` among its arguments, "
+                    "e.g. \"h(state)\"");
+  const Setup checked = setup(assignment, test);
+  for (const std::string& word : call.arguments)
+    if (word != "state") call_argument(word, assignment, test, checked.domain);
+}
+
+Invocation HeuristicKind::invocation(const Assignment& assignment, const TestSpec& test,
+                                     const GradingContext& context) const {
+  const Setup checked = setup(assignment, test);
+  const CallWords call = call_words(test);
+  nlohmann::json steps = nlohmann::json::array();
+  std::vector<nlohmann::json> fixed;
+  for (const std::string& word : call.arguments) {
+    if (word == "state") {
+      fixed.push_back(nullptr);
+      continue;
+    }
+    steps.push_back({{"op", "let"},
+                     {"bind", "arg_" + word},
+                     {"value", call_argument(word, assignment, test, checked.domain)}});
+    fixed.push_back({{"$ref", "arg_" + word}});
+  }
+  const auto& states = checked.space->states;
+  for (std::size_t first = 0; first < states.size(); first += kBatch) {
+    nlohmann::json args_list = nlohmann::json::array();
+    for (std::size_t i = first; i < std::min(states.size(), first + kBatch); ++i) {
+      nlohmann::json args = nlohmann::json::array();
+      for (std::size_t a = 0; a < call.arguments.size(); ++a)
+        args.push_back(fixed[a].is_null() ? checked.domain.value_of(states[i]) : fixed[a]);
+      args_list.push_back(std::move(args));
+    }
+    steps.push_back({{"op", "map"}, {"function", call.function}, {"args_list", args_list}});
+  }
+  Invocation invocation =
+      make_driver_invocation(assignment, test, context, std::move(steps), call_text(test));
+  // Every value comes back in the transcript: room for each, beyond what students print.
+  invocation.limits.output_bytes += states.size() * 32;
+  return invocation;
+}
+
+TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec& test,
+                                    const Observation& observation) const {
+  const Setup checked = setup(assignment, test);
+  const CallWords call = call_words(test);
+  const auto& states = checked.space->states;
+  std::size_t fixed = 0;
+  for (const std::string& word : call.arguments) fixed += word != "state";
+  const std::size_t batches = (states.size() + kBatch - 1) / kBatch;
+  const std::string module_file = assignment.submission.module + ".py";
+
+  TestOutcome outcome;
+  outcome.call = call_text(test);
+  record_metrics(outcome, observation);
+  outcome.expected = heuristic_expectation(*checked.space, checked.baseline);
+  const DriverTranscript transcript = read_transcript(observation, fixed + batches);
+  outcome.notes = import_notes(transcript, module_file);
+  std::vector<std::string> names(fixed + batches, outcome.call);
+  if (auto stop = diagnose_early_stop(observation, transcript, names, module_file)) {
+    fail_all_aspects(outcome, aspects(), *stop);
+    return outcome;
+  }
+  std::vector<double> h;
+  h.reserve(states.size());
+  const auto state_call = [&](std::size_t i) {
+    return fmt::format("{}({})", call.function, python_repr(checked.domain.value_of(states[i])));
+  };
+  for (std::size_t b = 0; b < batches; ++b) {
+    const DriverStepRecord& step = transcript.steps[fixed + b];
+    if (!step.ok) {
+      const std::size_t at = b * kBatch + step.error_index.value_or(0);
+      fail_all_aspects(
+          outcome, aspects(),
+          step_failure(step, at < states.size() ? state_call(at) : outcome.call, module_file));
+      return outcome;
+    }
+    if (auto overflow = output_overflow(step, outcome.call, test.limits.output_bytes)) {
+      fail_all_aspects(outcome, aspects(), *overflow);
+      return outcome;
+    }
+    for (const auto& value : step.value) {
+      const std::size_t i = h.size();
+      if (!value.is_number() || value.get<double>() < 0) {
+        outcome.verdict = Verdict::wrong_answer;
+        fail_all_aspects(outcome, aspects(),
+                         EarlyStop{Verdict::wrong_answer,
+                                   fmt::format("{} returned {}: a heuristic returns a number "
+                                               ">= 0",
+                                               state_call(i), python_repr(value))});
+        return outcome;
+      }
+      h.push_back(value.get<double>());
+    }
+  }
+  if (h.size() != states.size())
+    throw std::runtime_error(
+        fmt::format("the driver returned {} values for {} states", h.size(), states.size()));
+  outcome.verdict = Verdict::accepted;
+  outcome.aspects = judged(checked, h, outcome.notes);
+  outcome.observed = fmt::format("{} values, from {} to {}", h.size(),
+                                 h.empty() ? 0 : *std::min_element(h.begin(), h.end()),
+                                 h.empty() ? 0 : *std::max_element(h.begin(), h.end()));
+  return outcome;
+}
+
+std::vector<MutantOutcome> HeuristicKind::mutant_outcomes(const Assignment& assignment,
+                                                          const TestSpec& test) const {
+  const Setup checked = setup(assignment, test);
+  const auto& states = checked.space->states;
+  const ref::Problem& problem = *checked.domain.problem;
+  std::vector<std::tuple<std::string, std::string, std::vector<double>>> mistakes;
+  std::vector<double> zero(states.size(), 0.0), twice, goal_plus_one;
+  for (const auto& state : states) {
+    twice.push_back(2 * problem.h(state));
+    goal_plus_one.push_back(problem.h(state) + (problem.is_goal(state) ? 1 : 0));
+  }
+  mistakes.emplace_back("h_zero", "returns 0 everywhere", zero);
+  mistakes.emplace_back("h_doubled", "returns twice the domain's heuristic", twice);
+  mistakes.emplace_back("h_nonzero_at_goal", "returns 1 more than the domain's h at the goal",
+                        goal_plus_one);
+  if (checked.puzzle) {
+    std::vector<double> blanks;
+    for (const auto& state : states)
+      blanks.push_back(ref::evaluate_counting_blank(*checked.puzzle, *ref::parse_tiles_state(state),
+                                                    assignment_heuristic(assignment)));
+    mistakes.emplace_back("heuristic_counts_blank", "counts the blank as a tile", blanks);
+  }
+  std::vector<MutantOutcome> outcomes;
+  for (auto& [id, mistake, values] : mistakes) {
+    MutantOutcome mutant{id, mistake, {}};
+    mutant.outcome.verdict = Verdict::accepted;
+    mutant.outcome.aspects = judged(checked, values, mutant.outcome.notes);
+    outcomes.push_back(std::move(mutant));
+  }
+  return outcomes;
+}
+
+}  // namespace sg

@@ -1,0 +1,76 @@
+#include "kinds/heuristic_kind.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+
+Assignment spec_with(const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: routes}
+domain: {type: sliding_tile, rows: 2, cols: 3, goal: [1, 2, 3, 4, 5, 0], heuristic: manhattan}
+domains:
+  tri:
+    type: graph
+    edges: [[S, A, 1], [S, G, 5], [A, G, 1], [S, B, 1], [B, G, 1]]
+    heuristic: {S: 2, A: 1, B: 1}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: heuristic
+    grades: {admissible: a}
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+std::string validation_error(const Assignment& assignment) {
+  try {
+    HeuristicKind().validate(assignment, assignment.tests.back());
+  } catch (const SpecError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+const std::string kGraph = "    domain: tri\n    start: S\n    goal: G\n    call: h(state)\n";
+
+TEST(HeuristicKind, ValidatesOnAGraphAndOnTheSpecsBoard) {
+  EXPECT_EQ(validation_error(spec_with(kGraph + "    stronger_than: domain\n")), "no error");
+  EXPECT_EQ(validation_error(spec_with("    call: h(state)\n    stronger_than: misplaced\n")),
+            "no error");
+}
+
+TEST(HeuristicKind, NamesTheKeyOfEveryMistake) {
+  EXPECT_THAT(validation_error(spec_with("    call: h(goal)\n")),
+              HasSubstr("put `state` among its arguments"));
+  EXPECT_THAT(validation_error(spec_with(kGraph + "    stronger_than: manhattan\n")),
+              HasSubstr("stronger_than: domain (the domain's own heuristic)"));
+  EXPECT_THAT(validation_error(spec_with("    call: h(state)\n    start: [1, 2, 3, 4, 0, 5]\n")),
+              HasSubstr("every board reachable from the domain's goal"));
+  EXPECT_THAT(validation_error(spec_with("    call: h(state)\n    max_states: 100\n")),
+              HasSubstr("the space has more than 100 states"));
+}
+
+// The reference's mutants, judged as students: twice an admissible table overestimates, 0 is
+// no stronger than the table, 1 at the goal is not 0 there.
+TEST(HeuristicKind, EachMutantFailsTheJudgementItsMistakeBreaks) {
+  const Assignment assignment = spec_with(kGraph + "    stronger_than: domain\n");
+  std::map<std::string, std::set<std::string>> failed;
+  for (const MutantOutcome& mutant :
+       HeuristicKind().mutant_outcomes(assignment, assignment.tests.back()))
+    for (const AspectOutcome& aspect : mutant.outcome.aspects)
+      if (aspect.judged && !aspect.passed) failed[mutant.mutant].insert(aspect.aspect);
+  EXPECT_EQ(failed["h_zero"], std::set<std::string>{"stronger"});
+  EXPECT_TRUE(failed["h_doubled"].count("admissible"));
+  EXPECT_TRUE(failed["h_nonzero_at_goal"].count("goal_zero"));
+  EXPECT_FALSE(failed.count("heuristic_counts_blank")) << "boards only";
+}
+
+}  // namespace
+}  // namespace sg
