@@ -4,16 +4,18 @@
 #include <functional>
 #include <limits>
 #include <queue>
+#include <unordered_map>
 #include <utility>
 
 namespace sg::ref {
 
 CostToGoal cost_to_goal(const Problem& problem, std::size_t max_states) {
   CostToGoal space;
+  std::unordered_map<State, std::size_t> index;
   std::vector<std::vector<std::pair<std::size_t, double>>> into;  // into[t]: (s, cost) of s -> t
   std::deque<std::size_t> queue;
   const auto visit = [&](const State& state) {
-    const auto [it, added] = space.index.emplace(state, space.states.size());
+    const auto [it, added] = index.emplace(state, space.states.size());
     if (added) {
       space.states.push_back(state);
       space.edges.emplace_back();

@@ -7,7 +7,6 @@
 
 #include <cstddef>
 #include <optional>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -19,7 +18,6 @@ namespace sg::ref {
 struct CostToGoal {
   bool complete = true;       ///< False when there are more than max_states states (then empty).
   std::vector<State> states;  ///< Breadth-first from the initial state.
-  std::unordered_map<State, std::size_t> index;  ///< A state's place in `states`.
   /// Per state, its successors (index, step cost) in the domain's order.
   std::vector<std::vector<std::pair<std::size_t, double>>> edges;
   std::vector<double> cheapest;  ///< h* per state; infinity where no goal can be reached.

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "reference/tile_problem.h"
+
 namespace sg::ref {
 namespace {
 
@@ -166,6 +168,37 @@ std::optional<int> StateSpace::distance(const Tiles& board) const {
   const std::optional<std::uint64_t> at = rank(board);
   if (!at || distance_[*at] == kUnreached) return std::nullopt;
   return distance_[*at];
+}
+
+CostToGoal StateSpace::cost_to_goal() const {
+  if (arrangements_ > (std::uint64_t{1} << 26))
+    throw std::invalid_argument("too many arrangements to list every board");
+  constexpr std::uint32_t kNone = 0xffffffffu;
+  std::vector<std::uint32_t> index_of(arrangements_, kNone);
+  std::vector<Packed> boards;
+  CostToGoal space;
+  for (std::uint64_t rank = 0; rank < arrangements_; ++rank) {
+    if (distance_[rank] == kUnreached) continue;
+    index_of[rank] = static_cast<std::uint32_t>(boards.size());
+    const Tiles board = unrank(rank);
+    boards.push_back(pack(board));
+    space.states.push_back(tiles_state(board));
+    space.cheapest.push_back(distance_[rank]);
+  }
+  space.edges.resize(boards.size());
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    const Packed board = boards[i];
+    for (int blank = 0; blank < cells_; ++blank) {
+      if (nibble(board, blank) != 0) continue;
+      for (const int from : neighbours_[static_cast<std::size_t>(blank)]) {
+        const int value = nibble(board, from);
+        if (value == 0) continue;
+        const Packed moved = with_nibble(with_nibble(board, blank, value), from, 0);
+        space.edges[i].emplace_back(index_of[rank_packed(moved)], 1.0);
+      }
+    }
+  }
+  return space;
 }
 
 }  // namespace sg::ref

@@ -19,6 +19,7 @@
 #include <optional>
 #include <vector>
 
+#include "reference/admissibility.h"
 #include "reference/tile_puzzle.h"
 
 namespace sg::ref {
@@ -61,6 +62,12 @@ class StateSpace {
   Tiles unrank(std::uint64_t rank) const;
 
   const BoardSpace& space() const { return space_; }
+
+  /// Every reachable board as a state (ref::tiles_state's text), with its successors (cost 1
+  /// each) and its distance as h*: what heuristic judgements need, without a Problem's text
+  /// round trips. Boards in rank order. Errors: std::invalid_argument with more than 2^26
+  /// arrangements (the index is one int per arrangement).
+  CostToGoal cost_to_goal() const;
 
  private:
   static constexpr std::uint8_t kUnreached = 0xff;

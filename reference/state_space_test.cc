@@ -4,13 +4,18 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <numeric>
 #include <random>
+#include <set>
 
+#include "reference/admissibility.h"
 #include "reference/astar.h"
 #include "reference/ida_star.h"
 #include "reference/solvability.h"
+#include "reference/tile_problem.h"
 
 namespace sg::ref {
 namespace {
@@ -107,6 +112,43 @@ TEST(StateSpace, SeveralBlanksAgreeWithTilePuzzleAndAStar) {
 }
 
 // Every rule of solvability.h against the whole space of small boards.
+// The packed listing a heuristic test judges on agrees with the generic enumeration through the
+// Problem interface (same boards, same h*, same successors), on one blank and on two.
+TEST(StateSpace, ItsCostToGoalAgreesWithTheGenericOneThroughProblem) {
+  for (const Tiles& goal : {Tiles{1, 2, 3, 4, 5, 0}, Tiles{1, 2, 3, 4, 0, 0}}) {
+    const TilePuzzle puzzle(2, 3, Topology::bounded, goal);
+    const CostToGoal packed = StateSpace({2, 3, Topology::bounded, goal}).cost_to_goal();
+    const CostToGoal generic =
+        cost_to_goal(TileProblem(puzzle, goal, Heuristic::manhattan), 100000);
+    ASSERT_TRUE(generic.complete);
+    ASSERT_EQ(packed.states.size(), generic.states.size());
+    std::map<State, std::pair<double, std::set<State>>> by_state;
+    for (std::size_t i = 0; i < generic.states.size(); ++i) {
+      std::set<State> next;
+      for (const auto& [j, cost] : generic.edges[i]) next.insert(generic.states[j]);
+      by_state[generic.states[i]] = {generic.cheapest[i], next};
+    }
+    for (std::size_t i = 0; i < packed.states.size(); ++i) {
+      SCOPED_TRACE(packed.states[i]);
+      ASSERT_TRUE(by_state.count(packed.states[i]));
+      EXPECT_EQ(packed.cheapest[i], by_state[packed.states[i]].first);
+      std::set<State> next;
+      for (const auto& [j, cost] : packed.edges[i]) {
+        next.insert(packed.states[j]);
+        EXPECT_EQ(cost, 1.0);
+      }
+      EXPECT_EQ(next, by_state[packed.states[i]].second);
+    }
+  }
+  const CostToGoal eight =
+      StateSpace({3, 3, Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 8, 0}}).cost_to_goal();
+  std::size_t edges = 0;
+  for (const auto& out : eight.edges) edges += out.size();
+  EXPECT_EQ(eight.states.size(), 181440u);
+  EXPECT_EQ(edges, 483840u);  // 181,440 boards x 24/9 moves on average
+  EXPECT_EQ(*std::max_element(eight.cheapest.begin(), eight.cheapest.end()), 31.0);
+}
+
 TEST(Solvability, EveryRuleAgreesWithTheWholeSpace) {
   const BoardSpace boards[] = {{2, 2, Topology::bounded, {1, 2, 3, 0}},
                                {2, 2, Topology::bounded, {1, 1, 2, 0}},

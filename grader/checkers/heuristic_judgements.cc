@@ -79,7 +79,9 @@ HeuristicJudgement judge_heuristic(const ref::Problem& problem, const ref::CostT
   double sum_h = 0, sum_star = 0, sum_base = 0;
   std::size_t counted = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    if (problem.is_goal(space.states[i]) && std::fabs(h[i]) > kEpsilon) goal_wrong.offer(space, i);
+    // A goal has h* = 0; only such states need the (slower) goal test.
+    if (space.cheapest[i] == 0 && std::fabs(h[i]) > kEpsilon && problem.is_goal(space.states[i]))
+      goal_wrong.offer(space, i);
     if (reachable(space, i)) {
       if (h[i] > space.cheapest[i] + kEpsilon) over.offer(space, i);
       sum_h += h[i];

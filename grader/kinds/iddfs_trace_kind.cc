@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "checkers/iddfs_trace_checker.h"
 #include "checkers/state_text.h"
 #include "kinds/function_call_outcome.h"
@@ -180,6 +182,46 @@ TestOutcome IddfsTraceKind::evaluate(const Assignment&, const TestSpec& test,
   }
   conclude_program_outcome(outcome, {check.trace, check.path}, observation);
   return outcome;
+}
+
+std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment&,
+                                                           const TestSpec& test) const {
+  const Problem problem = read_problem(test);
+  const ref::IddfsOptions& options = problem.expected.options;
+  struct Mistake {
+    std::string id, mistake;
+    ref::IddfsOptions options;
+  };
+  std::vector<Mistake> mistakes;
+  ref::IddfsOptions reversed = options;
+  std::reverse(reversed.move_order.begin(), reversed.move_order.end());
+  mistakes.push_back({"moves_reversed", "tries the blank's moves in the reverse order", reversed});
+  ref::IddfsOptions from_zero = options;
+  from_zero.first_limit = 0;
+  mistakes.push_back(
+      {"limit_starts_at_0", "starts with depth limit 0, checking the start aloud", from_zero});
+  ref::IddfsOptions from_two = options;
+  from_two.first_limit = std::max(options.first_limit, 1) + 1;
+  from_two.max_limit = std::max(from_two.max_limit, from_two.first_limit);
+  mistakes.push_back(
+      {"skips_first_limit", "skips the first depth limit (an off-by-one in the loop)", from_two});
+  std::vector<MutantOutcome> outcomes;
+  for (const Mistake& mistake : mistakes) {
+    const ref::IddfsResult run =
+        ref::iterative_deepening(problem.puzzle, problem.expected.start, mistake.options);
+    MutantOutcome mutant{mistake.id, mistake.mistake, {}};
+    mutant.outcome.verdict = Verdict::accepted;
+    if (!run.found) {
+      fail_all_aspects(mutant.outcome, aspects(),
+                       EarlyStop{Verdict::time_limit_exceeded, "it did not end within its limit"});
+    } else {
+      const IddfsOutputCheck check =
+          check_iddfs_output(problem.puzzle, problem.expected, iddfs_expected_output(run));
+      mutant.outcome.aspects = {check.trace, check.path};
+    }
+    outcomes.push_back(std::move(mutant));
+  }
+  return outcomes;
 }
 
 }  // namespace sg

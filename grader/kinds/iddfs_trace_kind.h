@@ -33,6 +33,10 @@ class IddfsTraceKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
+  /// Mutants: the reference's IDDFS with the moves reversed, with limits from 0, and skipping
+  /// the first limit; each printed trace judged as a student's output.
+  std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
+                                             const TestSpec& test) const override;
 };
 
 }  // namespace sg

@@ -6,6 +6,8 @@
 #include <map>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
+#include <tuple>
 
 #include "checkers/move_path_checker.h"
 #include "checkers/state_text.h"
@@ -116,15 +118,10 @@ std::vector<SearchSpec> read_searches(const TestSpec& test) {
 // gets the 6-6-3 pattern databases (built once per machine and goal, kept on disk).
 constexpr std::uint64_t kLinearConflictNodes = 100'000'000;
 
-// The reference's shortest solution length: breadth-first from both ends for 3 x 3 and smaller
-// (milliseconds), IDA* beyond.
-std::optional<std::size_t> compute_shortest_length(const Problem& problem) {
+// A shortest solution: IDA* with linear conflicts, or with the 6-6-3 pattern databases for a
+// 4 x 4 board it cannot solve within kLinearConflictNodes; nullopt when unsolvable.
+std::optional<std::vector<ref::BlankMove>> compute_shortest_path(const Problem& problem) {
   if (!ref::is_solvable(problem.puzzle, problem.json.start)) return std::nullopt;
-  if (problem.puzzle.size() <= 9) {
-    const auto length = ref::optimal_solution_length(problem.puzzle, problem.json.start);
-    if (!length) return std::nullopt;
-    return static_cast<std::size_t>(*length);
-  }
   const bool four_by_four = problem.puzzle.rows() == 4 && problem.puzzle.cols() == 4;
   ref::IdaStarOptions quick;
   if (four_by_four) quick.node_limit = kLinearConflictNodes;
@@ -136,7 +133,21 @@ std::optional<std::size_t> compute_shortest_length(const Problem& problem) {
                           {ref::IdaHeuristic::pattern_database, database.get()});
   }
   if (!found) return std::nullopt;
-  return found->moves.size();
+  return found->moves;
+}
+
+// The reference's shortest solution length: breadth-first from both ends for 3 x 3 and smaller
+// (milliseconds), IDA* beyond.
+std::optional<std::size_t> compute_shortest_length(const Problem& problem) {
+  if (!ref::is_solvable(problem.puzzle, problem.json.start)) return std::nullopt;
+  if (problem.puzzle.size() <= 9) {
+    const auto length = ref::optimal_solution_length(problem.puzzle, problem.json.start);
+    if (!length) return std::nullopt;
+    return static_cast<std::size_t>(*length);
+  }
+  const auto path = compute_shortest_path(problem);
+  if (!path) return std::nullopt;
+  return path->size();
 }
 
 // The same, computed once per spec and test (every student of a batch shares it).
@@ -486,6 +497,63 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
   }
   conclude_program_outcome(outcome, {path, length, generated}, observation);
   return outcome;
+}
+
+std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& assignment,
+                                                              const TestSpec& test) const {
+  if (test.input.value("reject", false)) return {};
+  const Problem problem = read_problem(test);
+  const std::vector<SearchSpec> searches = read_searches(test);
+  std::optional<std::vector<ref::BlankMove>> shortest;
+  try {
+    shortest = *cached_reference<std::optional<std::vector<ref::BlankMove>>>(
+        assignment, test, "shortest path", [&] { return compute_shortest_path(problem); });
+  } catch (const std::invalid_argument&) {
+    return {};  // a board IDA* does not take (repeated tiles): no mutants
+  }
+  if (!shortest) return {};
+  // The report a program with the mistake prints: each search's section, the same path.
+  const auto report = [&](std::size_t generated, std::size_t length,
+                          const std::vector<ref::BlankMove>& moves) {
+    std::string text;
+    for (const SearchSpec& search : searches) {
+      text += fmt::format("{}\nBoards Generated: {}\nSolution Length: {}\n", search.name, generated,
+                          length);
+      for (const ref::BlankMove move : moves) text += ":action :" + ref::to_string(move) + "\n";
+    }
+    return text;
+  };
+  const std::vector<ref::BlankMove>& path = *shortest;
+  const std::size_t many = 1000000;
+  std::vector<std::tuple<std::string, std::string, std::string>> printed;
+  printed.emplace_back("length_counts_states",
+                       "prints the number of boards on the path as the solution length",
+                       report(many, path.size() + 1, path));
+  if (!path.empty())
+    printed.emplace_back("generated_zero", "prints 0 boards generated",
+                         report(0, path.size(), path));
+  const std::vector<ref::Successor> first =
+      problem.puzzle.successors(problem.json.start, ref::kAllBlankMoves);
+  if (!first.empty()) {
+    // One move away and straight back, then a shortest path: legal, two moves too long.
+    std::vector<ref::BlankMove> detour = {first.front().move};
+    const auto back = problem.puzzle.move_between(first.front().state, problem.json.start);
+    if (back) {
+      detour.push_back(*back);
+      detour.insert(detour.end(), path.begin(), path.end());
+      printed.emplace_back("detour", "returns a legal path two moves longer than the shortest",
+                           report(many, detour.size(), detour));
+    }
+  }
+  std::vector<MutantOutcome> outcomes;
+  for (const auto& [id, mistake, text] : printed) {
+    Observation observation;
+    observation.termination = Termination::exited;
+    observation.exit_code = 0;
+    observation.stdout_stream.data = text;
+    outcomes.push_back({id, mistake, evaluate(assignment, test, observation)});
+  }
+  return outcomes;
 }
 
 }  // namespace sg

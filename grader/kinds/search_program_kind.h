@@ -54,6 +54,11 @@ class SearchProgramKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
+  /// Mutants (not for `reject` tests): a shortest path reported with the solution length
+  /// counting boards, with 0 boards generated, and a legal path with a two-move detour; each
+  /// printed report judged as a student's program output.
+  std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
+                                             const TestSpec& test) const override;
 };
 
 }  // namespace sg
