@@ -12,6 +12,7 @@
 #include "kinds/search_algorithm.h"
 #include "kinds/search_domain.h"
 #include "kinds/sliding_tile_setup.h"
+#include "kinds/solve_kind.h"
 #include "reference/queue_length.h"
 
 namespace sg {
@@ -67,11 +68,7 @@ void require_function_adapter(const Assignment& assignment, const TestSpec& test
 }
 
 bool ascending_order(const TestSpec& test) {
-  const std::string order = test.input.value("order", std::string("as_listed"));
-  if (order != "as_listed" && order != "ascending")
-    throw SpecError(location_of(test, "/order"),
-                    "order: as_listed (the domain's order) or ascending (by state)");
-  return order == "ascending";
+  return read_word(test, "order", "as_listed", {"as_listed", "ascending"}) == "ascending";
 }
 
 DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpec& test) {
@@ -92,26 +89,6 @@ DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpe
                     : "in the order the domain lists them"};
 }
 
-QueueCountJudgement count_judgement(const TestSpec& test) {
-  const std::string value = test.input.value("max_queue_length", std::string("feedback"));
-  if (value == "exact") return QueueCountJudgement::exact;
-  if (value == "range") return QueueCountJudgement::range;
-  if (value != "feedback")
-    throw SpecError(location_of(test, "/max_queue_length"),
-                    "max_queue_length must be feedback, exact or range");
-  return QueueCountJudgement::feedback;
-}
-
-MaxQueueLine last_line_rule(const TestSpec& test) {
-  const std::string value = test.input.value("max_queue_line", std::string("optional"));
-  if (value == "required") return MaxQueueLine::required;
-  if (value == "forbidden") return MaxQueueLine::forbidden;
-  if (value != "optional")
-    throw SpecError(location_of(test, "/max_queue_line"),
-                    "max_queue_line must be optional, required or forbidden");
-  return MaxQueueLine::optional;
-}
-
 // What the solve trace must show, from the reference's run of the test's algorithm. Throws
 // SpecError when the reference finds no path or the spec asks what the algorithm cannot give.
 DomainPathExpected path_expected(const SearchDomain& domain, const SearchAlgorithm& algorithm,
@@ -129,8 +106,8 @@ DomainPathExpected path_expected(const SearchDomain& domain, const SearchAlgorit
                               test.input.value("exact_path", !optimal),
                               line_template(test, "line", kPathLine, path_fields()),
                               line_template(test, "last_line", kLastLine, last_line_fields()),
-                              last_line_rule(test),
-                              count_judgement(test),
+                              read_max_queue_line(test),
+                              read_max_queue_length(test),
                               run.max_frontier};
   if (expected.max_queue_judgement != QueueCountJudgement::feedback) {
     if (algorithm.family != SearchAlgorithm::Family::best_first)

@@ -82,7 +82,13 @@ TEST(DomainTrace, NamesTheKeyOfEveryMistake) {
                                          "    call: print_succ(graph, state)\n")),
               HasSubstr("Z"));
   EXPECT_THAT(validation_error(spec_with("print_succ", kListing + "    order: by_h\n")),
-              HasSubstr("order: as_listed (the domain's order) or ascending (by state)"));
+              HasSubstr("order must be as_listed or ascending"));
+  EXPECT_THAT(validation_error(spec_with("print_succ", kListing + "    order: 3\n")),
+              HasSubstr("order must be as_listed or ascending"));
+  EXPECT_THAT(validation_error(spec_with("solve", kPath + "    max_queue_length: 5\n")),
+              HasSubstr("max_queue_length must be feedback, exact or range"));
+  EXPECT_THAT(validation_error(spec_with("solve", kPath + "    max_queue_line: [x]\n")),
+              HasSubstr("max_queue_line must be optional, required or forbidden"));
   EXPECT_THAT(validation_error(spec_with("print_succ", kListing, "{type: program, args: [x]}")),
               HasSubstr("needs `adapter: {type: function}`"));
   EXPECT_THAT(validation_error(spec_with("solve", kPath + "    last_line: \"Max: {max}\"\n")),

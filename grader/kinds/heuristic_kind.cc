@@ -229,7 +229,6 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
     for (const auto& value : step.value) {
       const std::size_t i = h.size();
       if (!value.is_number() || value.get<double>() < 0) {
-        outcome.verdict = Verdict::wrong_answer;
         fail_all_aspects(outcome, aspects(),
                          EarlyStop{Verdict::wrong_answer,
                                    fmt::format("{} returned {}: a heuristic returns a number "

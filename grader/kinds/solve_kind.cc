@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "checkers/solution_path_checker.h"
@@ -15,20 +16,6 @@
 
 namespace sg {
 namespace {
-
-MaxQueueLine max_queue_line(const TestSpec& test) {
-  const std::string value = test.input.value("max_queue_line", std::string("optional"));
-  if (value == "required") return MaxQueueLine::required;
-  if (value == "forbidden") return MaxQueueLine::forbidden;
-  return MaxQueueLine::optional;
-}
-
-QueueCountJudgement max_queue_judgement(const TestSpec& test) {
-  const std::string value = test.input.value("max_queue_length", std::string("feedback"));
-  if (value == "exact") return QueueCountJudgement::exact;
-  if (value == "range") return QueueCountJudgement::range;
-  return QueueCountJudgement::feedback;
-}
 
 // The reference's solution, checked against the figures the spec pins from the assignment,
 // computed once per spec and test (every student of a batch shares it). Throws SpecError when
@@ -83,9 +70,9 @@ SolutionPathExpected solution_expected(const Assignment& assignment, const TestS
   expected.reference_path = reference.path;
   expected.reference_max_queue = reference.max_frontier;
   expected.exact_path = test.input.value("exact_path", false);
-  expected.max_queue_line = max_queue_line(test);
+  expected.max_queue_line = read_max_queue_line(test);
   expected.heuristic_name = heuristic_wording(assignment_heuristic(assignment));
-  expected.max_queue_judgement = max_queue_judgement(test);
+  expected.max_queue_judgement = read_max_queue_length(test);
   if (expected.max_queue_judgement == QueueCountJudgement::range) {
     const ref::QueueLengthRange range =
         *cached_reference<ref::QueueLengthRange>(assignment, test, "queue-range", [&] {
@@ -99,6 +86,38 @@ SolutionPathExpected solution_expected(const Assignment& assignment, const TestS
 }
 
 }  // namespace
+
+std::string read_word(const TestSpec& test, const std::string& key, const std::string& fallback,
+                      const std::vector<std::string>& words) {
+  if (!test.input.contains(key)) return fallback;
+  const auto& value = test.input[key];
+  if (!value.is_string() ||
+      std::find(words.begin(), words.end(), value.get<std::string>()) == words.end()) {
+    std::string list = words.front();
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      list += i + 1 == words.size() ? " or " : ", ";
+      list += words[i];
+    }
+    throw SpecError(location_of(test, "/" + key), fmt::format("{} must be {}", key, list));
+  }
+  return value.get<std::string>();
+}
+
+MaxQueueLine read_max_queue_line(const TestSpec& test) {
+  const std::string value =
+      read_word(test, "max_queue_line", "optional", {"optional", "required", "forbidden"});
+  if (value == "required") return MaxQueueLine::required;
+  if (value == "forbidden") return MaxQueueLine::forbidden;
+  return MaxQueueLine::optional;
+}
+
+QueueCountJudgement read_max_queue_length(const TestSpec& test) {
+  const std::string value =
+      read_word(test, "max_queue_length", "feedback", {"feedback", "exact", "range"});
+  if (value == "exact") return QueueCountJudgement::exact;
+  if (value == "range") return QueueCountJudgement::range;
+  return QueueCountJudgement::feedback;
+}
 
 std::vector<std::string> SolveKind::keys() const {
   std::vector<std::string> keys = {"state",          "function",         "exact_path",
@@ -115,24 +134,10 @@ void SolveKind::validate(const Assignment& assignment, const TestSpec& test) con
   if (test.input.contains("exact_path") && !test.input["exact_path"].is_boolean()) {
     throw SpecError(location_of(test, "/exact_path"), "exact_path must be true or false");
   }
-  if (test.input.contains("max_queue_length")) {
-    const auto& value = test.input["max_queue_length"];
-    if (!value.is_string() || (value != "feedback" && value != "exact" && value != "range")) {
-      throw SpecError(location_of(test, "/max_queue_length"),
-                      "max_queue_length must be feedback, exact or range");
-    }
-    if (value != "feedback" && test.input.value("max_queue_line", "") == "forbidden") {
-      throw SpecError(location_of(test, "/max_queue_length"),
-                      "a max queue length that must not be printed cannot be judged");
-    }
-  }
-  if (test.input.contains("max_queue_line")) {
-    const auto& value = test.input["max_queue_line"];
-    if (!value.is_string() ||
-        (value != "optional" && value != "required" && value != "forbidden")) {
-      throw SpecError(location_of(test, "/max_queue_line"),
-                      "max_queue_line must be optional, required or forbidden");
-    }
+  if (read_max_queue_length(test) != QueueCountJudgement::feedback &&
+      read_max_queue_line(test) == MaxQueueLine::forbidden) {
+    throw SpecError(location_of(test, "/max_queue_length"),
+                    "a max queue length that must not be printed cannot be judged");
   }
   reference_solution(assignment, test, puzzle, start);
 }
