@@ -4,8 +4,10 @@
 
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 
 #include "notation/line_template.h"
+#include "reference/reframed_problem.h"
 
 namespace sg {
 namespace {
@@ -150,6 +152,95 @@ HeuristicJudgement judge_heuristic(const ref::Problem& problem, const ref::CostT
         sum_star / count));
   }
   return judgement;
+}
+
+namespace {
+
+// The reference's search from each start with h looked up per state of the space; expansions
+// summed (nullopt when a run ran out of budget).
+struct InformedCount {
+  std::vector<std::size_t> per_start;
+  std::optional<std::size_t> total = 0;
+};
+
+InformedCount count_expansions(const ref::Problem& problem, const InformedTiers& tiers,
+                               const std::function<double(const ref::State&)>& h) {
+  InformedCount count;
+  for (const ref::State& start : tiers.starts) {
+    const ref::ReframedProblem guided(problem, start, h);
+    const ref::SearchRun run = ref::search(guided, tiers.policy);
+    count.per_start.push_back(run.expanded.size());
+    if (run.budget_exceeded || !count.total)
+      count.total.reset();
+    else
+      *count.total += run.expanded.size();
+  }
+  return count;
+}
+
+std::string total_text(const InformedCount& count, std::size_t budget) {
+  return count.total ? grouped(*count.total) : fmt::format("more than {}", grouped(budget));
+}
+
+}  // namespace
+
+std::vector<AspectOutcome> judge_informed(const ref::Problem& problem, const ref::CostToGoal& space,
+                                          const std::vector<double>& h, bool admissible,
+                                          const InformedTiers& tiers,
+                                          std::vector<std::string>& notes) {
+  std::unordered_map<ref::State, std::size_t> index;
+  index.reserve(space.states.size());
+  for (std::size_t i = 0; i < space.states.size(); ++i) index.emplace(space.states[i], i);
+  // Every state the search reaches is in the space (it holds all reachable from its start, and
+  // the starts are in it); 0 stands in for the impossible rest rather than throwing mid-search.
+  const auto table = [&index](const std::vector<double>& values) {
+    return [&index, &values](const ref::State& state) {
+      const auto it = index.find(state);
+      return it == index.end() ? 0.0 : values[it->second];
+    };
+  };
+  const InformedCount student = count_expansions(problem, tiers, table(h));
+  const InformedCount domain = count_expansions(
+      problem, tiers, [&problem](const ref::State& state) { return problem.h(state); });
+  const InformedCount perfect = count_expansions(problem, tiers, table(space.cheapest));
+  const std::size_t budget = tiers.policy.max_expansions;
+
+  std::vector<std::string> per_start;
+  for (std::size_t s = 0; s < tiers.starts.size(); ++s)
+    per_start.push_back(fmt::format("{} from {}", grouped(student.per_start[s]), tiers.starts[s]));
+  const std::string figures = fmt::format(
+      "{} with your h expanded {} state(s) in all ({}); with the domain's own h {}, "
+      "with h* {}",
+      tiers.algorithm, total_text(student, budget), fmt::join(per_start, "; "),
+      total_text(domain, budget), total_text(perfect, budget));
+  notes.push_back(figures);
+
+  std::vector<AspectOutcome> aspects;
+  for (std::size_t k = 0; k < kMaxInformedTiers; ++k) {
+    AspectOutcome tier;
+    tier.aspect = fmt::format("informed_{}", k + 1);
+    if (k >= tiers.at_most.size()) {
+      tier.judged = false;
+      tier.feedback = "not judged: the test states fewer tiers";
+    } else if (!admissible) {
+      tier.feedback = fmt::format(
+          "not credited: h overestimates (see the admissibility check), and an h that "
+          "overestimates can expand few states by leading {} to a worse path",
+          tiers.algorithm);
+    } else if (!student.total || *student.total > tiers.at_most[k]) {
+      tier.feedback = fmt::format(
+          "{} with your h expanded {} state(s) in all; this tier asks for at most {} (with the "
+          "domain's own h: {}; with h*: {})",
+          tiers.algorithm, total_text(student, budget), grouped(tiers.at_most[k]),
+          total_text(domain, budget), total_text(perfect, budget));
+    } else {
+      tier.passed = true;
+      tier.feedback = fmt::format("{} state(s) expanded, at most {}", grouped(*student.total),
+                                  grouped(tiers.at_most[k]));
+    }
+    aspects.push_back(std::move(tier));
+  }
+  return aspects;
 }
 
 std::string heuristic_expectation(const ref::CostToGoal& space,

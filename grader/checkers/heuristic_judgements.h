@@ -3,7 +3,9 @@
 //   goal_zero  — h is 0 at every goal;
 //   admissible — h(s) <= h*(s) on every state (from which a goal can be reached);
 //   consistent — h(s) <= c(s, s') + h(s') on every edge;
-//   stronger   — h(s) >= a baseline's (such as Manhattan) everywhere and > it somewhere.
+//   stronger   — h(s) >= a baseline's (such as Manhattan) everywhere and > it somewhere;
+//   informed_1..informed_4 — the reference's own A* guided by h, run from stated starts, expands
+//                at most a tier's number of states in all (credited only if h is admissible).
 // Feedback names one counterexample, the one nearest a goal (smallest h*), drawn in the domain's
 // terms, and how many states (or edges) fail. This file knows no domain and runs no process.
 #pragma once
@@ -16,6 +18,7 @@
 #include "model/grade_report.h"
 #include "reference/admissibility.h"
 #include "reference/problem.h"
+#include "reference/search.h"
 
 namespace sg {
 
@@ -40,6 +43,27 @@ HeuristicJudgement judge_heuristic(const ref::Problem& problem, const ref::CostT
                                    const std::vector<double>& h,
                                    const std::optional<HeuristicBaseline>& baseline,
                                    const std::function<std::string(const ref::State&)>& draw);
+
+/// The informedness tiers a test asks for (as Berkeley's 15000 / 12000 / 9000 / 7000 nodes).
+struct InformedTiers {
+  ref::SearchPolicy policy;        ///< The reference's search, guided by the student's h.
+  std::string algorithm = "A*";    ///< For feedback.
+  std::vector<ref::State> starts;  ///< States of the space to search from.
+  /// Tier k (informed_{k+1}) passes when the expansions over all starts are at most at_most[k];
+  /// 1 to kMaxInformedTiers entries, strictly decreasing.
+  std::vector<std::size_t> at_most;
+};
+
+constexpr std::size_t kMaxInformedTiers = 4;
+
+/// Judges how well `h` guides the reference's search: aspects informed_1 .. informed_4 (tiers
+/// beyond `tiers.at_most` not judged). Each tier fails, whatever the count, when `admissible` is
+/// false (an h that overestimates can expand few states by leading the search to a worse path).
+/// Adds to `notes` the expansions per start with h, with the domain's own h and with h*.
+std::vector<AspectOutcome> judge_informed(const ref::Problem& problem, const ref::CostToGoal& space,
+                                          const std::vector<double>& h, bool admissible,
+                                          const InformedTiers& tiers,
+                                          std::vector<std::string>& notes);
 
 /// What the judgements expect, for people: the space's size and h*'s range.
 std::string heuristic_expectation(const ref::CostToGoal& space,

@@ -74,5 +74,58 @@ TEST(HeuristicJudgements, TheBaselineItselfIsNoStrongerAndNoBaselineIsNotJudged)
               HasSubstr("all 3 states of the space (h* from 0 to 2"));
 }
 
+// S's neighbours, alphabetically: five dead ends D1..D5, then Z on the way to G (each road 1).
+// Blind, A* expands S, the five dead ends and Z; led by h* it goes straight to G.
+ref::GraphProblem dead_ends() {
+  auto graph = std::make_shared<ref::Graph>();
+  graph->edges = {{"S", "Z", 1, ""}, {"Z", "G", 1, ""}};
+  for (const char* dead_end : {"D1", "D2", "D3", "D4", "D5"})
+    graph->edges.push_back({"S", dead_end, 1, ""});
+  return ref::GraphProblem(graph, "S", {"G"}, ref::GraphSuccessorOrder::alphabetical);
+}
+
+InformedTiers tiers_of(std::vector<std::size_t> at_most) {
+  InformedTiers tiers;
+  tiers.policy.strategy = ref::Strategy::astar;
+  tiers.policy.duplicates = ref::Duplicates::lazy;
+  tiers.starts = {"S"};
+  tiers.at_most = std::move(at_most);
+  return tiers;
+}
+
+TEST(HeuristicJudgements, InformedTiersCountTheReferencesExpansionsGuidedByTheStudentsH) {
+  const auto problem = dead_ends();
+  const ref::CostToGoal space = ref::cost_to_goal(problem, 100);
+  std::vector<std::string> notes;
+  const auto blind =
+      judge_informed(problem, space, values(space, {}), true, tiers_of({10, 5, 2}), notes);
+  ASSERT_EQ(blind.size(), kMaxInformedTiers);
+  EXPECT_EQ(blind[0].aspect, "informed_1");
+  EXPECT_TRUE(blind[0].passed) << blind[0].feedback;
+  EXPECT_FALSE(blind[1].passed);
+  EXPECT_THAT(blind[1].feedback,
+              HasSubstr("A* with your h expanded 7 state(s) in all; this tier asks for at most 5 "
+                        "(with the domain's own h: 7; with h*: 2)"));
+  EXPECT_FALSE(blind[2].passed);
+  EXPECT_FALSE(blind[3].judged);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_THAT(notes[0], HasSubstr("7 from S"));
+
+  const auto guided =
+      judge_informed(problem, space, space.cheapest, true, tiers_of({10, 5, 2}), notes);
+  for (std::size_t k = 0; k < 3; ++k) EXPECT_TRUE(guided[k].passed) << guided[k].feedback;
+}
+
+TEST(HeuristicJudgements, AnHThatOverestimatesEarnsNoInformedTierHoweverFewItExpands) {
+  const auto problem = dead_ends();
+  const ref::CostToGoal space = ref::cost_to_goal(problem, 100);
+  std::vector<std::string> notes;
+  std::vector<double> h = space.cheapest;
+  for (double& value : h) value *= 3;
+  const auto judged = judge_informed(problem, space, h, false, tiers_of({10}), notes);
+  EXPECT_FALSE(judged[0].passed);
+  EXPECT_THAT(judged[0].feedback, HasSubstr("not credited: h overestimates"));
+}
+
 }  // namespace
 }  // namespace sg

@@ -84,7 +84,8 @@ std::string query(const fs::path& db, const std::string& sql) {
       if (!answer.empty()) answer += "\n";
       for (int c = 0; c < sqlite3_column_count(statement); ++c) {
         const auto* text = sqlite3_column_text(statement, c);
-        answer += (c ? "|" : "") + std::string(text ? reinterpret_cast<const char*>(text) : "");
+        if (c > 0) answer += '|';
+        if (text != nullptr) answer += reinterpret_cast<const char*>(text);
       }
     }
   }
@@ -402,6 +403,9 @@ TEST_F(BatchCommandTest, KillNineLeavesNoTraceAfterTheNextRun) {
     EXPECT_FALSE(left.empty()) << "a grader killed mid-run leaves its box cgroups: no test";
   }
 
+  // Under `ctest -j` another test's grader may sweep these first (every grader sweeps what graders
+  // that no longer run left): the message is only owed if the traces are still there now.
+  const bool still_left = !traces_of(child, out / ".scratch").empty();
   const Result next = run("batch " + kSpec + " " + cls.string() + " --out " + out.string());
   EXPECT_EQ(next.exit_code, 0) << next.output;
   std::string remaining;
@@ -409,7 +413,7 @@ TEST_F(BatchCommandTest, KillNineLeavesNoTraceAfterTheNextRun) {
     remaining.append(trace) += '\n';
   EXPECT_EQ(remaining, "") << "left by the killed grader before the next run:\n"
                            << ::testing::PrintToString(left);
-  if (!left.empty() && ::geteuid() == 0) {
+  if (still_left && ::geteuid() == 0) {
     EXPECT_NE(next.output.find("that no longer runs left behind"), std::string::npos)
         << next.output;
   }

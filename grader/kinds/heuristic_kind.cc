@@ -11,6 +11,7 @@
 #include "kinds/python_driver_client.h"
 #include "kinds/reference_cache.h"
 #include "kinds/search_adapter.h"
+#include "kinds/search_algorithm.h"
 #include "kinds/search_domain.h"
 #include "kinds/sliding_tile_setup.h"
 #include "reference/state_space.h"
@@ -27,6 +28,7 @@ struct Setup {
   std::optional<ref::TilePuzzle> puzzle;  // boards only
   std::shared_ptr<const ref::CostToGoal> space;
   std::optional<HeuristicBaseline> baseline;
+  std::optional<InformedTiers> informed;
 };
 
 std::size_t max_states(const TestSpec& test) {
@@ -36,6 +38,74 @@ std::size_t max_states(const TestSpec& test) {
     throw SpecError(location_of(test, "/max_states"),
                     "max_states: a whole number from 1 to 2000000");
   return value.get<std::size_t>();
+}
+
+// The test's `informed:` {starts, at_most} and `algorithm:` (default: Berkeley's A*, a graph
+// search that pushes every path and skips what was expanded, ties first in first out).
+InformedTiers informed_tiers(const Assignment& assignment, const TestSpec& test,
+                             const Setup& setup) {
+  const auto& informed = test.input["informed"];
+  if (!informed.is_object())
+    throw SpecError(location_of(test, "/informed"),
+                    "informed: a mapping {starts: [state, ...], at_most: [expansions, ...]}");
+  for (const auto& [key, value] : informed.items())
+    if (key != "starts" && key != "at_most")
+      throw SpecError(location_of(test, "/informed/" + key),
+                      fmt::format("informed: unknown key `{}` (starts, at_most)", key));
+  InformedTiers tiers;
+  tiers.policy.strategy = ref::Strategy::astar;
+  tiers.policy.duplicates = ref::Duplicates::lazy;
+  if (test.input.contains("algorithm")) {
+    const SearchAlgorithm algorithm = search_algorithm(assignment, test);
+    if (algorithm.family != SearchAlgorithm::Family::best_first ||
+        (algorithm.policy.strategy != ref::Strategy::astar &&
+         algorithm.policy.strategy != ref::Strategy::greedy_best_first))
+      throw SpecError(location_of(test, "/algorithm"),
+                      "algorithm: a search guided by h (strategy astar or greedy)");
+    tiers.policy = algorithm.policy;
+    tiers.algorithm = algorithm.name;
+  }
+  // A graph search expands each state at most once (lazy or checked, without reopening).
+  tiers.policy.max_expansions =
+      std::max<std::size_t>(tiers.policy.max_expansions, 2 * setup.space->states.size() + 16);
+
+  if (informed.contains("starts")) {
+    const auto& starts = informed["starts"];
+    if (!starts.is_array() || starts.empty())
+      throw SpecError(location_of(test, "/informed/starts"),
+                      "informed.starts: a list of states to search from");
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+      const auto state = setup.domain.state_of(starts[i]);
+      const auto& states = setup.space->states;
+      if (!state || std::find(states.begin(), states.end(), *state) == states.end())
+        throw SpecError(location_of(test, fmt::format("/informed/starts/{}", i)),
+                        fmt::format("informed.starts[{}]: {} is no state of the space the "
+                                    "heuristic is judged on",
+                                    i, starts[i].dump()));
+      tiers.starts.push_back(*state);
+    }
+  } else if (setup.puzzle) {
+    throw SpecError(location_of(test, "/informed"),
+                    "informed.starts: the boards to search from (a board's space is enumerated "
+                    "from its goal, so there is no start to default to)");
+  } else {
+    tiers.starts.push_back(setup.domain.problem->initial_state());
+  }
+
+  const auto& at_most = informed.contains("at_most") ? informed["at_most"] : nlohmann::json();
+  const std::string expected = fmt::format(
+      "informed.at_most: 1 to {} whole numbers of expansions, each below the one before "
+      "(e.g. [15000, 12000, 9000, 7000])",
+      kMaxInformedTiers);
+  if (!at_most.is_array() || at_most.empty() || at_most.size() > kMaxInformedTiers)
+    throw SpecError(location_of(test, "/informed/at_most"), expected);
+  for (std::size_t k = 0; k < at_most.size(); ++k) {
+    if (!at_most[k].is_number_integer() || at_most[k].get<long long>() < 0 ||
+        (k > 0 && at_most[k].get<long long>() >= at_most[k - 1].get<long long>()))
+      throw SpecError(location_of(test, fmt::format("/informed/at_most/{}", k)), expected);
+    tiers.at_most.push_back(at_most[k].get<std::size_t>());
+  }
+  return tiers;
 }
 
 Setup setup(const Assignment& assignment, const TestSpec& test) {
@@ -100,6 +170,12 @@ Setup setup(const Assignment& assignment, const TestSpec& test) {
     }
     setup.baseline = std::move(baseline);
   }
+  if (test.input.contains("informed"))
+    setup.informed = informed_tiers(assignment, test, setup);
+  else if (test.input.contains("algorithm"))
+    throw SpecError(location_of(test, "/algorithm"),
+                    "algorithm: the search that `informed:` counts expansions of; this test has "
+                    "no `informed:`");
   return setup;
 }
 
@@ -133,8 +209,22 @@ std::vector<AspectOutcome> judged(const Setup& setup, const std::vector<double>&
   AspectOutcome values;
   values.aspect = "values";
   values.passed = true;
-  return {values, judgement.goal_zero, judgement.admissible, judgement.consistent,
-          judgement.stronger};
+  std::vector<AspectOutcome> aspects{values, judgement.goal_zero, judgement.admissible,
+                                     judgement.consistent, judgement.stronger};
+  if (setup.informed) {
+    for (auto& tier : judge_informed(*setup.domain.problem, *setup.space, h,
+                                     judgement.admissible.passed, *setup.informed, notes))
+      aspects.push_back(std::move(tier));
+  } else {
+    for (std::size_t k = 1; k <= kMaxInformedTiers; ++k) {
+      AspectOutcome tier;
+      tier.aspect = fmt::format("informed_{}", k);
+      tier.judged = false;
+      tier.feedback = "not judged: the test has no `informed:`";
+      aspects.push_back(std::move(tier));
+    }
+  }
+  return aspects;
 }
 
 }  // namespace
@@ -151,6 +241,14 @@ void HeuristicKind::validate(const Assignment& assignment, const TestSpec& test)
   const Setup checked = setup(assignment, test);
   for (const std::string& word : call.arguments)
     if (word != "state") call_argument(word, assignment, test, checked.domain);
+  const std::size_t tiers = checked.informed ? checked.informed->at_most.size() : 0;
+  for (const auto& [aspect, criteria] : test.grades)
+    for (std::size_t k = tiers + 1; k <= kMaxInformedTiers; ++k)
+      if (aspect == fmt::format("informed_{}", k))
+        throw SpecError(location_of(test, "/grades/" + aspect),
+                        fmt::format("grades: {} is a tier this test does not state (informed."
+                                    "at_most has {})",
+                                    aspect, tiers));
 }
 
 Invocation HeuristicKind::invocation(const Assignment& assignment, const TestSpec& test,
@@ -201,6 +299,12 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
   outcome.call = call_text(test);
   record_metrics(outcome, observation);
   outcome.expected = heuristic_expectation(*checked.space, checked.baseline);
+  if (checked.informed)
+    outcome.expected += fmt::format(
+        "\n  informed: {} guided by h from {} start(s) expands at most {} state(s) in all, "
+        "tier by tier (h admissible)",
+        checked.informed->algorithm, checked.informed->starts.size(),
+        fmt::join(checked.informed->at_most, " / "));
   const DriverTranscript transcript = read_transcript(observation, fixed + batches);
   outcome.notes = import_notes(transcript, module_file);
   std::vector<std::string> names(fixed + batches, outcome.call);

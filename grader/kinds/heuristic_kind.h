@@ -8,8 +8,12 @@
 // sliding-tile `domain`); start and goal (a graph's; the space enumerated is every state
 // reachable from the start; a board's space is every board reachable from its goal);
 // stronger_than (`domain`: the domain's own heuristic, or for boards `manhattan` or
-// `misplaced`); max_states (default 200000: a larger space is refused at validate).
-// Aspect `values`: every call returned a number >= 0 (a call that raised names its state).
+// `misplaced`); max_states (default 200000: a larger space is refused at validate);
+// informed {starts: states to search from (a graph's default: its start), at_most: 1 to 4
+// decreasing expansion counts} with algorithm (default A* as Berkeley's: every path pushed,
+// what was expanded skipped, ties first in first out).
+// Aspect `values`: every call returned a number >= 0 (a call that raised names its state);
+// informed_1 .. informed_4: the tiers of `informed.at_most` (checkers/heuristic_judgements.h).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -20,10 +24,12 @@ class HeuristicKind : public TestKind {
  public:
   std::string_view name() const override { return "heuristic"; }
   std::vector<std::string> aspects() const override {
-    return {"values", "goal_zero", "admissible", "consistent", "stronger"};
+    return {"values",     "goal_zero",  "admissible", "consistent", "stronger",
+            "informed_1", "informed_2", "informed_3", "informed_4"};
   }
   std::vector<std::string> keys() const override {
-    return {"call", "domain", "start", "goal", "stronger_than", "max_states"};
+    return {"call",          "domain",     "start",    "goal",
+            "stronger_than", "max_states", "informed", "algorithm"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -10,7 +10,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-Assignment spec_with(const std::string& test_keys) {
+Assignment spec_with(const std::string& test_keys, const std::string& grades = "{admissible: a}") {
   return load_spec_from_string(R"yaml(spec_version: 1
 assignment: {id: demo}
 submission: {language: python, module: routes}
@@ -24,8 +24,8 @@ rubric: [{id: a, points: 1}]
 tests:
   - id: t
     kind: heuristic
-    grades: {admissible: a}
-)yaml" + test_keys,
+    grades: )yaml" + grades + "\n" +
+                                   test_keys,
                                "specs/demo.yaml");
 }
 
@@ -55,6 +55,29 @@ TEST(HeuristicKind, NamesTheKeyOfEveryMistake) {
               HasSubstr("every board reachable from the domain's goal"));
   EXPECT_THAT(validation_error(spec_with("    call: h(state)\n    max_states: 100\n")),
               HasSubstr("the space has more than 100 states"));
+}
+
+TEST(HeuristicKind, InformedTiersAreCheckedWhereTheyAreWritten) {
+  const std::string board = "    call: h(state)\n";
+  EXPECT_EQ(validation_error(spec_with(kGraph + "    informed: {at_most: [10, 5]}\n")), "no error");
+  EXPECT_EQ(validation_error(
+                spec_with(board + "    informed: {starts: [[1, 2, 3, 4, 0, 5]], at_most: [9]}\n"
+                                  "    algorithm: {strategy: astar}\n")),
+            "no error");
+  EXPECT_THAT(validation_error(spec_with(board + "    informed: {at_most: [10]}\n")),
+              HasSubstr("informed.starts: the boards to search from"));
+  EXPECT_THAT(validation_error(spec_with(kGraph + "    informed: {at_most: [5, 10]}\n")),
+              HasSubstr("each below the one before"));
+  EXPECT_THAT(validation_error(spec_with(kGraph + "    informed: {starts: [Q], at_most: [5]}\n")),
+              HasSubstr("informed.starts[0]: \"Q\" is no state of the space"));
+  EXPECT_THAT(validation_error(spec_with(kGraph + "    algorithm: {strategy: astar}\n")),
+              HasSubstr("this test has no `informed:`"));
+  EXPECT_THAT(validation_error(spec_with(kGraph + "    informed: {at_most: [5]}\n    algorithm: "
+                                                  "{strategy: bfs}\n")),
+              HasSubstr("strategy astar or greedy"));
+  EXPECT_THAT(validation_error(spec_with(kGraph + "    informed: {at_most: [5]}\n",
+                                         "{informed_1: a, informed_2: a}")),
+              HasSubstr("grades: informed_2 is a tier this test does not state"));
 }
 
 // The reference's mutants, judged as students: twice an admissible table overestimates, 0 is

@@ -1,0 +1,35 @@
+// A problem seen from another start or through another heuristic: the same successors and goal
+// test, with the initial state and h replaced. How a student's heuristic is run through the
+// reference's own search (its values looked up per state), or a search started elsewhere than
+// the domain's start. This file has no I/O and knows nothing of grading.
+#pragma once
+
+#include <functional>
+#include <utility>
+
+#include "reference/problem.h"
+
+namespace sg::ref {
+
+class ReframedProblem : public Problem {
+ public:
+  /// `base` must outlive this object. `h`: the estimate per state (called by the search for each
+  /// state it pushes; must not throw for a state of `base`).
+  ReframedProblem(const Problem& base, State initial, std::function<double(const State&)> h)
+      : base_(base), initial_(std::move(initial)), h_(std::move(h)) {}
+
+  State initial_state() const override { return initial_; }
+  std::vector<Step> successors(const State& state) const override {
+    return base_.successors(state);
+  }
+  bool is_goal(const State& state) const override { return base_.is_goal(state); }
+  double h(const State& state) const override { return h_(state); }
+  bool is_state(const State& state) const override { return base_.is_state(state); }
+
+ private:
+  const Problem& base_;
+  State initial_;
+  std::function<double(const State&)> h_;
+};
+
+}  // namespace sg::ref
