@@ -68,15 +68,14 @@ class GameSearcher {
   double value_of(const State& state, int agent, int depth, std::size_t index, double alpha,
                   double beta) {
     double value = 0.0;
-    const std::vector<GameMove> moves =
-        game_.is_terminal(state) || depth <= 0 ? std::vector<GameMove>{}
-                                               : game_.moves(state, agent);
+    const std::vector<GameMove> moves = game_.is_terminal(state) || depth <= 0
+                                            ? std::vector<GameMove>{}
+                                            : game_.moves(state, agent);
     if (moves.empty()) {
       value = evaluate(state);
     } else if (agent == 0) {
       value = maximum(moves, agent, depth, index, alpha, beta);
-    } else if (options_.algorithm == GameAlgorithm::expectimax &&
-               !options_.chance_takes_minimum) {
+    } else if (options_.algorithm == GameAlgorithm::expectimax && !options_.chance_takes_minimum) {
       value = average(moves, agent, depth, index);
     } else {
       value = minimum(moves, agent, depth, index, alpha, beta);

@@ -13,8 +13,8 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 // A tree given as "parent action child" triples and leaf values; two agents unless stated.
-ExplicitGame tree_of(std::vector<std::array<std::string, 3>> edges,
-                     std::map<State, double> values, int agents = 2) {
+ExplicitGame tree_of(std::vector<std::array<std::string, 3>> edges, std::map<State, double> values,
+                     int agents = 2) {
   GameTree tree;
   tree.agents = agents;
   tree.root = edges.front()[0];
@@ -78,23 +78,20 @@ TEST(GameSearch, AlphaBetaPrunesWhatAimaPrunes) {
   EXPECT_DOUBLE_EQ(run.value, 3);
   EXPECT_EQ(run.action, "a1");
   // After C1 = 2 < alpha = 3, C2 and C3 are never generated.
-  EXPECT_THAT(states_of(run),
-              ElementsAre("B", "B1", "B2", "B3", "C", "C1", "D", "D1", "D2", "D3"));
+  EXPECT_THAT(states_of(run), ElementsAre("B", "B1", "B2", "B3", "C", "C1", "D", "D1", "D2", "D3"));
 }
 
 // C's first leaf equals alpha: the strict rule goes on to C2, pruning on equality stops.
 TEST(GameSearch, PruningOnEqualityGeneratesOneStateFewer) {
-  const ExplicitGame game =
-      tree_of({{"A", "a1", "B"},
-               {"A", "a2", "C"},
-               {"B", "b1", "B1"},
-               {"B", "b2", "B2"},
-               {"C", "c1", "C1"},
-               {"C", "c2", "C2"}},
-              {{"B1", 3}, {"B2", 5}, {"C1", 3}, {"C2", 1}});
+  const ExplicitGame game = tree_of({{"A", "a1", "B"},
+                                     {"A", "a2", "C"},
+                                     {"B", "b1", "B1"},
+                                     {"B", "b2", "B2"},
+                                     {"C", "c1", "C1"},
+                                     {"C", "c2", "C2"}},
+                                    {{"B1", 3}, {"B2", 5}, {"C1", 3}, {"C2", 1}});
   GameSearchOptions options = with(GameAlgorithm::alpha_beta);
-  EXPECT_THAT(states_of(game_search(game, options)),
-              ElementsAre("B", "B1", "B2", "C", "C1", "C2"));
+  EXPECT_THAT(states_of(game_search(game, options)), ElementsAre("B", "B1", "B2", "C", "C1", "C2"));
   options.prune = PruneRule::on_equality;
   const GameSearchRun early = game_search(game, options);
   EXPECT_THAT(states_of(early), ElementsAre("B", "B1", "B2", "C", "C1"));
@@ -168,9 +165,8 @@ TEST(GameSearch, TicTacToeTakesTheWinningMoveAndScoresOpenLinesAtACutoff) {
   EXPECT_DOUBLE_EQ(win.value, 1);
   EXPECT_EQ(win.action, "(0, 2)");
   // O to move (X has one more mark): O must block at (0, 2).
-  const GameSearchRun block =
-      game_search(TicTacToe("XX..O....", TicTacToeEvaluation::open_lines),
-                  with(GameAlgorithm::minimax, 2));
+  const GameSearchRun block = game_search(TicTacToe("XX..O....", TicTacToeEvaluation::open_lines),
+                                          with(GameAlgorithm::minimax, 2));
   EXPECT_EQ(block.action, "(0, 2)");
   EXPECT_DOUBLE_EQ(TicTacToe("....X....", TicTacToeEvaluation::open_lines).evaluate("....X...."),
                    -4);  // O to move first there: X's 8 open lines against O's 4

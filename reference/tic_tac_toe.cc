@@ -8,14 +8,8 @@
 namespace sg::ref {
 namespace {
 
-constexpr std::array<std::array<int, 3>, 8> kLines{{{0, 1, 2},
-                                                    {3, 4, 5},
-                                                    {6, 7, 8},
-                                                    {0, 3, 6},
-                                                    {1, 4, 7},
-                                                    {2, 5, 8},
-                                                    {0, 4, 8},
-                                                    {2, 4, 6}}};
+constexpr std::array<std::array<int, 3>, 8> kLines{
+    {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
 
 // The mark with three in a line, or '.'.
 char winner(const State& board) {

@@ -641,6 +641,8 @@ def make_callback(spec, module):
         return getattr(module, spec.get('name'))
     if kind == 'search_problem':
         return make_search_problem(spec)
+    if kind == 'game_state':
+        return make_game_state(spec)
     if kind == 'table_heuristic':
         table = spec.get('table')
         if not isinstance(table, dict):
@@ -720,6 +722,70 @@ def make_search_problem(spec):
         if theirs and hasattr(SearchProblem, ours) and theirs != ours:
             setattr(SearchProblem, theirs, getattr(SearchProblem, ours))
     return SearchProblem()
+
+def make_game_state(spec):
+    """The root of a game in the Berkeley multi-agent style (a GameState's methods), driven by
+    the grader's table: agents, root, each state's moves as [action, next state] pairs (keyed by
+    the state's text), each state's score, win and lose states. Every generateSuccessor call is
+    recorded in order (the state's text) on the shared list `sg_generated` of every state."""
+    moves = spec.get('moves')
+    if not isinstance(moves, dict):
+        raise RequestError('game_state needs a "moves" object')
+    agents = spec.get('agents', 2)
+    scores = spec.get('scores', {})
+    wins = set(spec.get('wins', []))
+    losses = set(spec.get('losses', []))
+    generated = []
+
+    class GameState(object):
+        """A state of the game handed to the student's agent."""
+
+        def __init__(self, name):
+            self.name = name
+            self.sg_generated = generated
+
+        def getNumAgents(self):
+            return agents
+
+        def isWin(self):
+            return self.name in wins
+
+        def isLose(self):
+            return self.name in losses
+
+        def getLegalActions(self, agentIndex=0):
+            if self.isWin() or self.isLose():
+                return []
+            return [action for action, _ in moves.get(self.name, [])]
+
+        def generateSuccessor(self, agentIndex, action):
+            if self.isWin() or self.isLose():
+                raise Exception("Can't generate a successor of a terminal state.")
+            for name, target in moves.get(self.name, []):
+                if name == action:
+                    generated.append(target)
+                    return GameState(target)
+            raise Exception('Illegal action %r in state %s' % (action, self.name))
+
+        def getScore(self):
+            if self.name not in scores:
+                raise Exception('the game gives state %s no score: it is not evaluated by the '
+                                'reference there' % (self.name,))
+            return scores[self.name]
+
+        def __eq__(self, other):
+            return isinstance(other, GameState) and other.name == self.name
+
+        def __hash__(self):
+            return hash(self.name)
+
+        def __str__(self):
+            return self.name
+
+        __repr__ = __str__
+
+    return GameState(spec.get('root'))
+
 
 # ---------------------------------------------------------------- steps
 

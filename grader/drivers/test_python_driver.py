@@ -167,6 +167,35 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertEqual(run.step(2)['error']['index'], 1)
         self.assertEqual(run.step(2)['error']['type'], 'ValueError')
 
+    def test_game_state_records_every_successor_generated(self):
+        self.write('student.py', '''
+            def best(game):
+                moves = game.getLegalActions(0)
+                values = [min(game.generateSuccessor(0, m).generateSuccessor(1, r).getScore()
+                              for r in game.generateSuccessor(0, m).getLegalActions(1))
+                          for m in moves[:1]]
+                return moves[0], values[0], game.getNumAgents(), str(game)
+
+            def past_the_end(game):
+                won = game.generateSuccessor(0, 'win')
+                return won.isWin(), won.getLegalActions(1), won.generateSuccessor(1, 'x')
+        ''')
+        game = {'$fn': 'game_state', 'agents': 2, 'root': 'A',
+                'moves': {'A': [['a1', 'B'], ['win', 'W']], 'B': [['b1', 'B1'], ['b2', 'B2']]},
+                'scores': {'B1': 3, 'B2': 1, 'W': 9}, 'wins': ['W'], 'losses': []}
+        run = self.run_driver([
+            {'op': 'let', 'bind': 'game', 'value': game},
+            call('best', {'$ref': 'game'}),
+            {'op': 'getattr', 'target': 'game', 'attr': 'sg_generated'},
+            call('past_the_end', {'$ref': 'game'})])
+        self.assertComplete(run, 4)
+        self.assertEqual(run.step(1)['value'], {'$tuple': ['a1', 1, 2, 'A']})
+        # Every call counts: B for its legal actions, then B again before each of its successors.
+        self.assertEqual(run.step(2)['value'], ['B', 'B', 'B1', 'B', 'B2'])
+        self.assertFalse(run.step(3)['ok'])
+        self.assertIn("Can't generate a successor of a terminal state",
+                      run.step(3)['error']['message'])
+
     def test_os_write_and_child_process_captured(self):
         self.write('student.py', '''
             import os, sys

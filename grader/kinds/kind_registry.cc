@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "kinds/game_search_kind.h"
 #include "kinds/heuristic_kind.h"
 #include "kinds/iddfs_trace_kind.h"
 #include "kinds/print_path_kind.h"
@@ -31,6 +32,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<SearchProgramKind>());
   registry.add(std::make_unique<SearchKind>());
   registry.add(std::make_unique<HeuristicKind>());
+  registry.add(std::make_unique<GameSearchKind>());
   return registry;
 }
 

@@ -47,7 +47,7 @@ struct CallSpec {
 const std::vector<std::string> kArgumentWords = {
     "graph", "maze", "start", "goal", "state", "heuristic", "problem", "limit", "max_depth", "k"};
 
-CallSpec read_call(const TestSpec& test) {
+CallSpec read_call(const TestSpec& test, const std::vector<std::string>& words = kArgumentWords) {
   static const std::regex pattern(R"(^\s*([A-Za-z_][A-Za-z_0-9]*)\s*\((.*)\)\s*$)");
   const std::string text = test.input.value("call", std::string());
   std::smatch match;
@@ -68,12 +68,10 @@ CallSpec read_call(const TestSpec& test) {
   }
   for (const std::string& word : call.arguments) {
     const bool number = word.find_first_not_of("0123456789.-") == std::string::npos;
-    if (!number &&
-        std::find(kArgumentWords.begin(), kArgumentWords.end(), word) == kArgumentWords.end())
-      throw SpecError(
-          location_of(test, "/call"),
-          fmt::format("call: unknown argument '{}'{}; use {} or a number", word,
-                      did_you_mean(word, kArgumentWords), fmt::join(kArgumentWords, ", ")));
+    if (!number && std::find(words.begin(), words.end(), word) == words.end())
+      throw SpecError(location_of(test, "/call"),
+                      fmt::format("call: unknown argument '{}'{}; use {} or a number", word,
+                                  did_you_mean(word, words), fmt::join(words, ", ")));
   }
   return call;
 }
@@ -575,6 +573,11 @@ ref::State state_of_test(const TestSpec& test, const SearchDomain& domain) {
 
 CallWords call_words(const TestSpec& test) {
   CallSpec call = read_call(test);
+  return {std::move(call.function), std::move(call.arguments)};
+}
+
+CallWords call_words(const TestSpec& test, const std::vector<std::string>& words) {
+  CallSpec call = read_call(test, words);
   return {std::move(call.function), std::move(call.arguments)};
 }
 

@@ -82,6 +82,8 @@ struct CallWords {
   std::vector<std::string> arguments;
 };
 CallWords call_words(const TestSpec& test);
+/// The same with another kind's argument words (a game's `game`, `depth`).
+CallWords call_words(const TestSpec& test, const std::vector<std::string>& words);
 
 /// The value the function adapter passes for `word` (graph, maze, start, goal, state, heuristic,
 /// or a number) on `domain`.

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "checkers/python_value.h"
+#include "kinds/domain_section.h"
 #include "kinds/sliding_tile_setup.h"
 #include "reference/graph_problem.h"
 #include "reference/grid_maze.h"
@@ -17,23 +18,6 @@
 
 namespace sg {
 namespace {
-
-// A spec error at a key of a domain section ("/edges/2"), or at the section.
-[[noreturn]] void fail_at(const SpecSection& section, const std::string& pointer,
-                          const std::string& message) {
-  const auto found = section.key_locations.find(pointer);
-  throw SpecError(found == section.key_locations.end() ? section.where : found->second, message);
-}
-
-void only_keys(const SpecSection& section, const std::string& what,
-               const std::vector<std::string>& allowed) {
-  for (const auto& [key, value] : section.value.items()) {
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
-      fail_at(section, "/" + key,
-              fmt::format("unknown key '{}' in {}{}; allowed: {}", key, what,
-                          did_you_mean(key, allowed), fmt::join(allowed, ", ")));
-  }
-}
 
 // A node name as YAML gave it: a string, or a number written as text.
 std::optional<std::string> node_name(const nlohmann::json& value) {

@@ -780,7 +780,7 @@ std::string read_named_file(const Reader& reader, const YAML::Node& node, const 
 // `domains`: each a mapping; `file:` is read in (a maze's map, or a graph's keys).
 void read_domains(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
   if (!node) return;
-  reader.expect_map(node, "domains (name: {type: graph | grid, ...})");
+  reader.expect_map(node, "domains (name: {type: graph | grid | game_tree | tic_tac_toe, ...})");
   for (const auto& item : node) {
     reader.collect([&] {
       const std::string name = reader.string(item.first, "a domain's name");

@@ -1,6 +1,7 @@
-# game.py: the little of Berkeley's game module that search.py uses, written for SearchGrader
-# (not the Berkeley original): the names of the four directions Pacman moves in, and the vector
-# of each. search.py does `from game import Directions`.
+# game.py: the little of Berkeley's game module that search.py and multiAgents.py use, written
+# for SearchGrader (not the Berkeley original): the names of the four directions Pacman moves in,
+# the vector of each, and the Agent base class. search.py does `from game import Directions`;
+# multiAgents.py also `from game import Agent`.
 
 
 class Directions:
@@ -32,3 +33,14 @@ class Actions:
     def directionToVector(direction, speed=1.0):
         dx, dy = Actions._directions[direction]
         return (dx * speed, dy * speed)
+
+
+class Agent:
+    """An agent: index 0 is Pacman (the agent the search plays for), 1.. the ghosts. Subclasses
+    write getAction(state), returning one of state.getLegalActions(self.index)."""
+
+    def __init__(self, index=0):
+        self.index = index
+
+    def getAction(self, state):
+        raise NotImplementedError('getAction is not written')

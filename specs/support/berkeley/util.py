@@ -104,3 +104,19 @@ def raiseNotDefined():
     caller = inspect.stack()[1][3]
     print("*** Method not implemented: %s" % caller)
     sys.exit(1)
+
+
+def lookup(name, namespace):
+    """The function or class called `name`: from `namespace` (a module's globals()), or else the
+    one attribute of that name among the modules it holds. How an agent finds its evaluation
+    function from the name on the command line (evalFn='scoreEvaluationFunction')."""
+    if name in namespace:
+        return namespace[name]
+    import types
+    found = [getattr(module, name) for module in namespace.values()
+             if isinstance(module, types.ModuleType) and hasattr(module, name)]
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        raise Exception('Name conflict for %s' % name)
+    raise Exception('%s not found as a method or class' % name)

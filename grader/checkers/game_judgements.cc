@@ -1,0 +1,137 @@
+#include "checkers/game_judgements.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace sg {
+namespace {
+
+constexpr std::size_t kShown = 30;  // sequences up to this long are shown whole
+
+std::vector<ref::State> states_of(const ref::GameSearchRun& run) {
+  std::vector<ref::State> states;
+  states.reserve(run.generated.size());
+  for (const auto& generated : run.generated) states.push_back(generated.state);
+  return states;
+}
+
+bool same(std::vector<ref::State> a, std::vector<ref::State> b, ExploredMatch match) {
+  if (match == ExploredMatch::set) {
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+  }
+  return a == b;
+}
+
+std::string listed(const std::vector<ref::State>& states) {
+  if (states.size() <= kShown) return fmt::format("{}", fmt::join(states, ", "));
+  return fmt::format("{}, ... ({} in all)",
+                     fmt::join(states.begin(), states.begin() + kShown / 2, ", "), states.size());
+}
+
+// What one multiset has beyond the other, in the first one's order.
+std::vector<ref::State> beyond(const std::vector<ref::State>& a, std::vector<ref::State> b) {
+  std::sort(b.begin(), b.end());
+  std::vector<ref::State> extra;
+  std::vector<bool> used(b.size(), false);
+  for (const ref::State& state : a) {
+    auto it = std::lower_bound(b.begin(), b.end(), state);
+    while (it != b.end() && *it == state && used[static_cast<std::size_t>(it - b.begin())]) ++it;
+    if (it != b.end() && *it == state)
+      used[static_cast<std::size_t>(it - b.begin())] = true;
+    else
+      extra.push_back(state);
+  }
+  return extra;
+}
+
+}  // namespace
+
+AspectOutcome judge_game_action(const ref::GameSearchRun& run,
+                                const std::optional<std::string>& action, RootActionRule rule,
+                                const std::vector<GameSearchVariant>& variants) {
+  AspectOutcome aspect;
+  aspect.aspect = "action";
+  const std::string value = fmt::format("{:g}", run.value);
+  if (!run.action) {
+    aspect.passed = true;
+    aspect.feedback = "the root has no legal action";
+    return aspect;
+  }
+  if (!action) {
+    aspect.feedback = fmt::format("no action was returned; the optimal action{} {} (value {})",
+                                  run.best_actions.size() == 1 ? " is" : "s are",
+                                  fmt::join(run.best_actions, ", "), value);
+    return aspect;
+  }
+  const auto& best = run.best_actions;
+  const bool optimal = std::find(best.begin(), best.end(), *action) != best.end();
+  if (rule == RootActionRule::any_optimal) {
+    aspect.passed = optimal;
+  } else {
+    const std::string& wanted = rule == RootActionRule::first ? best.front() : best.back();
+    aspect.passed = *action == wanted;
+    if (optimal && !aspect.passed) {
+      aspect.feedback = fmt::format("{} is optimal (value {}), but ties among {} go to the {}: {}",
+                                    *action, value, fmt::join(best, ", "),
+                                    rule == RootActionRule::first ? "first" : "last", wanted);
+      return aspect;
+    }
+  }
+  if (aspect.passed) return aspect;
+  aspect.feedback = fmt::format("returned {}; the optimal action{} {} (value {})", *action,
+                                best.size() == 1 ? " is" : "s are", fmt::join(best, ", "), value);
+  if (!optimal)
+    for (const GameSearchVariant& variant : variants)
+      if (variant.action == action) {
+        aspect.feedback +=
+            fmt::format("\nthis is the action a search that {} chooses", variant.mistake);
+        break;
+      }
+  return aspect;
+}
+
+AspectOutcome judge_explored(const ref::GameSearchRun& run,
+                             const std::vector<ref::State>& generated, ExploredMatch match,
+                             const std::string& search,
+                             const std::vector<GameSearchVariant>& variants) {
+  AspectOutcome aspect;
+  aspect.aspect = "explored";
+  const std::vector<ref::State> expected = states_of(run);
+  if (same(expected, generated, match)) {
+    aspect.passed = true;
+    aspect.feedback =
+        fmt::format("generated the {} state(s) {} generates", expected.size(), search);
+    return aspect;
+  }
+  std::string text =
+      fmt::format("your code generated {} state(s): {}\n{} generates {}: {}", generated.size(),
+                  listed(generated), search, expected.size(), listed(expected));
+  if (match == ExploredMatch::order && same(expected, generated, ExploredMatch::set)) {
+    text +=
+        "\nthe same states, in another order: the moves must be tried in the order "
+        "getLegalActions lists them";
+  } else if (match == ExploredMatch::order) {
+    std::size_t i = 0;
+    while (i < expected.size() && i < generated.size() && expected[i] == generated[i]) ++i;
+    text += fmt::format("\nthe first difference, state {}: yours {}, the reference's {}", i + 1,
+                        i < generated.size() ? generated[i] : std::string("(none)"),
+                        i < expected.size() ? expected[i] : std::string("(none)"));
+  } else {
+    const auto extra = beyond(generated, expected);
+    const auto missing = beyond(expected, generated);
+    if (!extra.empty()) text += fmt::format("\ngenerated by yours only: {}", listed(extra));
+    if (!missing.empty())
+      text += fmt::format("\ngenerated by the reference only: {}", listed(missing));
+  }
+  for (const GameSearchVariant& variant : variants)
+    if (same(variant.generated, generated, match)) {
+      text += fmt::format("\nthis is exactly what a search that {} generates", variant.mistake);
+      break;
+    }
+  aspect.feedback = std::move(text);
+  return aspect;
+}
+
+}  // namespace sg

@@ -1,0 +1,172 @@
+#include "kinds/game_domain.h"
+
+#include <fmt/format.h>
+
+#include <deque>
+#include <set>
+#include <stdexcept>
+
+#include "kinds/domain_section.h"
+#include "kinds/sliding_tile_setup.h"
+#include "reference/explicit_game_tree.h"
+#include "reference/tic_tac_toe.h"
+
+namespace sg {
+namespace {
+
+std::optional<std::string> state_name(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_number_integer()) return std::to_string(value.get<long long>());
+  return std::nullopt;
+}
+
+std::shared_ptr<const ref::Game> read_game_tree(const SpecSection& section,
+                                                const std::string& name) {
+  only_keys(section, fmt::format("the game tree '{}'", name),
+            {"type", "file", "agents", "root", "moves", "values", "wins", "losses"});
+  const nlohmann::json& value = section.value;
+  ref::GameTree tree;
+  if (value.contains("agents")) {
+    if (!value["agents"].is_number_integer() || value["agents"].get<int>() < 1)
+      fail_at(section, "/agents", "agents: how many agents move in turn, 1 or more");
+    tree.agents = value["agents"].get<int>();
+  }
+  const auto root = value.contains("root") ? state_name(value["root"]) : std::nullopt;
+  if (!root) fail_at(section, "/root", "root: the state the search starts from");
+  tree.root = *root;
+  if (!value.contains("moves") || !value["moves"].is_object())
+    fail_at(section, "/moves",
+            "moves: each state's moves in the order they are tried, {A: [[left, B], [right, "
+            "C]], ...}");
+  for (const auto& [state, moves] : value["moves"].items()) {
+    const std::string at = "/moves/" + state;
+    if (!moves.is_array()) fail_at(section, at, "a state's moves: a list of [action, state]");
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const auto& move = moves[i];
+      const std::string pointer = fmt::format("{}/{}", at, i);
+      const bool shaped = move.is_array() && (move.size() == 2 || move.size() == 3);
+      const auto action = shaped ? state_name(move[0]) : std::nullopt;
+      const auto next = shaped ? state_name(move[1]) : std::nullopt;
+      if (!action || !next || (move.size() == 3 && !move[2].is_number()))
+        fail_at(section, pointer,
+                "a move: [action, state] or [action, state, probability] (a chance move)");
+      tree.moves[state].push_back({*action, *next, move.size() == 3 ? move[2].get<double>() : 0.0});
+    }
+  }
+  if (value.contains("values")) {
+    if (!value["values"].is_object())
+      fail_at(section, "/values", "values: {state: number}, the score of each state");
+    for (const auto& [state, number] : value["values"].items()) {
+      if (!number.is_number()) fail_at(section, "/values/" + state, "a state's value: a number");
+      tree.values[state] = number.get<double>();
+    }
+  }
+  for (const char* key : {"wins", "losses"}) {
+    if (!value.contains(key)) continue;
+    if (!value[key].is_array())
+      fail_at(section, std::string("/") + key, std::string(key) + ": a list of states");
+    for (const auto& state : value[key]) {
+      const auto text = state_name(state);
+      if (!text) fail_at(section, std::string("/") + key, std::string(key) + ": state names");
+      (std::string(key) == "wins" ? tree.wins : tree.losses).insert(*text);
+    }
+  }
+  try {
+    return std::make_shared<ref::ExplicitGame>(std::move(tree));
+  } catch (const std::invalid_argument& error) {
+    fail_at(section, "", fmt::format("the game tree '{}': {}", name, error.what()));
+  }
+}
+
+std::shared_ptr<const ref::Game> read_tic_tac_toe(const SpecSection& section,
+                                                  const std::string& name) {
+  only_keys(section, fmt::format("the tic-tac-toe domain '{}'", name),
+            {"type", "start", "evaluation"});
+  const nlohmann::json& value = section.value;
+  const std::string start = value.value("start", ".........");
+  const std::string evaluation = value.value("evaluation", "outcome_only");
+  if (evaluation != "outcome_only" && evaluation != "open_lines")
+    fail_at(section, "/evaluation", "evaluation: outcome_only or open_lines");
+  try {
+    return std::make_shared<ref::TicTacToe>(start, evaluation == "open_lines"
+                                                       ? ref::TicTacToeEvaluation::open_lines
+                                                       : ref::TicTacToeEvaluation::outcome_only);
+  } catch (const std::invalid_argument& error) {
+    fail_at(section, "/start", error.what());
+  }
+}
+
+}  // namespace
+
+bool is_game_domain(const Assignment& assignment, const std::string& name) {
+  const auto found = assignment.domains.find(name);
+  if (found == assignment.domains.end()) return false;
+  const std::string type = found->second.value.value("type", "");
+  return type == "game_tree" || type == "tic_tac_toe";
+}
+
+GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
+  const auto& name_value = test.input.contains("domain") ? test.input["domain"] : nlohmann::json();
+  const std::string name = name_value.is_string() ? name_value.get<std::string>() : "";
+  if (!is_game_domain(assignment, name)) {
+    std::vector<std::string> games;
+    for (const auto& [domain, section] : assignment.domains)
+      if (is_game_domain(assignment, domain)) games.push_back(domain);
+    throw SpecError(location_of(test, "/domain"),
+                    fmt::format("domain: one of the spec's games (`type: game_tree` or "
+                                "`tic_tac_toe` under `domains`); it has: {}",
+                                games.empty() ? std::string("none")
+                                              : fmt::format("{}", fmt::join(games, ", "))));
+  }
+  const SpecSection& section = assignment.domains.at(name);
+  GameDomain domain;
+  domain.name = name;
+  domain.type = section.value.value("type", "");
+  domain.game =
+      domain.type == "game_tree" ? read_game_tree(section, name) : read_tic_tac_toe(section, name);
+  return domain;
+}
+
+nlohmann::json GameDomain::table(const TestSpec& test, std::size_t max_states) const {
+  const auto* tree = dynamic_cast<const ref::ExplicitGame*>(game.get());
+  nlohmann::json moves = nlohmann::json::object();
+  nlohmann::json scores = nlohmann::json::object();
+  nlohmann::json wins = nlohmann::json::array();
+  nlohmann::json losses = nlohmann::json::array();
+  const ref::State root = game->initial_state();
+  std::set<ref::State> seen{root};
+  std::deque<std::pair<ref::State, int>> queue{{root, 0}};
+  while (!queue.empty()) {
+    const auto [state, agent] = queue.front();
+    queue.pop_front();
+    std::optional<double> score;
+    try {
+      score = game->evaluate(state);
+      scores[state] = *score;
+    } catch (const std::out_of_range&) {
+      // An inner state of a tree without a value: never scored by a correct search.
+    }
+    const bool terminal = game->is_terminal(state);
+    const bool won = tree ? tree->tree().wins.count(state) > 0 : terminal && score && *score > 0;
+    const bool lost = tree ? tree->tree().losses.count(state) > 0 : terminal && score && *score < 0;
+    if (won) wins.push_back(state);
+    if (lost) losses.push_back(state);
+    nlohmann::json listed = nlohmann::json::array();
+    for (const ref::GameMove& move : game->moves(state, agent)) {
+      listed.push_back({move.action, move.state});
+      if (seen.insert(move.state).second) {
+        if (seen.size() > max_states)
+          throw SpecError(test.where,
+                          fmt::format("the game '{}' has more than {} states: too many for a "
+                                      "game-state table",
+                                      name, max_states));
+        queue.emplace_back(move.state, (agent + 1) % game->agents());
+      }
+    }
+    if (!listed.empty()) moves[state] = std::move(listed);
+  }
+  return {{"agents", game->agents()}, {"root", root}, {"moves", moves},
+          {"scores", scores},         {"wins", wins}, {"losses", losses}};
+}
+
+}  // namespace sg

@@ -1,0 +1,41 @@
+// The game a `game_search` test is about: a domain the spec names under `domains:`, read into
+// the reference's terms (reference/game.h), and the game as the table the Python driver's
+// Berkeley-style GameState object is driven by.
+//
+//   type: game_tree     agents (default 2), root, moves {state: [[action, state], ...] in the
+//                       order they are tried; a third element is a chance move's probability},
+//                       values {state: number} (every leaf, win and loss, and every state a
+//                       depth cutoff reaches), wins, losses
+//   type: tic_tac_toe   start ("X.O......", default empty; agent 0 moves there), evaluation
+//                       (outcome_only | open_lines)
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "model/assignment.h"
+#include "reference/game.h"
+
+namespace sg {
+
+struct GameDomain {
+  std::string name;  ///< The domain's name in the spec.
+  std::string type;  ///< "game_tree" or "tic_tac_toe".
+  std::shared_ptr<const ref::Game> game;
+
+  /// The game as the driver's `$fn: game_state` wants it: {agents, root, moves {state:
+  /// [[action, state], ...]}, scores {state: number}, wins, losses}, every state reachable
+  /// from the root (agents moving in turn). A tic-tac-toe state where agent 0 has a line is a
+  /// win, where the opponent has one a loss. Throws SpecError at the test past `max_states`.
+  nlohmann::json table(const TestSpec& test, std::size_t max_states = 100000) const;
+};
+
+/// Whether the spec's domain `name` is a game (its `type` is game_tree or tic_tac_toe).
+bool is_game_domain(const Assignment& assignment, const std::string& name);
+
+/// The test's `domain:` as a game. Throws SpecError at the offending key (of the test or of the
+/// domain's section).
+GameDomain game_domain(const Assignment& assignment, const TestSpec& test);
+
+}  // namespace sg

@@ -1,0 +1,326 @@
+#include "kinds/game_search_kind.h"
+
+#include <fmt/format.h>
+
+#include "checkers/game_judgements.h"
+#include "checkers/python_value.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/game_domain.h"
+#include "kinds/python_driver_client.h"
+#include "kinds/search_adapter.h"
+#include "kinds/sliding_tile_setup.h"
+
+namespace sg {
+namespace {
+
+const std::vector<std::string> kCallWords = {"game", "depth"};
+
+// The test's search, read once.
+struct GameTest {
+  GameDomain domain;
+  ref::GameSearchOptions options;
+  RootActionRule ties = RootActionRule::any_optimal;
+  ExploredMatch explored = ExploredMatch::set;
+  std::string agent;              // a Berkeley agent class, or empty
+  std::optional<CallWords> call;  // else a function call
+  std::string search;             // for feedback: "alpha-beta to depth 2 (plies)"
+};
+
+std::string word_of(const TestSpec& test, const std::string& key, const std::string& fallback,
+                    const std::vector<std::string>& words) {
+  if (!test.input.contains(key)) return fallback;
+  const auto& value = test.input[key];
+  const std::string text = value.is_string() ? value.get<std::string>() : "";
+  if (std::find(words.begin(), words.end(), text) == words.end())
+    throw SpecError(location_of(test, "/" + key),
+                    fmt::format("{}: one of {}", key, fmt::join(words, ", ")));
+  return text;
+}
+
+std::string algorithm_text(ref::GameAlgorithm algorithm) {
+  switch (algorithm) {
+    case ref::GameAlgorithm::minimax:
+      return "minimax";
+    case ref::GameAlgorithm::alpha_beta:
+      return "alpha-beta";
+    case ref::GameAlgorithm::expectimax:
+      return "expectimax";
+  }
+  return "minimax";
+}
+
+std::string search_text(const ref::GameSearchOptions& options) {
+  return fmt::format("{} to depth {} ({}){}", algorithm_text(options.algorithm), options.depth,
+                     options.unit == ref::DepthUnit::per_ply ? "plies" : "moves",
+                     options.algorithm == ref::GameAlgorithm::alpha_beta
+                         ? (options.prune == ref::PruneRule::strict ? ", pruning on v > beta"
+                                                                    : ", pruning on v >= beta")
+                         : "");
+}
+
+GameTest read_test(const Assignment& assignment, const TestSpec& test) {
+  check_keys(test, GameSearchKind().keys());
+  if (assignment.submission.language != "python")
+    throw SpecError(test.where, "a game_search test calls Python: `language: python`");
+  GameTest read;
+  read.domain = game_domain(assignment, test);
+  const std::string algorithm =
+      word_of(test, "algorithm", "", {"minimax", "alpha_beta", "expectimax"});
+  if (algorithm.empty())
+    throw SpecError(location_of(test, "/algorithm"),
+                    "algorithm: minimax, alpha_beta or expectimax (the search the student wrote)");
+  read.options.algorithm = *ref::parse_game_algorithm(algorithm);
+  const auto& depth = test.input.contains("depth") ? test.input["depth"] : nlohmann::json();
+  if (!depth.is_number_integer() || depth.get<int>() < 1 || depth.get<int>() > 20)
+    throw SpecError(location_of(test, "/depth"), "depth: a whole number from 1 to 20");
+  read.options.depth = depth.get<int>();
+  read.options.unit = word_of(test, "depth_unit", "per_ply", {"per_ply", "per_move"}) == "per_ply"
+                          ? ref::DepthUnit::per_ply
+                          : ref::DepthUnit::per_move;
+  const std::string prune = word_of(test, "prune", "strict", {"strict", "on_equality"});
+  if (test.input.contains("prune") && read.options.algorithm != ref::GameAlgorithm::alpha_beta)
+    throw SpecError(location_of(test, "/prune"), "prune: only for algorithm: alpha_beta");
+  read.options.prune = prune == "strict" ? ref::PruneRule::strict : ref::PruneRule::on_equality;
+  const std::string ties = word_of(test, "ties", "any", {"any", "first", "last"});
+  read.ties = ties == "any"     ? RootActionRule::any_optimal
+              : ties == "first" ? RootActionRule::first
+                                : RootActionRule::last;
+  read.options.root_tie = ties == "last" ? ref::RootTie::last : ref::RootTie::first;
+  read.explored = word_of(test, "explored", "set", {"set", "order"}) == "set"
+                      ? ExploredMatch::set
+                      : ExploredMatch::order;
+  if (test.input.contains("agent") == test.input.contains("call"))
+    throw SpecError(test.where,
+                    "a game_search test names its adapter: `agent:` (a Berkeley agent class, "
+                    "e.g. AlphaBetaAgent) or `call:` (e.g. \"minimax(game, depth)\")");
+  if (test.input.contains("agent")) {
+    const auto& agent = test.input["agent"];
+    if (!agent.is_string() || agent.get<std::string>().empty())
+      throw SpecError(location_of(test, "/agent"), "agent: the agent class's name");
+    read.agent = agent.get<std::string>();
+  } else {
+    read.call = call_words(test, kCallWords);
+  }
+  read.search = search_text(read.options);
+  try {
+    ref::game_search(*read.domain.game, read.options);
+  } catch (const std::exception& error) {
+    throw SpecError(location_of(test, "/domain"),
+                    fmt::format("the reference cannot run {} on '{}': {}", read.search,
+                                read.domain.name, error.what()));
+  }
+  return read;
+}
+
+std::string call_text(const GameTest& read) {
+  if (!read.agent.empty())
+    return fmt::format("{}(depth='{}').getAction(<{}>)", read.agent, read.options.depth,
+                       read.domain.name);
+  std::vector<std::string> words;
+  for (const std::string& word : read.call->arguments)
+    words.push_back(word == "game"    ? fmt::format("<{}>", read.domain.name)
+                    : word == "depth" ? std::to_string(read.options.depth)
+                                      : word);
+  return fmt::format("{}({})", read.call->function, fmt::join(words, ", "));
+}
+
+std::size_t step_count(const GameTest& read) { return read.agent.empty() ? 3 : 4; }
+
+// A named mistake: its catalogue id, its words, and the reference's options that make it.
+struct GameMistake {
+  std::string id;
+  std::string mistake;
+  ref::GameSearchOptions options;
+};
+
+// The named mistakes that apply to the test's search, each as the reference runs it.
+std::vector<GameMistake> mistakes(const GameTest& read) {
+  std::vector<GameMistake> list;
+  const ref::GameSearchOptions& options = read.options;
+  auto with = [&](std::string id, std::string mistake, auto change) {
+    ref::GameSearchOptions variant = options;
+    change(variant);
+    list.push_back({std::move(id), std::move(mistake), variant});
+  };
+  if (options.algorithm == ref::GameAlgorithm::expectimax)
+    with("chance_takes_minimum", "takes the minimum at chance agents, not the average",
+         [](auto& v) { v.chance_takes_minimum = true; });
+  if (options.algorithm == ref::GameAlgorithm::alpha_beta) {
+    if (options.prune == ref::PruneRule::strict)
+      with("prunes_on_equality", "prunes on equality (v >= beta, v <= alpha)",
+           [](auto& v) { v.prune = ref::PruneRule::on_equality; });
+    else
+      with("prunes_only_when_strict", "prunes only on strict inequality",
+           [](auto& v) { v.prune = ref::PruneRule::strict; });
+    with("no_pruning", "does not prune (plain minimax)",
+         [](auto& v) { v.algorithm = ref::GameAlgorithm::minimax; });
+  } else if (options.algorithm == ref::GameAlgorithm::minimax) {
+    with("prunes_in_minimax", "prunes (alpha-beta)",
+         [](auto& v) { v.algorithm = ref::GameAlgorithm::alpha_beta; });
+  }
+  if (options.unit == ref::DepthUnit::per_ply && read.domain.game->agents() > 1)
+    with("depth_per_move", "counts depth per agent move, not per ply (every agent moving once)",
+         [](auto& v) { v.unit = ref::DepthUnit::per_move; });
+  if (read.domain.game->agents() > 2)
+    with("opponents_as_one",
+         "treats every opponent as one agent (only agent 1 moves before agent 0 again)",
+         [](auto& v) { v.agents_seen = 2; });
+  with("one_ply_too_deep", "searches one ply too deep", [](auto& v) { ++v.depth; });
+  if (options.depth > 1)
+    with("one_ply_too_shallow", "searches one ply too shallow", [](auto& v) { --v.depth; });
+  return list;
+}
+
+std::vector<ref::State> generated_states(const ref::GameSearchRun& run) {
+  std::vector<ref::State> states;
+  for (const auto& generated : run.generated) states.push_back(generated.state);
+  return states;
+}
+
+std::vector<GameSearchVariant> variants(const GameTest& read) {
+  std::vector<GameSearchVariant> list;
+  for (const GameMistake& mistake : mistakes(read)) {
+    try {
+      const ref::GameSearchRun run = ref::game_search(*read.domain.game, mistake.options);
+      list.push_back({mistake.mistake, generated_states(run), run.action});
+    } catch (const std::exception&) {
+      // A variant that reaches a state without a value is no diagnosis.
+    }
+  }
+  return list;
+}
+
+std::string expectation(const GameTest& read, const ref::GameSearchRun& run) {
+  std::vector<ref::State> states = generated_states(run);
+  const std::size_t shown = std::min<std::size_t>(states.size(), 40);
+  return fmt::format(
+      "{} on '{}': value {:g}; optimal root action(s) {}{}\n{} state(s) "
+      "generated{}: {}{}",
+      read.search, read.domain.name, run.value, fmt::join(run.best_actions, ", "),
+      read.ties == RootActionRule::any_optimal
+          ? std::string(" (any of them)")
+          : fmt::format(" (ties: the {})", read.ties == RootActionRule::first ? "first" : "last"),
+      states.size(), read.explored == ExploredMatch::set ? "" : " in this order",
+      fmt::join(states.begin(), states.begin() + static_cast<long>(shown), ", "),
+      shown < states.size() ? ", ..." : "");
+}
+
+std::vector<AspectOutcome> judged(const GameTest& read, const ref::GameSearchRun& run,
+                                  const std::optional<std::string>& action,
+                                  const std::vector<ref::State>& generated) {
+  const std::vector<GameSearchVariant> mistaken = variants(read);
+  return {judge_game_action(run, action, read.ties, mistaken),
+          judge_explored(run, generated, read.explored, read.search, mistaken)};
+}
+
+}  // namespace
+
+void GameSearchKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  read_test(assignment, test);
+}
+
+Invocation GameSearchKind::invocation(const Assignment& assignment, const TestSpec& test,
+                                      const GradingContext& context) const {
+  const GameTest read = read_test(assignment, test);
+  nlohmann::json game = read.domain.table(test);
+  game["$fn"] = "game_state";
+  nlohmann::json steps = nlohmann::json::array();
+  steps.push_back({{"op", "let"}, {"bind", "game"}, {"value", game}});
+  if (!read.agent.empty()) {
+    steps.push_back({{"op", "new"},
+                     {"class", read.agent},
+                     {"kwargs", {{"depth", std::to_string(read.options.depth)}}},
+                     {"bind", "agent"}});
+    steps.push_back({{"op", "method"},
+                     {"target", "agent"},
+                     {"method", "getAction"},
+                     {"args", nlohmann::json::array({{{"$ref", "game"}}})}});
+  } else {
+    nlohmann::json args = nlohmann::json::array();
+    for (const std::string& word : read.call->arguments) {
+      if (word == "game")
+        args.push_back({{"$ref", "game"}});
+      else if (word == "depth")
+        args.push_back(read.options.depth);
+      else
+        args.push_back(nlohmann::json::parse(word));
+    }
+    steps.push_back({{"op", "call"}, {"function", read.call->function}, {"args", args}});
+  }
+  steps.push_back({{"op", "getattr"}, {"target", "game"}, {"attr", "sg_generated"}});
+  return make_driver_invocation(assignment, test, context, std::move(steps), call_text(read));
+}
+
+TestOutcome GameSearchKind::evaluate(const Assignment& assignment, const TestSpec& test,
+                                     const Observation& observation) const {
+  const GameTest read = read_test(assignment, test);
+  const ref::GameSearchRun run = ref::game_search(*read.domain.game, read.options);
+  const std::string module_file = assignment.submission.module + ".py";
+  TestOutcome outcome;
+  outcome.call = call_text(read);
+  outcome.expected = expectation(read, run);
+  record_metrics(outcome, observation);
+  const std::size_t steps = step_count(read);
+  const DriverTranscript transcript = read_transcript(observation, steps);
+  outcome.notes = import_notes(transcript, module_file);
+  std::vector<std::string> names(steps, outcome.call);
+  if (auto stop = diagnose_early_stop(observation, transcript, names, module_file)) {
+    fail_all_aspects(outcome, aspects(), *stop);
+    return outcome;
+  }
+  std::vector<ref::State> generated;
+  if (transcript.steps[steps - 1].ok && transcript.steps[steps - 1].value.is_array())
+    for (const auto& state : transcript.steps[steps - 1].value)
+      generated.push_back(state.is_string() ? state.get<std::string>() : python_repr(state));
+  const DriverStepRecord& call = transcript.steps[steps - 2];
+  if (!call.ok) {
+    EarlyStop stop = step_failure(call, outcome.call, module_file);
+    if (!generated.empty())
+      stop.feedback +=
+          fmt::format("\nit had generated {} state(s) by then: {}", generated.size(),
+                      fmt::join(generated.begin(),
+                                generated.begin() +
+                                    static_cast<long>(std::min<std::size_t>(generated.size(), 30)),
+                                ", "));
+    fail_all_aspects(outcome, aspects(), stop);
+    return outcome;
+  }
+  if (auto overflow = output_overflow(call, outcome.call, test.limits.output_bytes)) {
+    fail_all_aspects(outcome, aspects(), *overflow);
+    return outcome;
+  }
+  std::optional<std::string> action;
+  if (call.value.is_string()) action = call.value.get<std::string>();
+  outcome.observed =
+      fmt::format("returned {}; generated {} state(s)", python_repr(call.value), generated.size());
+  if (!call.stdout_text.empty())
+    outcome.notes.push_back(
+        fmt::format("`{}` printed; only what it returned and generated is "
+                    "judged",
+                    outcome.call));
+  outcome.verdict = Verdict::accepted;
+  outcome.aspects = judged(read, run, action, generated);
+  return outcome;
+}
+
+std::vector<MutantOutcome> GameSearchKind::mutant_outcomes(const Assignment& assignment,
+                                                           const TestSpec& test) const {
+  const GameTest read = read_test(assignment, test);
+  const ref::GameSearchRun run = ref::game_search(*read.domain.game, read.options);
+  std::vector<MutantOutcome> outcomes;
+  for (const GameMistake& mistake : mistakes(read)) {
+    ref::GameSearchRun wrong;
+    try {
+      wrong = ref::game_search(*read.domain.game, mistake.options);
+    } catch (const std::exception&) {
+      continue;
+    }
+    MutantOutcome mutant{mistake.id, mistake.mistake, {}};
+    mutant.outcome.verdict = Verdict::accepted;
+    mutant.outcome.aspects = judged(read, run, wrong.action, generated_states(wrong));
+    outcomes.push_back(std::move(mutant));
+  }
+  return outcomes;
+}
+
+}  // namespace sg

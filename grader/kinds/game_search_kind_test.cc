@@ -1,0 +1,94 @@
+#include "kinds/game_search_kind.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "kinds/game_domain.h"
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+using ::testing::HasSubstr;
+
+Assignment spec_with(const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: multiAgents}
+domains:
+  tree:
+    type: game_tree
+    root: A
+    moves: {A: [[a1, B], [a2, C]], B: [[b1, B1], [b2, B2]], C: [[c1, C1], [c2, C2]]}
+    values: {B: 0, C: 0, B1: 3, B2: 5, C1: 3, C2: 1}
+  bare: {type: game_tree, root: A, moves: {A: [[a1, B]], B: [[b1, B1]]}, values: {B1: 2}}
+  ttt: {type: tic_tac_toe, start: "XO.XO...."}
+  romania: {type: graph, edges: [[A, B, 1]]}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: game_search
+    grades: {action: a}
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+std::string validation_error(const Assignment& assignment) {
+  try {
+    GameSearchKind().validate(assignment, assignment.tests.back());
+  } catch (const SpecError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+const std::string kTree = "    domain: tree\n    algorithm: alpha_beta\n    depth: 1\n";
+
+TEST(GameSearchKind, ValidatesAnAgentOrACallOnATreeOrTicTacToe) {
+  EXPECT_EQ(validation_error(spec_with(kTree + "    agent: AlphaBetaAgent\n")), "no error");
+  EXPECT_EQ(validation_error(spec_with("    domain: ttt\n    algorithm: minimax\n    depth: 2\n"
+                                       "    call: minimax(game, depth)\n    ties: first\n")),
+            "no error");
+}
+
+TEST(GameSearchKind, NamesTheKeyOfEveryMistake) {
+  EXPECT_THAT(validation_error(spec_with(kTree)), HasSubstr("names its adapter"));
+  EXPECT_THAT(validation_error(spec_with("    domain: romania\n    algorithm: minimax\n"
+                                         "    depth: 1\n    agent: A\n")),
+              HasSubstr("domain: one of the spec's games"));
+  EXPECT_THAT(validation_error(spec_with("    domain: tree\n    algorithm: negamax\n    depth: 1\n"
+                                         "    agent: A\n")),
+              HasSubstr("algorithm: one of minimax, alpha_beta, expectimax"));
+  EXPECT_THAT(validation_error(spec_with("    domain: tree\n    algorithm: minimax\n    depth: 0\n"
+                                         "    agent: A\n")),
+              HasSubstr("depth: a whole number from 1 to 20"));
+  EXPECT_THAT(validation_error(spec_with("    domain: tree\n    algorithm: minimax\n    depth: 1\n"
+                                         "    prune: strict\n    agent: A\n")),
+              HasSubstr("prune: only for algorithm: alpha_beta"));
+  EXPECT_THAT(validation_error(spec_with(kTree + "    call: ab(game, tree)\n")),
+              HasSubstr("call: unknown argument 'tree'"));
+  // Counted per move, depth 1 stops at B, an inner state the tree gives no value.
+  EXPECT_THAT(validation_error(spec_with("    domain: bare\n    algorithm: minimax\n    depth: 1\n"
+                                         "    depth_unit: per_move\n    agent: A\n")),
+              HasSubstr("the game tree gives state 'B' no value"));
+}
+
+TEST(GameSearchKind, TheGameTableListsEveryStateWithItsMovesScoresAndEnds) {
+  const Assignment assignment = spec_with(kTree + "    agent: AlphaBetaAgent\n");
+  const GameDomain tree = game_domain(assignment, assignment.tests.back());
+  const nlohmann::json table = tree.table(assignment.tests.back());
+  EXPECT_EQ(table["root"], "A");
+  EXPECT_EQ(table["moves"]["B"].dump(), R"([["b1","B1"],["b2","B2"]])");
+  EXPECT_EQ(table["scores"]["C2"], 1.0);
+
+  TestSpec on_ttt = assignment.tests.back();
+  on_ttt.input["domain"] = "ttt";
+  const nlohmann::json board = game_domain(assignment, on_ttt).table(on_ttt);
+  // X wins with (2, 0): that board is a win, and has no moves.
+  EXPECT_NE(board["wins"].dump().find("XO.XO.X.."), std::string::npos);
+  EXPECT_FALSE(board["moves"].contains("XO.XO.X.."));
+  EXPECT_EQ(board["moves"]["XO.XO...."].size(), 5u);
+}
+
+}  // namespace
+}  // namespace sg
