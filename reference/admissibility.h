@@ -21,6 +21,9 @@ struct CostToGoal {
   /// Per state, its successors (index, step cost) in the domain's order.
   std::vector<std::vector<std::pair<std::size_t, double>>> edges;
   std::vector<double> cheapest;  ///< h* per state; infinity where no goal can be reached.
+  /// True for a sample (sampled_space.h) rather than the whole space: there infinity means h*
+  /// is not known, and only the sampled states have edges.
+  bool sampled = false;
 };
 
 /// Enumerates the states reachable from problem.initial_state() (at most `max_states`) and

@@ -74,7 +74,14 @@ HeuristicJudgement judge_heuristic(const ref::Problem& problem, const ref::CostT
   judgement.consistent.aspect = "consistent";
   judgement.stronger.aspect = "stronger";
   const std::size_t n = space.states.size();
-  const std::string states = count_of(n, "state");
+  // A sample's denominator is the states whose h* it knows (its neighbours only have edges in).
+  std::size_t known = n;
+  if (space.sampled) {
+    known = 0;
+    for (std::size_t i = 0; i < n; ++i) known += reachable(space, i);
+  }
+  const std::string states =
+      space.sampled ? count_of(known, "sampled state") : count_of(n, "state");
 
   Nearest goal_wrong, over, inconsistent, weaker;
   bool above_somewhere = false;
@@ -146,8 +153,10 @@ HeuristicJudgement judge_heuristic(const ref::Problem& problem, const ref::CostT
   if (counted > 0) {
     const double count = static_cast<double>(counted);
     judgement.notes.push_back(fmt::format(
-        "over the {} from which a goal can be reached, h averages {:.2f}{}; h* averages {:.2f}",
-        count_of(counted, "state"), sum_h / count,
+        "over the {}, h averages {:.2f}{}; h* averages {:.2f}",
+        space.sampled ? count_of(counted, "sampled state") + " with h* known"
+                      : count_of(counted, "state") + " from which a goal can be reached",
+        sum_h / count,
         baseline ? fmt::format(" (the {}: {:.2f})", baseline->name, sum_base / count) : "",
         sum_star / count));
   }
@@ -253,11 +262,21 @@ std::string heuristic_expectation(const ref::CostToGoal& space,
     sum += space.cheapest[i];
     ++counted;
   }
-  std::string text = fmt::format(
-      "h is checked on all {} of the space (h* from 0 to {}, {:.2f} on average):\n"
-      "  h = 0 at every goal; h <= h* on every state; h(s) <= c(s, s') + h(s') on every edge",
-      count_of(space.states.size(), "state"), number_text(largest),
-      counted ? sum / static_cast<double>(counted) : 0.0);
+  const double mean = counted ? sum / static_cast<double>(counted) : 0.0;
+  std::string text =
+      space.sampled ? fmt::format(
+                          "h is checked on a sample: {} with h* known (from 0 to {}, {:.2f} on "
+                          "average) and {} one move away:\n"
+                          "  h = 0 at the goal; h <= h* on every sampled state; h(s) <= c(s, s') + "
+                          "h(s') on every move from one",
+                          count_of(counted, "state"), number_text(largest), mean,
+                          count_of(space.states.size() - counted, "neighbour"))
+                    : fmt::format(
+                          "h is checked on all {} of the space (h* from 0 to {}, {:.2f} on "
+                          "average):\n"
+                          "  h = 0 at every goal; h <= h* on every state; h(s) <= c(s, s') + h(s') "
+                          "on every edge",
+                          count_of(space.states.size(), "state"), number_text(largest), mean);
   if (baseline) text += fmt::format("; h >= the {} everywhere and > somewhere", baseline->name);
   return text + "\n";
 }

@@ -14,6 +14,7 @@
 #include "kinds/search_algorithm.h"
 #include "kinds/search_domain.h"
 #include "kinds/sliding_tile_setup.h"
+#include "reference/sampled_space.h"
 #include "reference/state_space.h"
 #include "reference/tile_problem.h"
 
@@ -30,6 +31,33 @@ struct Setup {
   std::optional<HeuristicBaseline> baseline;
   std::optional<InformedTiers> informed;
 };
+
+// The test's `sample:` {walks, max_length, seed}, or nullopt.
+std::optional<ref::BoardSample> board_sample(const TestSpec& test) {
+  if (!test.input.contains("sample")) return std::nullopt;
+  const auto& value = test.input["sample"];
+  if (!value.is_object())
+    throw SpecError(location_of(test, "/sample"),
+                    "sample: {walks: N, max_length: L, seed: S} (random walks from the goal)");
+  ref::BoardSample sample;
+  const auto whole = [&](const char* key, long long low, long long high, auto& into) {
+    if (!value.contains(key)) return;
+    const auto& number = value[key];
+    if (!number.is_number_integer() || number.get<long long>() < low ||
+        number.get<long long>() > high)
+      throw SpecError(location_of(test, std::string("/sample/") + key),
+                      fmt::format("sample.{}: a whole number from {} to {}", key, low, high));
+    into = static_cast<std::remove_reference_t<decltype(into)>>(number.get<long long>());
+  };
+  for (const auto& [key, ignored] : value.items())
+    if (key != "walks" && key != "max_length" && key != "seed")
+      throw SpecError(location_of(test, "/sample/" + key),
+                      fmt::format("sample: unknown key `{}` (walks, max_length, seed)", key));
+  whole("walks", 1, 10000, sample.walks);
+  whole("max_length", 1, 80, sample.max_length);
+  whole("seed", 0, 1000000000, sample.seed);
+  return sample;
+}
 
 std::size_t max_states(const TestSpec& test) {
   if (!test.input.contains("max_states")) return 200000;
@@ -52,6 +80,10 @@ InformedTiers informed_tiers(const Assignment& assignment, const TestSpec& test,
     if (key != "starts" && key != "at_most")
       throw SpecError(location_of(test, "/informed/" + key),
                       fmt::format("informed: unknown key `{}` (starts, at_most)", key));
+  if (setup.space->sampled)
+    throw SpecError(location_of(test, "/informed"),
+                    "informed: the search may reach any state, so it needs h on the whole space; "
+                    "not with `sample:`");
   InformedTiers tiers;
   tiers.policy.strategy = ref::Strategy::astar;
   tiers.policy.duplicates = ref::Duplicates::lazy;
@@ -129,23 +161,42 @@ Setup setup(const Assignment& assignment, const TestSpec& test) {
                                                               assignment_heuristic(assignment));
   }
   const std::size_t limit = max_states(test);
-  setup.space = cached_reference<ref::CostToGoal>(assignment, test, "cost-to-goal", [&] {
-    if (!setup.puzzle) return ref::cost_to_goal(*setup.domain.problem, limit);
-    // Boards: the packed enumeration, far faster than the Problem's text states.
-    try {
-      const ref::StateSpace boards({setup.puzzle->rows(), setup.puzzle->cols(),
-                                    setup.puzzle->topology(), setup.puzzle->goal()});
-      if (boards.size() > limit) return ref::CostToGoal{false, {}, {}, {}};
-      return boards.cost_to_goal();
-    } catch (const std::invalid_argument&) {
-      return ref::CostToGoal{false, {}, {}, {}};
-    }
-  });
+  if (const auto sample = board_sample(test)) {
+    if (!setup.puzzle)
+      throw SpecError(location_of(test, "/sample"),
+                      "sample: for boards (a graph's or maze's space is enumerated whole)");
+    if (test.input.contains("max_states"))
+      throw SpecError(location_of(test, "/max_states"),
+                      "max_states: the space is sampled (`sample:`), not enumerated");
+    setup.space = cached_reference<ref::CostToGoal>(assignment, test, "cost-to-goal-sample", [&] {
+      try {
+        return ref::sample_cost_to_goal(*setup.puzzle, *sample);
+      } catch (const std::invalid_argument& error) {
+        throw SpecError(location_of(test, "/sample"),
+                        fmt::format("sample: the board's optimal costs come from IDA*, which "
+                                    "needs a bounded board with one blank ({})",
+                                    error.what()));
+      }
+    });
+  }
+  if (!setup.space)
+    setup.space = cached_reference<ref::CostToGoal>(assignment, test, "cost-to-goal", [&] {
+      if (!setup.puzzle) return ref::cost_to_goal(*setup.domain.problem, limit);
+      // Boards: the packed enumeration, far faster than the Problem's text states.
+      try {
+        const ref::StateSpace boards({setup.puzzle->rows(), setup.puzzle->cols(),
+                                      setup.puzzle->topology(), setup.puzzle->goal()});
+        if (boards.size() > limit) return ref::CostToGoal{false, {}, {}, {}};
+        return boards.cost_to_goal();
+      } catch (const std::invalid_argument&) {
+        return ref::CostToGoal{false, {}, {}, {}};
+      }
+    });
   if (!setup.space->complete)
     throw SpecError(test.where,
                     fmt::format("the space has more than {} states: raise max_states (up to "
-                                "2000000) or choose a smaller domain; sampled checks of larger "
-                                "spaces are not built yet",
+                                "2000000), or check a board's heuristic on a sample (`sample: "
+                                "{{walks: 200, max_length: 40, seed: 1}}`)",
                                 limit));
   if (test.input.contains("stronger_than")) {
     const auto& name = test.input["stronger_than"];

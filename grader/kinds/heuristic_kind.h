@@ -8,7 +8,9 @@
 // sliding-tile `domain`); start and goal (a graph's; the space enumerated is every state
 // reachable from the start; a board's space is every board reachable from its goal);
 // stronger_than (`domain`: the domain's own heuristic, or for boards `manhattan` or
-// `misplaced`); max_states (default 200000: a larger space is refused at validate);
+// `misplaced`); max_states (default 200000: a larger space is refused at validate); sample
+// {walks, max_length, seed} (boards: judged on seeded random walks from the goal, their
+// optimal paths and their neighbours instead of the whole space: reference/sampled_space.h);
 // informed {starts: states to search from (a graph's default: its start), at_most: 1 to 4
 // decreasing expansion counts} with algorithm (default A* as Berkeley's: every path pushed,
 // what was expanded skipped, ties first in first out).
@@ -28,8 +30,8 @@ class HeuristicKind : public TestKind {
             "informed_1", "informed_2", "informed_3", "informed_4"};
   }
   std::vector<std::string> keys() const override {
-    return {"call",          "domain",     "start",    "goal",
-            "stronger_than", "max_states", "informed", "algorithm"};
+    return {"call",       "domain",   "start",     "goal",  "stronger_than",
+            "max_states", "informed", "algorithm", "sample"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

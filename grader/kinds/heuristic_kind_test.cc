@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -55,6 +57,40 @@ TEST(HeuristicKind, NamesTheKeyOfEveryMistake) {
               HasSubstr("every board reachable from the domain's goal"));
   EXPECT_THAT(validation_error(spec_with("    call: h(state)\n    max_states: 100\n")),
               HasSubstr("the space has more than 100 states"));
+}
+
+TEST(HeuristicKind, ABoardsHeuristicCanBeCheckedOnASample) {
+  const std::string board = "    call: h(state)\n";
+  EXPECT_EQ(validation_error(spec_with(board + "    sample: {walks: 5, max_length: 6, seed: 2}\n")),
+            "no error");
+  EXPECT_THAT(validation_error(spec_with(board + "    sample: {walks: 0}\n")),
+              HasSubstr("sample.walks: a whole number from 1 to 10000"));
+  EXPECT_THAT(validation_error(spec_with(board + "    sample: {steps: 3}\n")),
+              HasSubstr("sample: unknown key `steps`"));
+  EXPECT_THAT(validation_error(spec_with(kGraph + "    sample: {walks: 3}\n")),
+              HasSubstr("sample: for boards"));
+  EXPECT_THAT(validation_error(spec_with(board + "    sample: {walks: 3}\n    informed: "
+                                                 "{starts: [[1, 2, 3, 4, 0, 5]], at_most: [9]}\n")),
+              HasSubstr("not with `sample:`"));
+  EXPECT_THAT(validation_error(spec_with("    call: h(state)\n    max_states: 100\n")),
+              HasSubstr("check a board's heuristic on a sample"));
+}
+
+// The sample's judgements: the mutants (h = 0, twice Manhattan, ...) are caught on it as on the
+// whole space, each on the judgement its mistake breaks.
+TEST(HeuristicKind, MutantsAreCaughtOnASampleToo) {
+  const Assignment assignment =
+      spec_with("    call: h(state)\n    sample: {walks: 30, max_length: 12, seed: 1}\n",
+                "{admissible: a, goal_zero: a, stronger: a, consistent: a}");
+  const auto mutants = HeuristicKind().mutant_outcomes(assignment, assignment.tests.back());
+  std::map<std::string, std::map<std::string, bool>> passed;
+  for (const auto& mutant : mutants)
+    for (const auto& aspect : mutant.outcome.aspects)
+      passed[mutant.mutant][aspect.aspect] = aspect.passed;
+  EXPECT_FALSE(passed["h_doubled"]["admissible"]);
+  EXPECT_FALSE(passed["h_nonzero_at_goal"]["goal_zero"]);
+  EXPECT_TRUE(passed["h_zero"]["admissible"]);
+  EXPECT_FALSE(passed["heuristic_counts_blank"]["admissible"]);
 }
 
 TEST(HeuristicKind, InformedTiersAreCheckedWhereTheyAreWritten) {
