@@ -8,6 +8,7 @@
 
 #include "kinds/domain_section.h"
 #include "kinds/sliding_tile_setup.h"
+#include "reference/connect_four.h"
 #include "reference/explicit_game_tree.h"
 #include "reference/tic_tac_toe.h"
 
@@ -96,13 +97,40 @@ std::shared_ptr<const ref::Game> read_tic_tac_toe(const SpecSection& section,
   }
 }
 
+std::shared_ptr<const ref::Game> read_connect_four(const SpecSection& section,
+                                                   const std::string& name) {
+  only_keys(section, fmt::format("the Connect Four domain '{}'", name),
+            {"type", "rows", "cols", "connect", "start", "evaluation"});
+  const nlohmann::json& value = section.value;
+  ref::ConnectFourBoard board;
+  for (const auto& [key, into] : {std::pair<const char*, int*>{"rows", &board.rows},
+                                  {"cols", &board.cols},
+                                  {"connect", &board.connect}}) {
+    if (!value.contains(key)) continue;
+    if (!value[key].is_number_integer())
+      fail_at(section, std::string("/") + key, std::string(key) + ": a whole number");
+    *into = value[key].get<int>();
+  }
+  const std::string evaluation = value.value("evaluation", "outcome_only");
+  if (evaluation != "outcome_only" && evaluation != "open_windows")
+    fail_at(section, "/evaluation", "evaluation: outcome_only or open_windows");
+  try {
+    return std::make_shared<ref::ConnectFour>(board, value.value("start", ""),
+                                              evaluation == "open_windows"
+                                                  ? ref::ConnectFourEvaluation::open_windows
+                                                  : ref::ConnectFourEvaluation::outcome_only);
+  } catch (const std::invalid_argument& error) {
+    fail_at(section, value.contains("start") ? "/start" : "", error.what());
+  }
+}
+
 }  // namespace
 
 bool is_game_domain(const Assignment& assignment, const std::string& name) {
   const auto found = assignment.domains.find(name);
   if (found == assignment.domains.end()) return false;
   const std::string type = found->second.value.value("type", "");
-  return type == "game_tree" || type == "tic_tac_toe";
+  return type == "game_tree" || type == "tic_tac_toe" || type == "connect_four";
 }
 
 GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
@@ -113,8 +141,8 @@ GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
     for (const auto& [domain, section] : assignment.domains)
       if (is_game_domain(assignment, domain)) games.push_back(domain);
     throw SpecError(location_of(test, "/domain"),
-                    fmt::format("domain: one of the spec's games (`type: game_tree` or "
-                                "`tic_tac_toe` under `domains`); it has: {}",
+                    fmt::format("domain: one of the spec's games (`type: game_tree`, "
+                                "`tic_tac_toe` or `connect_four` under `domains`); it has: {}",
                                 games.empty() ? std::string("none")
                                               : fmt::format("{}", fmt::join(games, ", "))));
   }
@@ -122,12 +150,14 @@ GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
   GameDomain domain;
   domain.name = name;
   domain.type = section.value.value("type", "");
-  domain.game =
-      domain.type == "game_tree" ? read_game_tree(section, name) : read_tic_tac_toe(section, name);
+  domain.game = domain.type == "game_tree"     ? read_game_tree(section, name)
+                : domain.type == "tic_tac_toe" ? read_tic_tac_toe(section, name)
+                                               : read_connect_four(section, name);
   return domain;
 }
 
-nlohmann::json GameDomain::table(const TestSpec& test, std::size_t max_states) const {
+nlohmann::json GameDomain::table(const TestSpec& test, int max_levels,
+                                 std::size_t max_states) const {
   const auto* tree = dynamic_cast<const ref::ExplicitGame*>(game.get());
   nlohmann::json moves = nlohmann::json::object();
   nlohmann::json scores = nlohmann::json::object();
@@ -135,9 +165,14 @@ nlohmann::json GameDomain::table(const TestSpec& test, std::size_t max_states) c
   nlohmann::json losses = nlohmann::json::array();
   const ref::State root = game->initial_state();
   std::set<ref::State> seen{root};
-  std::deque<std::pair<ref::State, int>> queue{{root, 0}};
+  struct Entry {
+    ref::State state;
+    int agent;
+    int level;
+  };
+  std::deque<Entry> queue{{root, 0, 0}};
   while (!queue.empty()) {
-    const auto [state, agent] = queue.front();
+    const auto [state, agent, level] = queue.front();
     queue.pop_front();
     std::optional<double> score;
     try {
@@ -151,16 +186,18 @@ nlohmann::json GameDomain::table(const TestSpec& test, std::size_t max_states) c
     const bool lost = tree ? tree->tree().losses.count(state) > 0 : terminal && score && *score < 0;
     if (won) wins.push_back(state);
     if (lost) losses.push_back(state);
+    if (level >= max_levels) continue;  // scored, but its moves are beyond any search here
     nlohmann::json listed = nlohmann::json::array();
     for (const ref::GameMove& move : game->moves(state, agent)) {
       listed.push_back({move.action, move.state});
       if (seen.insert(move.state).second) {
         if (seen.size() > max_states)
           throw SpecError(test.where,
-                          fmt::format("the game '{}' has more than {} states: too many for a "
-                                      "game-state table",
-                                      name, max_states));
-        queue.emplace_back(move.state, (agent + 1) % game->agents());
+                          fmt::format("the game '{}' has more than {} states within {} moves "
+                                      "of its start: too many for a game-state table (a smaller "
+                                      "board, a later start or a smaller depth)",
+                                      name, max_states, max_levels));
+        queue.push_back({move.state, (agent + 1) % game->agents(), level + 1});
       }
     }
     if (!listed.empty()) moves[state] = std::move(listed);

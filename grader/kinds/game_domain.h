@@ -8,6 +8,8 @@
 //                       depth cutoff reaches), wins, losses
 //   type: tic_tac_toe   start ("X.O......", default empty; agent 0 moves there), evaluation
 //                       (outcome_only | open_lines)
+//   type: connect_four  rows, cols (default 6 x 7), connect (default 4), start (row by row from
+//                       the top), evaluation (outcome_only | open_windows)
 #pragma once
 
 #include <memory>
@@ -21,17 +23,19 @@ namespace sg {
 
 struct GameDomain {
   std::string name;  ///< The domain's name in the spec.
-  std::string type;  ///< "game_tree" or "tic_tac_toe".
+  std::string type;  ///< "game_tree", "tic_tac_toe" or "connect_four".
   std::shared_ptr<const ref::Game> game;
 
   /// The game as the driver's `$fn: game_state` wants it: {agents, root, moves {state:
-  /// [[action, state], ...]}, scores {state: number}, wins, losses}, every state reachable
-  /// from the root (agents moving in turn). A tic-tac-toe state where agent 0 has a line is a
-  /// win, where the opponent has one a loss. Throws SpecError at the test past `max_states`.
-  nlohmann::json table(const TestSpec& test, std::size_t max_states = 100000) const;
+  /// [[action, state], ...]}, scores {state: number}, wins, losses}, every state within
+  /// `max_levels` moves of the root (agents moving in turn; the last level's states are scored
+  /// but list no move). A board game's state where agent 0 has a line is a win, where the
+  /// opponent has one a loss. Throws SpecError at the test past `max_states`.
+  nlohmann::json table(const TestSpec& test, int max_levels, std::size_t max_states = 100000) const;
 };
 
-/// Whether the spec's domain `name` is a game (its `type` is game_tree or tic_tac_toe).
+/// Whether the spec's domain `name` is a game (its `type` is game_tree, tic_tac_toe or
+/// connect_four).
 bool is_game_domain(const Assignment& assignment, const std::string& name);
 
 /// The test's `domain:` as a game. Throws SpecError at the offending key (of the test or of the

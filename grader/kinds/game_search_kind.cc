@@ -222,7 +222,13 @@ void GameSearchKind::validate(const Assignment& assignment, const TestSpec& test
 Invocation GameSearchKind::invocation(const Assignment& assignment, const TestSpec& test,
                                       const GradingContext& context) const {
   const GameTest read = read_test(assignment, test);
-  nlohmann::json game = read.domain.table(test);
+  // The levels the search reaches, and one more ply: a search one ply too deep generates what
+  // it would (and is told so), one deeper still finds no move.
+  const int agents = read.domain.game->agents();
+  const int levels = (read.options.unit == ref::DepthUnit::per_ply ? read.options.depth * agents
+                                                                   : read.options.depth) +
+                     agents;
+  nlohmann::json game = read.domain.table(test, levels);
   game["$fn"] = "game_state";
   nlohmann::json steps = nlohmann::json::array();
   steps.push_back({{"op", "let"}, {"bind", "game"}, {"value", game}});

@@ -23,6 +23,7 @@ domains:
     values: {B: 0, C: 0, B1: 3, B2: 5, C1: 3, C2: 1}
   bare: {type: game_tree, root: A, moves: {A: [[a1, B]], B: [[b1, B1]]}, values: {B1: 2}}
   ttt: {type: tic_tac_toe, start: "XO.XO...."}
+  c4: {type: connect_four, rows: 4, cols: 5, evaluation: open_windows}
   romania: {type: graph, edges: [[A, B, 1]]}
 rubric: [{id: a, points: 1}]
 tests:
@@ -51,6 +52,22 @@ TEST(GameSearchKind, ValidatesAnAgentOrACallOnATreeOrTicTacToe) {
             "no error");
 }
 
+// Connect Four's whole tree is far too large for a table: only the levels the search reaches
+// and one ply more are listed.
+TEST(GameSearchKind, AConnectFourTableStopsOnePlyPastTheSearch) {
+  const Assignment assignment = spec_with(
+      "    domain: c4\n    algorithm: alpha_beta\n    depth: 1\n    agent: AlphaBetaAgent\n");
+  EXPECT_EQ(validation_error(assignment), "no error");
+  const GameDomain c4 = game_domain(assignment, assignment.tests.back());
+  const nlohmann::json table = c4.table(assignment.tests.back(), 4);
+  EXPECT_EQ(table["moves"][std::string(20, '.')].size(), 5u);
+  // 5 + 25 + 125 + 625 boards after 1 to 4 moves at most (transpositions merge some); the
+  // fourth level is scored without moves.
+  EXPECT_LE(table["scores"].size(), 1u + 5 + 25 + 125 + 625);
+  EXPECT_LE(table["moves"].size(), 1u + 5 + 25 + 125);
+  EXPECT_THROW(c4.table(assignment.tests.back(), 12, 1000), SpecError);
+}
+
 TEST(GameSearchKind, NamesTheKeyOfEveryMistake) {
   EXPECT_THAT(validation_error(spec_with(kTree)), HasSubstr("names its adapter"));
   EXPECT_THAT(validation_error(spec_with("    domain: romania\n    algorithm: minimax\n"
@@ -76,14 +93,14 @@ TEST(GameSearchKind, NamesTheKeyOfEveryMistake) {
 TEST(GameSearchKind, TheGameTableListsEveryStateWithItsMovesScoresAndEnds) {
   const Assignment assignment = spec_with(kTree + "    agent: AlphaBetaAgent\n");
   const GameDomain tree = game_domain(assignment, assignment.tests.back());
-  const nlohmann::json table = tree.table(assignment.tests.back());
+  const nlohmann::json table = tree.table(assignment.tests.back(), 4);
   EXPECT_EQ(table["root"], "A");
   EXPECT_EQ(table["moves"]["B"].dump(), R"([["b1","B1"],["b2","B2"]])");
   EXPECT_EQ(table["scores"]["C2"], 1.0);
 
   TestSpec on_ttt = assignment.tests.back();
   on_ttt.input["domain"] = "ttt";
-  const nlohmann::json board = game_domain(assignment, on_ttt).table(on_ttt);
+  const nlohmann::json board = game_domain(assignment, on_ttt).table(on_ttt, 9);
   // X wins with (2, 0): that board is a win, and has no moves.
   EXPECT_NE(board["wins"].dump().find("XO.XO.X.."), std::string::npos);
   EXPECT_FALSE(board["moves"].contains("XO.XO.X.."));
