@@ -107,6 +107,21 @@ TEST(Tutorial, TheMazeSuccessorAndSolveTutorialGradesItsFixturesAsItsExpectedYam
   fs::remove_all(root);
 }
 
+// Adversarial search: a function returning (value, move), judged on the move, the value and the
+// states it generated, in YAML.
+TEST(Tutorial, TheGameTreeTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  std::size_t files = 0;
+  const fs::path root =
+      copy_section_files("## Tutorial: a game-tree search function on tic-tac-toe", files);
+  ASSERT_FALSE(root.empty()) << "no such section in docs/spec-format.md";
+  ASSERT_EQ(files, 4u);
+  const fs::path spec = root / "ttt" / "ttt.yaml";
+  const auto validated = run_shell(searchgrader() + " validate " + spec.string());
+  ASSERT_EQ(validated.exit_code, 0) << validated.output;
+  EXPECT_EQ(grade_as_expected(spec, root / "ttt" / "expected.yaml"), 2u);
+  fs::remove_all(root);
+}
+
 TEST(Tutorial, TheDocumentedAssignmentGradesItsFixturesAsItsExpectedYamlSays) {
   std::size_t files = 0;
   const fs::path root = copy_section_files("## Tutorial: a new assignment", files);

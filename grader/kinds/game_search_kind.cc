@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "checkers/game_judgements.h"
 #include "checkers/python_value.h"
 #include "kinds/function_call_outcome.h"
@@ -21,6 +23,8 @@ struct GameTest {
   ref::GameSearchOptions options;
   RootActionRule ties = RootActionRule::any_optimal;
   ExploredMatch explored = ExploredMatch::set;
+  // What the call returns: "action", "value", "value_action" or "action_value".
+  std::string returns = "action";
   std::string agent;              // a Berkeley agent class, or empty
   std::optional<CallWords> call;  // else a function call
   std::string search;             // for feedback: "alpha-beta to depth 2 (plies)"
@@ -93,6 +97,11 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
     throw SpecError(test.where,
                     "a game_search test names its adapter: `agent:` (a Berkeley agent class, "
                     "e.g. AlphaBetaAgent) or `call:` (e.g. \"minimax(game, depth)\")");
+  read.returns =
+      word_of(test, "returns", "action", {"action", "value", "value_action", "action_value"});
+  if (test.input.contains("agent") && read.returns != "action")
+    throw SpecError(location_of(test, "/returns"),
+                    "returns: an agent's getAction returns the action; `returns` is for `call:`");
   if (test.input.contains("agent")) {
     const auto& agent = test.input["agent"];
     if (!agent.is_string() || agent.get<std::string>().empty())
@@ -205,18 +214,50 @@ std::string expectation(const GameTest& read, const ref::GameSearchRun& run) {
       shown < states.size() ? ", ..." : "");
 }
 
+// The root value's judgement: what the call returned against the reference's (not judged
+// where the call returns only the action).
+AspectOutcome judged_value(const GameTest& read, const ref::GameSearchRun& run,
+                           const std::optional<double>& value) {
+  AspectOutcome aspect;
+  aspect.aspect = "value";
+  if (read.returns == "action") {
+    aspect.judged = false;
+    aspect.feedback = "not judged: the call returns only the action";
+    return aspect;
+  }
+  aspect.passed =
+      value && std::fabs(*value - run.value) <= 1e-6 * std::max(1.0, std::fabs(run.value));
+  if (!aspect.passed)
+    aspect.feedback = value
+                          ? fmt::format("returned the value {:g}; {} gives the root {:g}", *value,
+                                        read.search, run.value)
+                          : fmt::format("returned no number for the value; {} gives the root {:g}",
+                                        read.search, run.value);
+  return aspect;
+}
+
 std::vector<AspectOutcome> judged(const GameTest& read, const ref::GameSearchRun& run,
                                   const std::optional<std::string>& action,
+                                  const std::optional<double>& value,
                                   const std::vector<ref::State>& generated) {
   const std::vector<GameSearchVariant> mistaken = variants(read);
   return {judge_game_action(run, action, read.ties, mistaken),
-          judge_explored(run, generated, read.explored, read.search, mistaken)};
+          judge_explored(run, generated, read.explored, read.search, mistaken),
+          judged_value(read, run, value)};
 }
 
 }  // namespace
 
 void GameSearchKind::validate(const Assignment& assignment, const TestSpec& test) const {
-  read_test(assignment, test);
+  const GameTest read = read_test(assignment, test);
+  const char* unjudged = read.returns == "action"  ? "value"
+                         : read.returns == "value" ? "action"
+                                                   : nullptr;
+  if (unjudged != nullptr && test.grades.count(unjudged) > 0)
+    throw SpecError(location_of(test, std::string("/grades/") + unjudged),
+                    fmt::format("grades: `{}` is not judged where the call returns {} only "
+                                "(`returns: {}`)",
+                                unjudged, read.returns, read.returns));
 }
 
 Invocation GameSearchKind::invocation(const Assignment& assignment, const TestSpec& test,
@@ -296,7 +337,23 @@ TestOutcome GameSearchKind::evaluate(const Assignment& assignment, const TestSpe
     return outcome;
   }
   std::optional<std::string> action;
-  if (call.value.is_string()) action = call.value.get<std::string>();
+  std::optional<double> value;
+  nlohmann::json returned_action = call.value;
+  nlohmann::json returned_value;
+  if (read.returns == "value") {
+    returned_action = nullptr;
+    returned_value = call.value;
+  } else if (read.returns != "action") {
+    const auto pair = as_sequence(call.value);
+    returned_action = nullptr;
+    if (pair && pair->size() == 2) {
+      const bool value_first = read.returns == "value_action";
+      returned_value = (*pair)[value_first ? 0 : 1];
+      returned_action = (*pair)[value_first ? 1 : 0];
+    }
+  }
+  if (returned_action.is_string()) action = returned_action.get<std::string>();
+  if (returned_value.is_number()) value = returned_value.get<double>();
   outcome.observed =
       fmt::format("returned {}; generated {} state(s)", python_repr(call.value), generated.size());
   if (!call.stdout_text.empty())
@@ -305,7 +362,9 @@ TestOutcome GameSearchKind::evaluate(const Assignment& assignment, const TestSpe
                     "judged",
                     outcome.call));
   outcome.verdict = Verdict::accepted;
-  outcome.aspects = judged(read, run, action, generated);
+  outcome.aspects = judged(read, run, action, value, generated);
+  if (read.returns == "value")
+    mark_unjudged(outcome, {"action"}, "not judged: the call returns only the value");
   return outcome;
 }
 
@@ -323,7 +382,9 @@ std::vector<MutantOutcome> GameSearchKind::mutant_outcomes(const Assignment& ass
     }
     MutantOutcome mutant{mistake.id, mistake.mistake, {}};
     mutant.outcome.verdict = Verdict::accepted;
-    mutant.outcome.aspects = judged(read, run, wrong.action, generated_states(wrong));
+    mutant.outcome.aspects = judged(read, run, wrong.action, wrong.value, generated_states(wrong));
+    if (read.returns == "value")
+      mark_unjudged(mutant.outcome, {"action"}, "not judged: the call returns only the value");
     outcomes.push_back(std::move(mutant));
   }
   return outcomes;

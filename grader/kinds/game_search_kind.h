@@ -10,9 +10,11 @@
 // any optimal root action; first; last); explored (set: the same states, Berkeley's check; or
 // order); and the adapter: agent (a Berkeley agent class, e.g. AlphaBetaAgent: built with
 // depth='2' and asked getAction(game)) or call (a function, e.g. "minimax(game, depth)";
-// words: game, depth, numbers), whose return value is the action.
-// Aspects: action, explored. A wrong explored set is diagnosed against the named mistakes
-// (pruning on equality, depth per move, opponents as one agent, no pruning, one ply off).
+// words: game, depth, numbers), returning (`returns:`) the action (default), the root's value,
+// or both as a pair (value_action | action_value).
+// Aspects: action, explored, value (not judged where the call returns only the action). A wrong
+// explored set is diagnosed against the named mistakes (pruning on equality, depth per move,
+// opponents as one agent, no pruning, one ply off).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -22,10 +24,10 @@ namespace sg {
 class GameSearchKind : public TestKind {
  public:
   std::string_view name() const override { return "game_search"; }
-  std::vector<std::string> aspects() const override { return {"action", "explored"}; }
+  std::vector<std::string> aspects() const override { return {"action", "explored", "value"}; }
   std::vector<std::string> keys() const override {
     return {"domain", "algorithm", "depth", "depth_unit", "prune",
-            "ties",   "explored",  "agent", "call"};
+            "ties",   "explored",  "agent", "call",       "returns"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

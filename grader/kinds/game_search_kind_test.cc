@@ -84,6 +84,14 @@ TEST(GameSearchKind, NamesTheKeyOfEveryMistake) {
               HasSubstr("prune: only for algorithm: alpha_beta"));
   EXPECT_THAT(validation_error(spec_with(kTree + "    call: ab(game, tree)\n")),
               HasSubstr("call: unknown argument 'tree'"));
+  EXPECT_THAT(validation_error(spec_with(kTree + "    agent: A\n    returns: value\n")),
+              HasSubstr("`returns` is for `call:`"));
+  EXPECT_THAT(
+      validation_error(spec_with(kTree + "    call: ab(game, depth)\n    returns: value\n")),
+      HasSubstr("grades: `action` is not judged where the call returns value only"));
+  EXPECT_EQ(
+      validation_error(spec_with(kTree + "    call: ab(game, depth)\n    returns: value_action\n")),
+      "no error");
   // Counted per move, depth 1 stops at B, an inner state the tree gives no value.
   EXPECT_THAT(validation_error(spec_with("    domain: bare\n    algorithm: minimax\n    depth: 1\n"
                                          "    depth_unit: per_move\n    agent: A\n")),
