@@ -51,6 +51,7 @@ class GameSearcher {
   std::pair<int, int> next(int agent, int depth) const {
     const int following = (agent + 1) % agents_;
     if (options_.unit == DepthUnit::per_move) return {following, depth - 1};
+    if (options_.ply_ends_after_agent_0) return {following, agent == 0 ? depth - 1 : depth};
     return {following, following == 0 ? depth - 1 : depth};
   }
 

@@ -63,6 +63,9 @@ struct GameSearchOptions {
   int agents_seen = 0;
   /// Expectimax's chance agents take the minimum instead of the average (a student's mistake).
   bool chance_takes_minimum = false;
+  /// per_ply: the depth drops when agent 0 moves rather than when the last agent has, so the
+  /// last ply stops before the opponents move (Berkeley's "partial ply" mistake).
+  bool ply_ends_after_agent_0 = false;
 };
 
 /// One state the search generated.

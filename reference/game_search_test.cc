@@ -134,6 +134,20 @@ TEST(GameSearch, APlyIsAMoveOfEveryAgentUnlessCountedPerMove) {
   // Every opponent taken as one: after agent 1, agent 0 again, and the ply is over.
   ply.agents_seen = 2;
   EXPECT_THAT(states_of(game_search(three_agents(), ply)), ElementsAre("S", "T"));
+  // The ply ended after agent 0's move: depth 2 stops right after agent 0's second move.
+  const ExplicitGame longer = tree_of({{"R", "r", "S"},
+                                       {"S", "s", "T"},
+                                       {"T", "t", "U"},
+                                       {"U", "u", "V"},
+                                       {"V", "v", "W"},
+                                       {"W", "w", "X"},
+                                       {"X", "x", "Y"}},
+                                      {{"V", 4}, {"X", 6}, {"Y", 7}}, 3);
+  ply.agents_seen = 0;
+  ply.depth = 2;
+  EXPECT_THAT(states_of(game_search(longer, ply)), ElementsAre("S", "T", "U", "V", "W", "X"));
+  ply.ply_ends_after_agent_0 = true;
+  EXPECT_THAT(states_of(game_search(longer, ply)), ElementsAre("S", "T", "U", "V"));
 }
 
 TEST(GameSearch, RootTiesGoToTheFirstOrTheLastBestAction) {

@@ -170,6 +170,10 @@ std::vector<GameMistake> mistakes(const GameTest& read) {
   if (options.unit == ref::DepthUnit::per_ply && read.domain.game->agents() > 1)
     with("depth_per_move", "counts depth per agent move, not per ply (every agent moving once)",
          [](auto& v) { v.unit = ref::DepthUnit::per_move; });
+  if (options.unit == ref::DepthUnit::per_ply && read.domain.game->agents() > 1)
+    with("partial_ply",
+         "ends each ply after agent 0's move, so the last ply stops before the opponents move",
+         [](auto& v) { v.ply_ends_after_agent_0 = true; });
   if (read.domain.game->agents() > 2)
     with("opponents_as_one",
          "treats every opponent as one agent (only agent 1 moves before agent 0 again)",
