@@ -23,4 +23,10 @@ void only_keys(const SpecSection& section, const std::string& what,
   }
 }
 
+std::optional<std::string> name_in_spec(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_number_integer()) return std::to_string(value.get<long long>());
+  return std::nullopt;
+}
+
 }  // namespace sg

@@ -2,6 +2,8 @@
 // mazes, games): each names the file, line and column of the key that is wrong.
 #pragma once
 
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,5 +20,9 @@ namespace sg {
 /// `what` names the section in the message ("the graph domain 'romania'").
 void only_keys(const SpecSection& section, const std::string& what,
                const std::vector<std::string>& allowed);
+
+/// A name as YAML gave it (a graph's node, a game's state or action): a string, or a whole
+/// number written as text; nullopt for anything else.
+std::optional<std::string> name_in_spec(const nlohmann::json& value);
 
 }  // namespace sg

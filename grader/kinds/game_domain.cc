@@ -15,12 +15,6 @@
 namespace sg {
 namespace {
 
-std::optional<std::string> state_name(const nlohmann::json& value) {
-  if (value.is_string()) return value.get<std::string>();
-  if (value.is_number_integer()) return std::to_string(value.get<long long>());
-  return std::nullopt;
-}
-
 std::shared_ptr<const ref::Game> read_game_tree(const SpecSection& section,
                                                 const std::string& name) {
   only_keys(section, fmt::format("the game tree '{}'", name),
@@ -32,7 +26,7 @@ std::shared_ptr<const ref::Game> read_game_tree(const SpecSection& section,
       fail_at(section, "/agents", "agents: how many agents move in turn, 1 or more");
     tree.agents = value["agents"].get<int>();
   }
-  const auto root = value.contains("root") ? state_name(value["root"]) : std::nullopt;
+  const auto root = value.contains("root") ? name_in_spec(value["root"]) : std::nullopt;
   if (!root) fail_at(section, "/root", "root: the state the search starts from");
   tree.root = *root;
   if (!value.contains("moves") || !value["moves"].is_object())
@@ -46,8 +40,8 @@ std::shared_ptr<const ref::Game> read_game_tree(const SpecSection& section,
       const auto& move = moves[i];
       const std::string pointer = fmt::format("{}/{}", at, i);
       const bool shaped = move.is_array() && (move.size() == 2 || move.size() == 3);
-      const auto action = shaped ? state_name(move[0]) : std::nullopt;
-      const auto next = shaped ? state_name(move[1]) : std::nullopt;
+      const auto action = shaped ? name_in_spec(move[0]) : std::nullopt;
+      const auto next = shaped ? name_in_spec(move[1]) : std::nullopt;
       if (!action || !next || (move.size() == 3 && !move[2].is_number()))
         fail_at(section, pointer,
                 "a move: [action, state] or [action, state, probability] (a chance move)");
@@ -67,7 +61,7 @@ std::shared_ptr<const ref::Game> read_game_tree(const SpecSection& section,
     if (!value[key].is_array())
       fail_at(section, std::string("/") + key, std::string(key) + ": a list of states");
     for (const auto& state : value[key]) {
-      const auto text = state_name(state);
+      const auto text = name_in_spec(state);
       if (!text) fail_at(section, std::string("/") + key, std::string(key) + ": state names");
       (std::string(key) == "wins" ? tree.wins : tree.losses).insert(*text);
     }

@@ -19,13 +19,6 @@
 namespace sg {
 namespace {
 
-// A node name as YAML gave it: a string, or a number written as text.
-std::optional<std::string> node_name(const nlohmann::json& value) {
-  if (value.is_string()) return value.get<std::string>();
-  if (value.is_number_integer()) return std::to_string(value.get<long long>());
-  return std::nullopt;
-}
-
 std::shared_ptr<const ref::Graph> read_graph(const SpecSection& section, const std::string& name) {
   only_keys(section, fmt::format("the graph domain '{}'", name),
             {"type", "file", "directed", "edges", "nodes", "heuristic", "successor_order"});
@@ -58,8 +51,8 @@ std::shared_ptr<const ref::Graph> read_graph(const SpecSection& section, const s
               "an edge is [from, to], [from, to, cost], [from, to, cost, action] "
               "or {from, to, cost, action}");
     }
-    const auto from_name = node_name(from);
-    const auto to_name = node_name(to);
+    const auto from_name = name_in_spec(from);
+    const auto to_name = name_in_spec(to);
     if (!from_name || !to_name || !cost.is_number() || !action.is_string())
       fail_at(section, pointer, "an edge's nodes are names, its cost a number, its action a name");
     edge.from = *from_name;
@@ -71,7 +64,7 @@ std::shared_ptr<const ref::Graph> read_graph(const SpecSection& section, const s
   if (value.contains("nodes")) {
     if (!value["nodes"].is_array()) fail_at(section, "/nodes", "nodes: a list of node names");
     for (const auto& node : value["nodes"]) {
-      const auto node_text = node_name(node);
+      const auto node_text = name_in_spec(node);
       if (!node_text) fail_at(section, "/nodes", "nodes: a list of node names");
       graph->extra_nodes.insert(*node_text);
     }
@@ -109,14 +102,15 @@ SearchDomain graph_domain(const SpecSection& section, const std::string& name,
   const auto graph = read_graph(section, name);
   const std::string order =
       required_string(section, "successor_order", {"as_listed", "alphabetical"}, "as_listed");
-  const auto start = test.input.contains("start") ? node_name(test.input["start"]) : std::nullopt;
+  const auto start =
+      test.input.contains("start") ? name_in_spec(test.input["start"]) : std::nullopt;
   if (!start)
     throw SpecError(location_of(test, "/start"),
                     fmt::format("a search test on the graph '{}' needs `start:` (a node)", name));
   std::set<std::string> goals;
   const nlohmann::json goal = test.input.value("goal", nlohmann::json());
   for (const auto& item : goal.is_array() ? goal : nlohmann::json::array({goal})) {
-    const auto goal_name = node_name(item);
+    const auto goal_name = name_in_spec(item);
     if (!goal_name)
       throw SpecError(location_of(test, "/goal"),
                       fmt::format("a search test on the graph '{}' needs `goal:` (a node, or a "
