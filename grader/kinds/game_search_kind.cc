@@ -30,17 +30,6 @@ struct GameTest {
   std::string search;             // for feedback: "alpha-beta to depth 2 (plies)"
 };
 
-std::string word_of(const TestSpec& test, const std::string& key, const std::string& fallback,
-                    const std::vector<std::string>& words) {
-  if (!test.input.contains(key)) return fallback;
-  const auto& value = test.input[key];
-  const std::string text = value.is_string() ? value.get<std::string>() : "";
-  if (std::find(words.begin(), words.end(), text) == words.end())
-    throw SpecError(location_of(test, "/" + key),
-                    fmt::format("{}: one of {}", key, fmt::join(words, ", ")));
-  return text;
-}
-
 std::string algorithm_text(ref::GameAlgorithm algorithm) {
   switch (algorithm) {
     case ref::GameAlgorithm::minimax:
@@ -69,7 +58,7 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
   GameTest read;
   read.domain = game_domain(assignment, test);
   const std::string algorithm =
-      word_of(test, "algorithm", "", {"minimax", "alpha_beta", "expectimax"});
+      read_word(test, "algorithm", "", {"minimax", "alpha_beta", "expectimax"});
   if (algorithm.empty())
     throw SpecError(location_of(test, "/algorithm"),
                     "algorithm: minimax, alpha_beta or expectimax (the search the student wrote)");
@@ -78,19 +67,19 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
   if (!depth.is_number_integer() || depth.get<int>() < 1 || depth.get<int>() > 20)
     throw SpecError(location_of(test, "/depth"), "depth: a whole number from 1 to 20");
   read.options.depth = depth.get<int>();
-  read.options.unit = word_of(test, "depth_unit", "per_ply", {"per_ply", "per_move"}) == "per_ply"
+  read.options.unit = read_word(test, "depth_unit", "per_ply", {"per_ply", "per_move"}) == "per_ply"
                           ? ref::DepthUnit::per_ply
                           : ref::DepthUnit::per_move;
-  const std::string prune = word_of(test, "prune", "strict", {"strict", "on_equality"});
+  const std::string prune = read_word(test, "prune", "strict", {"strict", "on_equality"});
   if (test.input.contains("prune") && read.options.algorithm != ref::GameAlgorithm::alpha_beta)
     throw SpecError(location_of(test, "/prune"), "prune: only for algorithm: alpha_beta");
   read.options.prune = prune == "strict" ? ref::PruneRule::strict : ref::PruneRule::on_equality;
-  const std::string ties = word_of(test, "ties", "any", {"any", "first", "last"});
+  const std::string ties = read_word(test, "ties", "any", {"any", "first", "last"});
   read.ties = ties == "any"     ? RootActionRule::any_optimal
               : ties == "first" ? RootActionRule::first
                                 : RootActionRule::last;
   read.options.root_tie = ties == "last" ? ref::RootTie::last : ref::RootTie::first;
-  read.explored = word_of(test, "explored", "set", {"set", "order"}) == "set"
+  read.explored = read_word(test, "explored", "set", {"set", "order"}) == "set"
                       ? ExploredMatch::set
                       : ExploredMatch::order;
   if (test.input.contains("agent") == test.input.contains("call"))
@@ -98,7 +87,7 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
                     "a game_search test names its adapter: `agent:` (a Berkeley agent class, "
                     "e.g. AlphaBetaAgent) or `call:` (e.g. \"minimax(game, depth)\")");
   read.returns =
-      word_of(test, "returns", "action", {"action", "value", "value_action", "action_value"});
+      read_word(test, "returns", "action", {"action", "value", "value_action", "action_value"});
   if (test.input.contains("agent") && read.returns != "action")
     throw SpecError(location_of(test, "/returns"),
                     "returns: an agent's getAction returns the action; `returns` is for `call:`");

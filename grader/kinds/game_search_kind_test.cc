@@ -75,7 +75,7 @@ TEST(GameSearchKind, NamesTheKeyOfEveryMistake) {
               HasSubstr("domain: one of the spec's games"));
   EXPECT_THAT(validation_error(spec_with("    domain: tree\n    algorithm: negamax\n    depth: 1\n"
                                          "    agent: A\n")),
-              HasSubstr("algorithm: one of minimax, alpha_beta, expectimax"));
+              HasSubstr("algorithm must be minimax, alpha_beta or expectimax"));
   EXPECT_THAT(validation_error(spec_with("    domain: tree\n    algorithm: minimax\n    depth: 0\n"
                                          "    agent: A\n")),
               HasSubstr("depth: a whole number from 1 to 20"));

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "checkers/python_value.h"
 #include "spec/edit_distance.h"
 
@@ -99,6 +101,22 @@ ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::T
   if (!problem.empty())
     throw SpecError(where, fmt::format("`{}` is not a state of this puzzle: {}", key, problem));
   return *state;
+}
+
+std::string read_word(const TestSpec& test, const std::string& key, const std::string& fallback,
+                      const std::vector<std::string>& words) {
+  if (!test.input.contains(key)) return fallback;
+  const auto& value = test.input[key];
+  if (!value.is_string() ||
+      std::find(words.begin(), words.end(), value.get<std::string>()) == words.end()) {
+    std::string list = words.front();
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      list += i + 1 == words.size() ? " or " : ", ";
+      list += words[i];
+    }
+    throw SpecError(location_of(test, "/" + key), fmt::format("{} must be {}", key, list));
+  }
+  return value.get<std::string>();
 }
 
 }  // namespace sg

@@ -46,4 +46,9 @@ SourceLocation location_of(const TestSpec& test, const std::string& pointer);
 /// Throws SpecError at the test if it has keys outside `allowed` (with a did-you-mean).
 void check_keys(const TestSpec& test, const std::vector<std::string>& allowed);
 
+/// The test's `key`, one of `words` (`fallback` when absent). Throws SpecError at the key
+/// naming the words ("max_queue_line must be optional, required or forbidden").
+std::string read_word(const TestSpec& test, const std::string& key, const std::string& fallback,
+                      const std::vector<std::string>& words);
+
 }  // namespace sg

@@ -87,22 +87,6 @@ SolutionPathExpected solution_expected(const Assignment& assignment, const TestS
 
 }  // namespace
 
-std::string read_word(const TestSpec& test, const std::string& key, const std::string& fallback,
-                      const std::vector<std::string>& words) {
-  if (!test.input.contains(key)) return fallback;
-  const auto& value = test.input[key];
-  if (!value.is_string() ||
-      std::find(words.begin(), words.end(), value.get<std::string>()) == words.end()) {
-    std::string list = words.front();
-    for (std::size_t i = 1; i < words.size(); ++i) {
-      list += i + 1 == words.size() ? " or " : ", ";
-      list += words[i];
-    }
-    throw SpecError(location_of(test, "/" + key), fmt::format("{} must be {}", key, list));
-  }
-  return value.get<std::string>();
-}
-
 MaxQueueLine read_max_queue_line(const TestSpec& test) {
   const std::string value =
       read_word(test, "max_queue_line", "optional", {"optional", "required", "forbidden"});

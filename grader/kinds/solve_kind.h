@@ -16,10 +16,6 @@
 
 namespace sg {
 
-/// The test's `key`, one of `words` (`fallback` when absent). Throws SpecError at the key
-/// naming the words ("max_queue_line must be optional, required or forbidden").
-std::string read_word(const TestSpec& test, const std::string& key, const std::string& fallback,
-                      const std::vector<std::string>& words);
 /// `max_queue_line:` (optional | required | forbidden), for tiles and named domains alike.
 MaxQueueLine read_max_queue_line(const TestSpec& test);
 /// `max_queue_length:` (feedback | exact | range).
