@@ -75,17 +75,25 @@ std::size_t grade_as_expected(const fs::path& spec, const fs::path& expected_fil
   return graded;
 }
 
-// The print_succ / solve family on a board no shipped spec has (2 x 4, two empty squares).
-TEST(Tutorial, TheSuccessorAndSolveTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+// Copies the four files of the tutorial under `heading` into `root`, validates its spec
+// `<folder>/<folder>.yaml` and grades its two submissions as its expected.yaml states.
+void grade_tutorial(const std::string& heading, const std::string& folder, fs::path& root) {
   std::size_t files = 0;
-  const fs::path root =
-      copy_section_files("## Tutorial: a successor-listing and solve assignment", files);
+  root = copy_section_files(heading, files);
   ASSERT_FALSE(root.empty()) << "no such section in docs/spec-format.md";
   ASSERT_EQ(files, 4u);
-  const fs::path spec = root / "sixtile" / "sixtile.yaml";
+  const fs::path spec = root / folder / (folder + ".yaml");
   const auto validated = run_shell(searchgrader() + " validate " + spec.string());
   ASSERT_EQ(validated.exit_code, 0) << validated.output;
-  EXPECT_EQ(grade_as_expected(spec, root / "sixtile" / "expected.yaml"), 2u);
+  EXPECT_EQ(grade_as_expected(spec, root / folder / "expected.yaml"), 2u);
+}
+
+// The print_succ / solve family on a board no shipped spec has (2 x 4, two empty squares).
+TEST(Tutorial, TheSuccessorAndSolveTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  fs::path root;
+  grade_tutorial("## Tutorial: a successor-listing and solve assignment", "sixtile", root);
+  if (HasFatalFailure()) return;
+  const fs::path spec = root / "sixtile" / "sixtile.yaml";
   const auto audited =
       run_shell(searchgrader() + " audit " + spec.string() + " --format json", false);
   ASSERT_EQ(audited.exit_code, 0) << audited.output;
@@ -96,29 +104,16 @@ TEST(Tutorial, TheSuccessorAndSolveTutorialGradesItsFixturesAsItsExpectedYamlSay
 
 // The same family on a grid maze with costly cells: line templates and a maze domain, in YAML.
 TEST(Tutorial, TheMazeSuccessorAndSolveTutorialGradesItsFixturesAsItsExpectedYamlSays) {
-  std::size_t files = 0;
-  const fs::path root = copy_section_files("## Tutorial: print_succ and solve on a maze", files);
-  ASSERT_FALSE(root.empty()) << "no such section in docs/spec-format.md";
-  ASSERT_EQ(files, 4u);
-  const fs::path spec = root / "maze" / "maze.yaml";
-  const auto validated = run_shell(searchgrader() + " validate " + spec.string());
-  ASSERT_EQ(validated.exit_code, 0) << validated.output;
-  EXPECT_EQ(grade_as_expected(spec, root / "maze" / "expected.yaml"), 2u);
+  fs::path root;
+  grade_tutorial("## Tutorial: print_succ and solve on a maze", "maze", root);
   fs::remove_all(root);
 }
 
 // Adversarial search: a function returning (value, move), judged on the move, the value and the
 // states it generated, in YAML.
 TEST(Tutorial, TheGameTreeTutorialGradesItsFixturesAsItsExpectedYamlSays) {
-  std::size_t files = 0;
-  const fs::path root =
-      copy_section_files("## Tutorial: a game-tree search function on tic-tac-toe", files);
-  ASSERT_FALSE(root.empty()) << "no such section in docs/spec-format.md";
-  ASSERT_EQ(files, 4u);
-  const fs::path spec = root / "ttt" / "ttt.yaml";
-  const auto validated = run_shell(searchgrader() + " validate " + spec.string());
-  ASSERT_EQ(validated.exit_code, 0) << validated.output;
-  EXPECT_EQ(grade_as_expected(spec, root / "ttt" / "expected.yaml"), 2u);
+  fs::path root;
+  grade_tutorial("## Tutorial: a game-tree search function on tic-tac-toe", "ttt", root);
   fs::remove_all(root);
 }
 
