@@ -59,6 +59,10 @@ bool ExplicitGame::is_terminal(const State& state) const {
   return tree_.wins.count(state) > 0 || tree_.losses.count(state) > 0;
 }
 
+int ExplicitGame::outcome(const State& state) const {
+  return tree_.wins.count(state) > 0 ? 1 : tree_.losses.count(state) > 0 ? -1 : 0;
+}
+
 double ExplicitGame::evaluate(const State& state) const {
   const auto it = tree_.values.find(state);
   if (it == tree_.values.end())

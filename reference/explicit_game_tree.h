@@ -39,6 +39,8 @@ class ExplicitGame : public Game {
   std::vector<GameMove> moves(const State& state, int agent) const override;
   bool is_terminal(const State& state) const override;
   double evaluate(const State& state) const override;
+  /// +1 for a state listed under wins, -1 under losses, else 0.
+  int outcome(const State& state) const override;
 
   const GameTree& tree() const { return tree_; }
 

@@ -42,6 +42,18 @@ class Game {
   /// function. Throws std::out_of_range for a state the game gives no score (an explicit tree's
   /// inner state where no value was written).
   virtual double evaluate(const State& state) const = 0;
+
+  /// +1 where agent 0 has won (Berkeley's isWin()), -1 where it has lost (isLose()), 0 where
+  /// the game goes on or is drawn. By default the sign of a terminal state's score.
+  virtual int outcome(const State& state) const {
+    if (!is_terminal(state)) return 0;
+    const double score = evaluate(state);
+    return score > 0 ? 1 : score < 0 ? -1 : 0;
+  }
+
+  /// Whether a state fixes who moves there (a board's marks do). Where it does not (Pacman:
+  /// any agent may move next in a position), moves(state, agent) differs by agent.
+  virtual bool state_fixes_mover() const { return true; }
 };
 
 }  // namespace sg::ref

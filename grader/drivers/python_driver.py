@@ -726,16 +726,31 @@ def make_search_problem(spec):
 def make_game_state(spec):
     """The root of a game in the Berkeley multi-agent style (a GameState's methods), driven by
     the grader's table: agents, root, each state's moves as [action, next state] pairs (keyed by
-    the state's text), each state's score, win and lose states. Every generateSuccessor call is
-    recorded in order (the state's text) on the shared list `sg_generated` of every state."""
+    the state's text; with per_agent, keyed again by the agent's index, for games such as Pacman
+    where any agent may move in a state), each state's score, win and lose states. Every
+    generateSuccessor call is recorded in order (the state's text) on the shared list
+    `sg_generated` of every state."""
     moves = spec.get('moves')
     if not isinstance(moves, dict):
         raise RequestError('game_state needs a "moves" object')
     agents = spec.get('agents', 2)
+    per_agent = bool(spec.get('per_agent', False))
     scores = spec.get('scores', {})
     wins = set(spec.get('wins', []))
     losses = set(spec.get('losses', []))
     generated = []
+
+    def moves_of(name, agentIndex):
+        if not per_agent:
+            return moves.get(name, [])
+        if not isinstance(agentIndex, int) or not 0 <= agentIndex < agents:
+            raise Exception('agentIndex %r: the game has agents 0 to %d' % (agentIndex, agents - 1))
+        listed = moves.get(name)
+        if listed is None or str(agentIndex) not in listed:
+            raise Exception('the grader did not prepare the moves of agent %d in state %s: a '
+                            'search at this test\'s depth, with agents moving in turn, never '
+                            'asks for them' % (agentIndex, name))
+        return listed[str(agentIndex)]
 
     class GameState(object):
         """A state of the game handed to the student's agent."""
@@ -756,12 +771,12 @@ def make_game_state(spec):
         def getLegalActions(self, agentIndex=0):
             if self.isWin() or self.isLose():
                 return []
-            return [action for action, _ in moves.get(self.name, [])]
+            return [action for action, _ in moves_of(self.name, agentIndex)]
 
         def generateSuccessor(self, agentIndex, action):
             if self.isWin() or self.isLose():
                 raise Exception("Can't generate a successor of a terminal state.")
-            for name, target in moves.get(self.name, []):
+            for name, target in moves_of(self.name, agentIndex):
                 if name == action:
                     generated.append(target)
                     return GameState(target)

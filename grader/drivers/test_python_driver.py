@@ -196,6 +196,29 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertIn("Can't generate a successor of a terminal state",
                       run.step(3)['error']['message'])
 
+    def test_game_state_per_agent_lists_each_agents_moves(self):
+        self.write('student.py', '''
+            def both(game):
+                return game.getLegalActions(0), game.getLegalActions(1), \\
+                    str(game.generateSuccessor(1, 'West'))
+
+            def unprepared(game):
+                return game.generateSuccessor(0, 'East').getLegalActions(0)
+        ''')
+        game = {'$fn': 'game_state', 'agents': 2, 'root': 'S', 'per_agent': True,
+                'moves': {'S': {'0': [['East', 'E'], ['Stop', 'S0']], '1': [['West', 'W']]}},
+                'scores': {'E': 9, 'S0': -1, 'W': 0}, 'wins': [], 'losses': []}
+        run = self.run_driver([
+            {'op': 'let', 'bind': 'game', 'value': game},
+            call('both', {'$ref': 'game'}),
+            call('unprepared', {'$ref': 'game'})])
+        self.assertComplete(run, 3)
+        self.assertEqual(run.step(1)['value'],
+                         {'$tuple': [['East', 'Stop'], ['West'], 'W']})
+        self.assertFalse(run.step(2)['ok'])
+        self.assertIn('did not prepare the moves of agent 0 in state E',
+                      run.step(2)['error']['message'])
+
     def test_os_write_and_child_process_captured(self):
         self.write('student.py', '''
             import os, sys

@@ -5,11 +5,13 @@
 #include <deque>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "kinds/domain_section.h"
 #include "kinds/sliding_tile_setup.h"
 #include "reference/connect_four.h"
 #include "reference/explicit_game_tree.h"
+#include "reference/pacman_game.h"
 #include "reference/tic_tac_toe.h"
 
 namespace sg {
@@ -118,13 +120,36 @@ std::shared_ptr<const ref::Game> read_connect_four(const SpecSection& section,
   }
 }
 
+std::shared_ptr<const ref::Game> read_pacman(const SpecSection& section, const std::string& name) {
+  only_keys(section, fmt::format("the Pacman domain '{}'", name),
+            {"type", "file", "layout", "ghosts"});
+  const nlohmann::json& value = section.value;
+  if (!value.contains("layout") || !value["layout"].is_string())
+    fail_at(section, "/layout",
+            "layout: the world in Berkeley's .lay form ('%' walls, '.' food, 'o' capsules, 'P' "
+            "Pacman, 'G' ghosts), written in the spec or read from `file:`");
+  int ghosts = -1;
+  if (value.contains("ghosts")) {
+    if (!value["ghosts"].is_number_integer() || value["ghosts"].get<int>() < 0)
+      fail_at(section, "/ghosts", "ghosts: how many of the layout's ghosts play (0 or more)");
+    ghosts = value["ghosts"].get<int>();
+  }
+  try {
+    return std::make_shared<ref::PacmanGame>(
+        ref::parse_pacman_layout(value["layout"].get<std::string>()), ghosts);
+  } catch (const std::invalid_argument& error) {
+    fail_at(section, value.contains("file") ? "/file" : "/layout",
+            fmt::format("the Pacman domain '{}': {}", name, error.what()));
+  }
+}
+
 }  // namespace
 
 bool is_game_domain(const Assignment& assignment, const std::string& name) {
   const auto found = assignment.domains.find(name);
   if (found == assignment.domains.end()) return false;
   const std::string type = found->second.value.value("type", "");
-  return type == "game_tree" || type == "tic_tac_toe" || type == "connect_four";
+  return type == "game_tree" || type == "tic_tac_toe" || type == "connect_four" || type == "pacman";
 }
 
 GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
@@ -134,11 +159,12 @@ GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
     std::vector<std::string> games;
     for (const auto& [domain, section] : assignment.domains)
       if (is_game_domain(assignment, domain)) games.push_back(domain);
-    throw SpecError(location_of(test, "/domain"),
-                    fmt::format("domain: one of the spec's games (`type: game_tree`, "
-                                "`tic_tac_toe` or `connect_four` under `domains`); it has: {}",
-                                games.empty() ? std::string("none")
-                                              : fmt::format("{}", fmt::join(games, ", "))));
+    throw SpecError(
+        location_of(test, "/domain"),
+        fmt::format(
+            "domain: one of the spec's games (`type: game_tree`, "
+            "`tic_tac_toe`, `connect_four` or `pacman` under `domains`); it has: {}",
+            games.empty() ? std::string("none") : fmt::format("{}", fmt::join(games, ", "))));
   }
   const SpecSection& section = assignment.domains.at(name);
   GameDomain domain;
@@ -146,58 +172,72 @@ GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
   domain.type = section.value.value("type", "");
   domain.game = domain.type == "game_tree"     ? read_game_tree(section, name)
                 : domain.type == "tic_tac_toe" ? read_tic_tac_toe(section, name)
+                : domain.type == "pacman"      ? read_pacman(section, name)
                                                : read_connect_four(section, name);
   return domain;
 }
 
 nlohmann::json GameDomain::table(const TestSpec& test, int max_levels,
                                  std::size_t max_states) const {
-  const auto* tree = dynamic_cast<const ref::ExplicitGame*>(game.get());
+  const bool per_agent = !game->state_fixes_mover();
   nlohmann::json moves = nlohmann::json::object();
   nlohmann::json scores = nlohmann::json::object();
   nlohmann::json wins = nlohmann::json::array();
   nlohmann::json losses = nlohmann::json::array();
   const ref::State root = game->initial_state();
-  std::set<ref::State> seen{root};
+  std::set<ref::State> states{root};
   struct Entry {
     ref::State state;
     int agent;
     int level;
+    int cycle;  // how many agents take turns on this path
   };
-  std::deque<Entry> queue{{root, 0, 0}};
-  while (!queue.empty()) {
-    const auto [state, agent, level] = queue.front();
-    queue.pop_front();
-    std::optional<double> score;
+  // Where any agent may move in a state, the moves are listed per agent, and a search that
+  // treats every opponent as one (agents 0 and 1 only) finds its states too.
+  std::vector<int> cycles{game->agents()};
+  if (per_agent && game->agents() > 2) cycles.push_back(2);
+  std::set<std::tuple<ref::State, int, int>> expanded;  // (state, agent, cycle)
+  std::deque<Entry> queue;
+  for (const int cycle : cycles) queue.push_back({root, 0, 0, cycle});
+  auto record = [&](const ref::State& state) {
     try {
-      score = game->evaluate(state);
-      scores[state] = *score;
+      scores[state] = game->evaluate(state);
     } catch (const std::out_of_range&) {
       // An inner state of a tree without a value: never scored by a correct search.
     }
-    const bool terminal = game->is_terminal(state);
-    const bool won = tree ? tree->tree().wins.count(state) > 0 : terminal && score && *score > 0;
-    const bool lost = tree ? tree->tree().losses.count(state) > 0 : terminal && score && *score < 0;
-    if (won) wins.push_back(state);
-    if (lost) losses.push_back(state);
+    const int outcome = game->outcome(state);
+    if (outcome > 0) wins.push_back(state);
+    if (outcome < 0) losses.push_back(state);
+  };
+  record(root);
+  while (!queue.empty()) {
+    const auto [state, agent, level, cycle] = queue.front();
+    queue.pop_front();
     if (level >= max_levels) continue;  // scored, but its moves are beyond any search here
+    if (!expanded.insert({state, agent, cycle}).second) continue;
     nlohmann::json listed = nlohmann::json::array();
     for (const ref::GameMove& move : game->moves(state, agent)) {
       listed.push_back({move.action, move.state});
-      if (seen.insert(move.state).second) {
-        if (seen.size() > max_states)
+      if (states.insert(move.state).second) {
+        if (states.size() > max_states)
           throw SpecError(test.where,
                           fmt::format("the game '{}' has more than {} states within {} moves "
                                       "of its start: too many for a game-state table (a smaller "
                                       "board, a later start or a smaller depth)",
                                       name, max_states, max_levels));
-        queue.push_back({move.state, (agent + 1) % game->agents(), level + 1});
+        record(move.state);
       }
+      queue.push_back({move.state, (agent + 1) % cycle, level + 1, cycle});
     }
-    if (!listed.empty()) moves[state] = std::move(listed);
+    if (listed.empty()) continue;
+    if (per_agent)
+      moves[state][std::to_string(agent)] = std::move(listed);
+    else
+      moves[state] = std::move(listed);
   }
   return {{"agents", game->agents()}, {"root", root}, {"moves", moves},
-          {"scores", scores},         {"wins", wins}, {"losses", losses}};
+          {"scores", scores},         {"wins", wins}, {"losses", losses},
+          {"per_agent", per_agent}};
 }
 
 }  // namespace sg

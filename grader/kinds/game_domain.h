@@ -10,6 +10,9 @@
 //                       (outcome_only | open_lines)
 //   type: connect_four  rows, cols (default 6 x 7), connect (default 4), start (row by row from
 //                       the top), evaluation (outcome_only | open_windows)
+//   type: pacman        layout (Berkeley's .lay text, or `file:` naming a .lay beside the
+//                       spec), ghosts (how many of the layout's play; default all); the
+//                       evaluation is the score (reference/pacman_game.h)
 #pragma once
 
 #include <memory>
@@ -23,19 +26,21 @@ namespace sg {
 
 struct GameDomain {
   std::string name;  ///< The domain's name in the spec.
-  std::string type;  ///< "game_tree", "tic_tac_toe" or "connect_four".
+  std::string type;  ///< "game_tree", "tic_tac_toe", "connect_four" or "pacman".
   std::shared_ptr<const ref::Game> game;
 
   /// The game as the driver's `$fn: game_state` wants it: {agents, root, moves {state:
-  /// [[action, state], ...]}, scores {state: number}, wins, losses}, every state within
-  /// `max_levels` moves of the root (agents moving in turn; the last level's states are scored
-  /// but list no move). A board game's state where agent 0 has a line is a win, where the
-  /// opponent has one a loss. Throws SpecError at the test past `max_states`.
+  /// [[action, state], ...]}, scores {state: number}, wins, losses, per_agent}, every state
+  /// within `max_levels` moves of the root (agents moving in turn; the last level's states are
+  /// scored but list no move). Where the state does not fix the mover (Pacman), per_agent is
+  /// true and moves are {state: {agent: [[action, state], ...]}}, also along the turns of a
+  /// search that takes every opponent as one. Wins and losses: ref::Game::outcome. Throws
+  /// SpecError at the test past `max_states`.
   nlohmann::json table(const TestSpec& test, int max_levels, std::size_t max_states = 100000) const;
 };
 
-/// Whether the spec's domain `name` is a game (its `type` is game_tree, tic_tac_toe or
-/// connect_four).
+/// Whether the spec's domain `name` is a game (its `type` is game_tree, tic_tac_toe,
+/// connect_four or pacman).
 bool is_game_domain(const Assignment& assignment, const std::string& name);
 
 /// The test's `domain:` as a game. Throws SpecError at the offending key (of the test or of the

@@ -25,6 +25,16 @@ domains:
   ttt: {type: tic_tac_toe, start: "XO.XO...."}
   c4: {type: connect_four, rows: 4, cols: 5, evaluation: open_windows}
   romania: {type: graph, edges: [[A, B, 1]]}
+  ring:
+    type: pacman
+    layout: |
+      %%%%%%
+      %P..G%
+      % %% %
+      %G   %
+      %%%%%%
+  open: {type: pacman, layout: "%%%%\n%P G\n%%%%\n"}
+  crowd: {type: pacman, layout: "%%%%\n%PG%\n%%%%\n", ghosts: 2}
 rubric: [{id: a, points: 1}]
 tests:
   - id: t
@@ -113,6 +123,38 @@ TEST(GameSearchKind, TheGameTableListsEveryStateWithItsMovesScoresAndEnds) {
   EXPECT_NE(board["wins"].dump().find("XO.XO.X.."), std::string::npos);
   EXPECT_FALSE(board["moves"].contains("XO.XO.X.."));
   EXPECT_EQ(board["moves"]["XO.XO...."].size(), 5u);
+}
+
+// Any agent may move in a Pacman position: the table lists each agent's moves per state, and
+// also along the turns of a search that takes both ghosts as one (agents 0, 1, 0, 1, ...).
+TEST(GameSearchKind, APacmanTableListsEachAgentsMovesAlsoForGhostsTakenAsOne) {
+  const Assignment assignment = spec_with(
+      "    domain: ring\n    algorithm: minimax\n    depth: 1\n    agent: MinimaxAgent\n");
+  EXPECT_EQ(validation_error(assignment), "no error");
+  const GameDomain ring = game_domain(assignment, assignment.tests.back());
+  EXPECT_EQ(ring.game->agents(), 3);
+  const nlohmann::json table = ring.table(assignment.tests.back(), 3);
+  EXPECT_TRUE(table["per_agent"].get<bool>());
+  const std::string root = table["root"];
+  EXPECT_EQ(root, "P(1,3) G(1,1,Stop) G(4,3,Stop) food{(2,3),(3,3)} score=0");
+  EXPECT_EQ(table["moves"][root]["0"].dump(),
+            R"([["South","P(1,2) G(1,1,Stop) G(4,3,Stop) food{(2,3),(3,3)} score=-1"],)"
+            R"(["East","P(2,3) G(1,1,Stop) G(4,3,Stop) food{(3,3)} score=9"],)"
+            R"(["Stop","P(1,3) G(1,1,Stop) G(4,3,Stop) food{(2,3),(3,3)} score=-1"]])");
+  // After Pacman's East and ghost 1's move, Pacman moves again only if ghost 2 is forgotten.
+  const std::string east = "P(2,3) G(1,1,Stop) G(4,3,Stop) food{(3,3)} score=9";
+  const std::string ghost_1 = table["moves"][east]["1"][0][1];
+  EXPECT_TRUE(table["moves"][ghost_1].contains("2"));
+  EXPECT_TRUE(table["moves"][ghost_1].contains("0"));
+  EXPECT_EQ(table["scores"][east], 9.0);
+}
+
+TEST(GameSearchKind, APacmanLayoutsMistakeIsNamedAtItsKey) {
+  const std::string test = "    algorithm: minimax\n    depth: 1\n    agent: A\n";
+  EXPECT_THAT(validation_error(spec_with("    domain: open\n" + test)),
+              HasSubstr("on the border and not a wall"));
+  EXPECT_THAT(validation_error(spec_with("    domain: crowd\n" + test)),
+              HasSubstr("the layout has 1 ghost(s), not 2"));
 }
 
 }  // namespace

@@ -228,9 +228,10 @@ struct Assignment {
   /// `isolation: {minimum_tier: ...}`: the weakest sandbox tier grading may run in ("minimal",
   /// "degraded" or "full"; empty: any). Grading refuses below it (docs/sandbox.md).
   std::string minimum_isolation_tier;
-  /// `domains`: search problems by name (graphs, grid mazes), for `search` tests. A domain's
-  /// `file:` (relative to the spec) is read in: a maze's text becomes its `map`, a graph file's
-  /// keys are merged under the spec's own.
+  /// `domains`: search problems and games by name (graphs, grid mazes, game trees, Pacman
+  /// worlds, ...), for `search` and `game_search` tests. A domain's `file:` (relative to the
+  /// spec) is read in: a maze's text becomes its `map`, a Pacman layout's its `layout`, a graph
+  /// file's keys are merged under the spec's own.
   std::map<std::string, SpecSection> domains;
   /// `algorithms`: search algorithms with their policies, by name, for `search` tests.
   std::map<std::string, SpecSection> algorithms;

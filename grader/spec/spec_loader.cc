@@ -780,7 +780,9 @@ std::string read_named_file(const Reader& reader, const YAML::Node& node, const 
 // `domains`: each a mapping; `file:` is read in (a maze's map, or a graph's keys).
 void read_domains(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
   if (!node) return;
-  reader.expect_map(node, "domains (name: {type: graph | grid | game_tree | tic_tac_toe, ...})");
+  reader.expect_map(node,
+                    "domains (name: {type: graph | grid | game_tree | tic_tac_toe | connect_four | "
+                    "pacman, ...})");
   for (const auto& item : node) {
     reader.collect([&] {
       const std::string name = reader.string(item.first, "a domain's name");
@@ -791,8 +793,9 @@ void read_domains(const Reader& reader, const YAML::Node& node, Assignment& assi
         const std::string text =
             read_named_file(reader, item.second["file"], section.value["file"], assignment);
         const std::string type = section.value.value("type", "");
-        if (type == "grid") {
-          if (!section.value.contains("map")) section.value["map"] = text;
+        if (type == "grid" || type == "pacman") {
+          const char* key = type == "grid" ? "map" : "layout";
+          if (!section.value.contains(key)) section.value[key] = text;
         } else {
           YAML::Node loaded;
           try {
