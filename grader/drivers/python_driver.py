@@ -771,12 +771,13 @@ def make_game_state(spec):
         def getLegalActions(self, agentIndex=0):
             if self.isWin() or self.isLose():
                 return []
-            return [action for action, _ in moves_of(self.name, agentIndex)]
+            return [move[0] for move in moves_of(self.name, agentIndex)]
 
         def generateSuccessor(self, agentIndex, action):
             if self.isWin() or self.isLose():
                 raise Exception("Can't generate a successor of a terminal state.")
-            for name, target in moves_of(self.name, agentIndex):
+            for move in moves_of(self.name, agentIndex):
+                name, target = move[0], move[1]  # a chance move's probability may follow
                 if name == action:
                     generated.append(target)
                     return GameState(target)

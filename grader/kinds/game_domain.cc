@@ -217,7 +217,9 @@ nlohmann::json GameDomain::table(const TestSpec& test, int max_levels,
     if (!expanded.insert({state, agent, cycle}).second) continue;
     nlohmann::json listed = nlohmann::json::array();
     for (const ref::GameMove& move : game->moves(state, agent)) {
-      listed.push_back({move.action, move.state});
+      nlohmann::json entry = {move.action, move.state};
+      if (move.probability > 0) entry.push_back(move.probability);
+      listed.push_back(std::move(entry));
       if (states.insert(move.state).second) {
         if (states.size() > max_states)
           throw SpecError(test.where,

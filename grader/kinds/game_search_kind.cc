@@ -2,12 +2,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "checkers/game_judgements.h"
 #include "checkers/python_value.h"
+#include "checkers/state_text.h"
 #include "kinds/function_call_outcome.h"
 #include "kinds/game_domain.h"
+#include "kinds/game_program.h"
+#include "kinds/program_run.h"
 #include "kinds/python_driver_client.h"
 #include "kinds/search_adapter.h"
 #include "kinds/sliding_tile_setup.h"
@@ -27,6 +31,7 @@ struct GameTest {
   std::string returns = "action";
   std::string agent;              // a Berkeley agent class, or empty
   std::optional<CallWords> call;  // else a function call
+  bool program = false;           // else a command-line program (the spec's adapter)
   std::string search;             // for feedback: "alpha-beta to depth 2 (plies)"
 };
 
@@ -53,9 +58,12 @@ std::string search_text(const ref::GameSearchOptions& options) {
 
 GameTest read_test(const Assignment& assignment, const TestSpec& test) {
   check_keys(test, GameSearchKind().keys());
-  if (assignment.submission.language != "python")
-    throw SpecError(test.where, "a game_search test calls Python: `language: python`");
   GameTest read;
+  read.program = assignment.submission.language == "program";
+  if (!read.program && assignment.submission.language != "python")
+    throw SpecError(test.where,
+                    "a game_search test calls Python (`language: python`) or runs a program "
+                    "(`language: program`)");
   read.domain = game_domain(assignment, test);
   const std::string algorithm =
       read_word(test, "algorithm", "", {"minimax", "alpha_beta", "expectimax"});
@@ -82,16 +90,34 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
   read.explored = read_word(test, "explored", "set", {"set", "order"}) == "set"
                       ? ExploredMatch::set
                       : ExploredMatch::order;
-  if (test.input.contains("agent") == test.input.contains("call"))
+  if (read.program) {
+    for (const char* key : {"agent", "call", "returns"})
+      if (test.input.contains(key))
+        throw SpecError(location_of(test, std::string("/") + key),
+                        fmt::format("{}: a program's output is read by the spec's `adapter: "
+                                    "{{output: ...}}` patterns",
+                                    key));
+    validate_game_program(assignment, test, read.domain);
+    const std::vector<std::string> readable = game_program_aspects(assignment);
+    const auto reads = [&](const char* aspect) {
+      return std::find(readable.begin(), readable.end(), aspect) != readable.end();
+    };
+    read.returns = reads("action") && reads("value") ? "action_value"
+                   : reads("value")                  ? "value"
+                                                     : "action";
+  } else if (test.input.contains("agent") == test.input.contains("call"))
     throw SpecError(test.where,
                     "a game_search test names its adapter: `agent:` (a Berkeley agent class, "
                     "e.g. AlphaBetaAgent) or `call:` (e.g. \"minimax(game, depth)\")");
-  read.returns =
-      read_word(test, "returns", "action", {"action", "value", "value_action", "action_value"});
+  if (!read.program)
+    read.returns =
+        read_word(test, "returns", "action", {"action", "value", "value_action", "action_value"});
   if (test.input.contains("agent") && read.returns != "action")
     throw SpecError(location_of(test, "/returns"),
                     "returns: an agent's getAction returns the action; `returns` is for `call:`");
-  if (test.input.contains("agent")) {
+  if (read.program) {
+    // the adapter section says it all
+  } else if (test.input.contains("agent")) {
     const auto& agent = test.input["agent"];
     if (!agent.is_string() || agent.get<std::string>().empty())
       throw SpecError(location_of(test, "/agent"), "agent: the agent class's name");
@@ -111,6 +137,7 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
 }
 
 std::string call_text(const GameTest& read) {
+  if (read.program) return fmt::format("the program on <{}>", read.domain.name);
   if (!read.agent.empty())
     return fmt::format("{}(depth='{}').getAction(<{}>)", read.agent, read.options.depth,
                        read.domain.name);
@@ -220,11 +247,11 @@ AspectOutcome judged_value(const GameTest& read, const ref::GameSearchRun& run,
   }
   aspect.passed =
       value && std::fabs(*value - run.value) <= 1e-6 * std::max(1.0, std::fabs(run.value));
-  if (!aspect.passed)
-    aspect.feedback = value
-                          ? fmt::format("returned the value {:g}; {} gives the root {:g}", *value,
+  if (aspect.passed) return aspect;
+  const char* verb = read.program ? "printed" : "returned";
+  aspect.feedback = value ? fmt::format("{} the value {:g}; {} gives the root {:g}", verb, *value,
                                         read.search, run.value)
-                          : fmt::format("returned no number for the value; {} gives the root {:g}",
+                          : fmt::format("{} no number for the value; {} gives the root {:g}", verb,
                                         read.search, run.value);
   return aspect;
 }
@@ -239,6 +266,41 @@ std::vector<AspectOutcome> judged(const GameTest& read, const ref::GameSearchRun
           judged_value(read, run, value)};
 }
 
+// The aspects a program's output cannot show (no pattern for them), and why.
+std::vector<std::string> unread_aspects(const Assignment& assignment, const GameTest& read) {
+  if (!read.program) return {};
+  const std::vector<std::string> readable = game_program_aspects(assignment);
+  std::vector<std::string> unread;
+  for (const std::string& aspect : GameSearchKind().aspects())
+    if (std::find(readable.begin(), readable.end(), aspect) == readable.end())
+      unread.push_back(aspect);
+  return unread;
+}
+
+void mark_unread(TestOutcome& outcome, const Assignment& assignment, const GameTest& read) {
+  const std::vector<std::string> unread = unread_aspects(assignment, read);
+  if (!unread.empty())
+    mark_unjudged(outcome, unread, "not judged: the adapter's `output` has no pattern for it");
+}
+
+// A program's run: stopped early, or what its output shows, judged.
+TestOutcome program_outcome(const Assignment& assignment, const GameTest& read,
+                            const ref::GameSearchRun& run, const Observation& observation,
+                            TestOutcome outcome) {
+  if (auto stop = diagnose_program_stop(observation)) {
+    fail_all_aspects(outcome, GameSearchKind().aspects(), *stop);
+    return outcome;
+  }
+  const std::string& out = observation.stdout_stream.data;
+  const GameProgramOutput printed = read_game_program(assignment, out);
+  outcome.observed = elide(out, 30, 3000);
+  for (const std::string& unread : printed.unread) outcome.notes.push_back(unread);
+  conclude_program_outcome(
+      outcome, judged(read, run, printed.action, printed.value, printed.explored), observation);
+  mark_unread(outcome, assignment, read);
+  return outcome;
+}
+
 }  // namespace
 
 void GameSearchKind::validate(const Assignment& assignment, const TestSpec& test) const {
@@ -251,6 +313,12 @@ void GameSearchKind::validate(const Assignment& assignment, const TestSpec& test
                     fmt::format("grades: `{}` is not judged where the call returns {} only "
                                 "(`returns: {}`)",
                                 unjudged, read.returns, read.returns));
+  for (const std::string& aspect : unread_aspects(assignment, read))
+    if (test.grades.count(aspect) > 0)
+      throw SpecError(location_of(test, "/grades/" + aspect),
+                      fmt::format("grades: `{}` is not judged: the adapter's `output` has no "
+                                  "`{}` pattern",
+                                  aspect, aspect));
 }
 
 Invocation GameSearchKind::invocation(const Assignment& assignment, const TestSpec& test,
@@ -262,6 +330,9 @@ Invocation GameSearchKind::invocation(const Assignment& assignment, const TestSp
   const int levels = (read.options.unit == ref::DepthUnit::per_ply ? read.options.depth * agents
                                                                    : read.options.depth) +
                      agents;
+  if (read.program)
+    return make_program_invocation(
+        test, context, game_program_run(assignment, test, read.domain, read.options, levels));
   nlohmann::json game = read.domain.table(test, levels);
   game["$fn"] = "game_state";
   nlohmann::json steps = nlohmann::json::array();
@@ -300,6 +371,7 @@ TestOutcome GameSearchKind::evaluate(const Assignment& assignment, const TestSpe
   outcome.call = call_text(read);
   outcome.expected = expectation(read, run);
   record_metrics(outcome, observation);
+  if (read.program) return program_outcome(assignment, read, run, observation, outcome);
   const std::size_t steps = step_count(read);
   const DriverTranscript transcript = read_transcript(observation, steps);
   outcome.notes = import_notes(transcript, module_file);
@@ -378,6 +450,7 @@ std::vector<MutantOutcome> GameSearchKind::mutant_outcomes(const Assignment& ass
     mutant.outcome.aspects = judged(read, run, wrong.action, wrong.value, generated_states(wrong));
     if (read.returns == "value")
       mark_unjudged(mutant.outcome, {"action"}, "not judged: the call returns only the value");
+    mark_unread(mutant.outcome, assignment, read);
     outcomes.push_back(std::move(mutant));
   }
   return outcomes;

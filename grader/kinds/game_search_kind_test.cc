@@ -157,5 +157,65 @@ TEST(GameSearchKind, APacmanLayoutsMistakeIsNamedAtItsKey) {
               HasSubstr("the layout has 1 ghost(s), not 2"));
 }
 
+Assignment program_spec(const std::string& adapter, const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: [game.py]}
+domains:
+  tree:
+    type: game_tree
+    root: A
+    moves: {A: [[a1, B], [a2, C]], B: [[b1, B1], [b2, B2]], C: [[c1, C1, 0.25], [c2, C2, 0.75]]}
+    values: {B1: 3, B2: 5, C1: 3, C2: 1}
+  pacman: {type: pacman, layout: "%%%%%\n%P.G%\n%%%%%\n"}
+)yaml" + adapter + R"yaml(
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: game_search
+    algorithm: minimax
+    depth: 1
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+const std::string kProgramAdapter = R"yaml(adapter:
+  type: program
+  args: ["{input}", "{depth}"]
+  input: tree.txt
+  input_text: "root {root}\n{moves}{values}"
+  output: {action: "^Move: (?<action>\\S+)", value: "^Value: (?<value>\\S+)"})yaml";
+
+TEST(GameSearchKind, AProgramGetsTheTreeAsLinesAndIsJudgedByItsPatterns) {
+  const Assignment assignment =
+      program_spec(kProgramAdapter, "    domain: tree\n    grades: {action: a, value: a}\n");
+  EXPECT_EQ(validation_error(assignment), "no error");
+  GradingContext context;
+  context.program_command = {"./game.py"};
+  const Invocation invocation =
+      GameSearchKind().invocation(assignment, assignment.tests.back(), context);
+  ASSERT_EQ(invocation.written_files.size(), 1u);
+  EXPECT_EQ(invocation.written_files[0].destination, "tree.txt");
+  const std::string& text = invocation.written_files[0].content;
+  EXPECT_THAT(text, HasSubstr("root A\nA a1 B\nA a2 C\n"));
+  EXPECT_THAT(text, HasSubstr("C c1 C1 0.25\n"));  // a chance move's probability
+  EXPECT_THAT(text, HasSubstr("B1 3\n"));
+  // Judged: the move and the value; `explored` has no pattern, so it cannot be graded.
+  EXPECT_THAT(validation_error(
+                  program_spec(kProgramAdapter, "    domain: tree\n    grades: {explored: a}\n")),
+              HasSubstr("`explored` is not judged: the adapter's `output` has no `explored`"));
+}
+
+TEST(GameSearchKind, AProgramNeedsAnAdapterAndAGameWhoseStatesSayWhoMoves) {
+  EXPECT_THAT(validation_error(program_spec("", "    domain: tree\n    grades: {action: a}\n")),
+              HasSubstr("reads the spec's `adapter: {type: program"));
+  EXPECT_THAT(validation_error(
+                  program_spec(kProgramAdapter, "    domain: pacman\n    grades: {action: a}\n")),
+              HasSubstr("its states do not say whose move it is"));
+  EXPECT_THAT(validation_error(program_spec(
+                  kProgramAdapter, "    domain: tree\n    agent: X\n    grades: {action: a}\n")),
+              HasSubstr("agent: a program's output is read"));
+}
+
 }  // namespace
 }  // namespace sg
