@@ -15,6 +15,7 @@
 #include "kinds/python_driver_client.h"
 #include "kinds/search_adapter.h"
 #include "kinds/sliding_tile_setup.h"
+#include "reference/explicit_game_tree.h"
 
 namespace sg {
 namespace {
@@ -126,6 +127,19 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
     read.call = call_words(test, kCallWords);
   }
   read.search = search_text(read.options);
+  // A GameState has no method that tells an agent a chance move's probability: only a program,
+  // which reads them from its input, can be asked to weigh them.
+  if (!read.program && read.options.algorithm == ref::GameAlgorithm::expectimax)
+    if (const auto* tree = dynamic_cast<const ref::ExplicitGame*>(read.domain.game.get()))
+      for (const auto& [state, moves] : tree->tree().moves)
+        for (const ref::GameMove& move : moves)
+          if (move.probability > 0)
+            throw SpecError(location_of(test, "/domain"),
+                            fmt::format("the game tree '{}' states chance probabilities (at "
+                                        "'{}'), which a GameState cannot show an agent: its "
+                                        "expectimax averages uniformly (leave them out, or "
+                                        "grade a program, which reads them)",
+                                        read.domain.name, state));
   try {
     ref::game_search(*read.domain.game, read.options);
   } catch (const std::exception& error) {

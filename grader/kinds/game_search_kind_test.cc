@@ -217,5 +217,14 @@ TEST(GameSearchKind, AProgramNeedsAnAdapterAndAGameWhoseStatesSayWhoMoves) {
               HasSubstr("agent: a program's output is read"));
 }
 
+TEST(GameSearchKind, AnAgentCannotBeAskedToWeighProbabilitiesItCannotSee) {
+  Assignment assignment =
+      spec_with("    domain: tree\n    algorithm: expectimax\n    depth: 1\n    agent: A\n");
+  EXPECT_EQ(validation_error(assignment), "no error");
+  assignment.domains["tree"].value["moves"]["C"] =
+      nlohmann::json::parse(R"([["c1", "C1", 0.25], ["c2", "C2", 0.75]])");
+  EXPECT_THAT(validation_error(assignment), HasSubstr("states chance probabilities (at 'C')"));
+}
+
 }  // namespace
 }  // namespace sg
