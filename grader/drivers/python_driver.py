@@ -643,6 +643,17 @@ def make_callback(spec, module):
         return make_search_problem(spec)
     if kind == 'game_state':
         return make_game_state(spec)
+    if kind == 'berkeley_game_state':
+        # Built the way pacman.py builds one, from the modules beside the submission (the
+        # course's layout.py and pacman.py, or the grader's): student code may test its type.
+        layout_text = spec.get('layout')
+        if not isinstance(layout_text, str):
+            raise RequestError('berkeley_game_state needs a "layout" text')
+        layout_module = importlib.import_module('layout')
+        pacman_module = importlib.import_module('pacman')
+        state = pacman_module.GameState()
+        state.initialize(layout_module.Layout(layout_text.split('\n')), spec.get('ghosts', 0))
+        return state
     if kind == 'table_heuristic':
         table = spec.get('table')
         if not isinstance(table, dict):
@@ -894,6 +905,11 @@ class Session(object):
             return {'value': None}
         if op == 'has':
             return {'value': describe_name(self.module, self.field(step, 'name'))}
+        if op == 'explore':
+            heuristic = step.get('heuristic')
+            return {'value': explore(self.lookup(self.field(step, 'target')),
+                                     int(step.get('limit', 10000)),
+                                     getattr(self.module, heuristic) if heuristic else None)}
         raise RequestError('unknown op %r' % (op,))
 
     def _bind_result(self, step, result):
@@ -902,6 +918,72 @@ class Session(object):
         # Encoding runs inside the captured phase: a returned generator or a
         # custom __repr__ is student code too.
         return {'value': encode_value(result)}
+
+
+def state_text(obj):
+    """A student's search state as deterministic text for the report: tuples, lists and sets
+    spelled out (sets sorted), a Berkeley Grid as the cells it holds, other objects by repr
+    without their memory address."""
+    if isinstance(obj, tuple):
+        items = [state_text(item) for item in obj]
+        return '(' + ', '.join(items) + (',)' if len(items) == 1 else ')')
+    if isinstance(obj, list):
+        return '[' + ', '.join(state_text(item) for item in obj) + ']'
+    if isinstance(obj, (set, frozenset)):
+        return '{' + ', '.join(sorted(state_text(item) for item in obj)) + '}'
+    as_list = getattr(obj, 'asList', None)
+    if callable(as_list) and hasattr(obj, 'width'):
+        return 'Grid' + state_text(list(as_list()))
+    return re.sub(r' at 0x[0-9a-fA-F]+', '', repr(obj))
+
+
+def explore(problem, limit, heuristic=None):
+    """Breadth-first over a student's search problem object (getStartState, isGoalState,
+    getSuccessors; states compared as the student's own search compares them: by == and hash),
+    expanding at most `limit` states. Per state, in the order found: its text, whether it is a
+    goal, its successors [action, index, cost], the state it was first found from and by which
+    action, and h(state, problem) when a heuristic is given. A call that raises fails the op
+    with the actions that led to the state (the exception's sg_explore_path)."""
+    start = problem.getStartState()
+    states, index = [start], {start: 0}
+    parent, action_in = [-1], [None]
+    goal, successors, h = [], [], []
+
+    def path_to(i):
+        actions = []
+        while parent[i] >= 0:
+            actions.append(action_in[i])
+            i = parent[i]
+        return list(reversed(actions))
+
+    expanded = 0
+    while expanded < len(states) and expanded < limit:
+        i = expanded
+        state = states[i]
+        try:
+            goal.append(bool(problem.isGoalState(state)))
+            if heuristic is not None:
+                h.append(encode_value(heuristic(state, problem)))
+            listed = []
+            for successor, action, cost in problem.getSuccessors(state):
+                if successor not in index:
+                    index[successor] = len(states)
+                    states.append(successor)
+                    parent.append(i)
+                    action_in.append(action)
+                listed.append([encode_value(action), index[successor], encode_value(cost)])
+        except BaseException as exc:
+            exc.sg_explore_path = path_to(i)
+            exc.sg_explore_state = state_text(state)
+            raise
+        successors.append(listed)
+        expanded += 1
+    result = {'states': [state_text(state) for state in states], 'goal': goal,
+              'successors': successors, 'parent': parent,
+              'action': [encode_value(a) for a in action_in], 'complete': expanded == len(states)}
+    if heuristic is not None:
+        result['h'] = h
+    return result
 
 
 def split_lines(text):
@@ -1027,6 +1109,9 @@ def run_phase(streams, limit, action):
         fields = {'error': describe_error(exc)}
         if isinstance(getattr(exc, 'sg_map_index', None), int):
             fields['error']['index'] = exc.sg_map_index
+        if isinstance(getattr(exc, 'sg_explore_path', None), list):
+            fields['error']['path'] = exc.sg_explore_path
+            fields['error']['state'] = exc.sg_explore_state
         ok = False
     finally:
         seconds = _perf_counter() - start

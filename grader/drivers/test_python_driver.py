@@ -219,6 +219,70 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertIn('did not prepare the moves of agent 0 in state E',
                       run.step(2)['error']['message'])
 
+    def test_explore_walks_a_problem_object_breadth_first(self):
+        self.write('student.py', '''
+            class Line:
+                """0 - 1 - 2 on a line; 2 is the goal; a state is (position, visited)."""
+                def getStartState(self):
+                    return (0, frozenset())
+                def isGoalState(self, state):
+                    return state[0] == 2
+                def getSuccessors(self, state):
+                    pos, seen = state
+                    out = []
+                    for action, step in (('East', 1), ('West', -1)):
+                        if 0 <= pos + step <= 2:
+                            out.append(((pos + step, seen | {pos}), action, 1))
+                    return out
+
+            def h(state, problem):
+                return 2 - state[0]
+
+            class Broken(Line):
+                def getSuccessors(self, state):
+                    if state[0] == 1:
+                        raise ValueError('no')
+                    return Line.getSuccessors(self, state)
+        ''')
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Line', 'bind': 'p'},
+            {'op': 'explore', 'target': 'p', 'limit': 3, 'heuristic': 'h'},
+            {'op': 'new', 'class': 'Broken', 'bind': 'b'},
+            {'op': 'explore', 'target': 'b', 'limit': 10}])
+        self.assertComplete(run, 4)
+        graph = run.step(1)['value']
+        self.assertEqual(graph['states'][:4],
+                         ['(0, {})', '(1, {0})', '(2, {0, 1})', '(0, {0, 1})'])
+        self.assertEqual(graph['successors'][0], [['East', 1, 1]])
+        self.assertEqual(graph['successors'][1], [['East', 2, 1], ['West', 3, 1]])
+        self.assertEqual(graph['parent'][:4], [-1, 0, 1, 1])
+        self.assertEqual(graph['action'][3], 'West')
+        self.assertEqual(graph['goal'], [False, False, True])
+        self.assertEqual(graph['h'], [2, 1, 0])
+        self.assertFalse(graph['complete'])   # (0, {0, 1}) and more found, not expanded
+        self.assertFalse(run.step(3)['ok'])
+        self.assertEqual(run.step(3)['error']['path'], ['East'])
+        self.assertEqual(run.step(3)['error']['state'], '(1, {0})')
+
+    def test_berkeley_game_state_is_built_from_the_layout_module(self):
+        self.write('layout.py', '''
+            class Layout:
+                def __init__(self, lines):
+                    self.lines = lines
+        ''')
+        self.write('pacman.py', '''
+            class GameState:
+                def initialize(self, layout, ghosts):
+                    self.rows, self.ghosts = layout.lines, ghosts
+        ''')
+        self.write('student.py', '''
+            def rows(state):
+                return state.rows, state.ghosts
+        ''')
+        run = self.run_driver([call('rows', {'$fn': 'berkeley_game_state', 'layout': '%%%\n%P%\n%%%'})])
+        self.assertComplete(run, 1)
+        self.assertEqual(run.step(0)['value'], {'$tuple': [['%%%', '%P%', '%%%'], 0]})
+
     def test_os_write_and_child_process_captured(self):
         self.write('student.py', '''
             import os, sys
