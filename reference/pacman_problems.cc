@@ -122,8 +122,8 @@ State PacmanProblem::text_of(const Parsed& parsed) const {
 
 State PacmanProblem::initial_state() const {
   Parsed start{layout_.pacman, {}};
-  if (goal_ == PacmanGoal::corners && std::find(corners_.begin(), corners_.end(), start.at) !=
-                                          corners_.end())
+  if (goal_ == PacmanGoal::corners &&
+      std::find(corners_.begin(), corners_.end(), start.at) != corners_.end())
     start.cells.push_back(start.at);
   if (goal_ == PacmanGoal::food) {
     for (const Cell& food : layout_.food)

@@ -72,9 +72,8 @@ TEST(PacmanProblem, FoodEatsWhatPacmanStepsOnAndAnyFoodStopsAtTheFirst) {
   EXPECT_EQ(ucs(any).cost, 1.0);
   EXPECT_EQ(any.h("(1, 1)"), 1.0);
   // Every heuristic here is admissible.
-  for (const PacmanProblem& problem :
-       {food, any, PacmanProblem(kOpen, PacmanGoal::corners),
-        PacmanProblem(kOpen, PacmanGoal::position, {3, 3})})
+  for (const PacmanProblem& problem : {food, any, PacmanProblem(kOpen, PacmanGoal::corners),
+                                       PacmanProblem(kOpen, PacmanGoal::position, {3, 3})})
     EXPECT_FALSE(check_admissible(problem).first.has_value());
   EXPECT_THROW(PacmanProblem(parse_pacman_layout("%%%\n%P%\n%%%\n"), PacmanGoal::food),
                std::invalid_argument);

@@ -12,6 +12,7 @@
 #include "kinds/puzzle_function_kind.h"
 #include "kinds/search_function_kind.h"
 #include "kinds/search_kind.h"
+#include "kinds/search_problem_kind.h"
 #include "kinds/search_program_kind.h"
 #include "kinds/solve_kind.h"
 #include "spec/edit_distance.h"
@@ -32,6 +33,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<SearchProgramKind>());
   registry.add(std::make_unique<SearchKind>());
   registry.add(std::make_unique<HeuristicKind>());
+  registry.add(std::make_unique<SearchProblemKind>());
   registry.add(std::make_unique<GameSearchKind>());
   return registry;
 }

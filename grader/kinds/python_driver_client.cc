@@ -168,6 +168,14 @@ DriverTranscript read_transcript(const Observation& observation, std::size_t ste
           step.traceback = json_string(record["error"], "traceback");
           const nlohmann::json map_index = record["error"].value("index", nlohmann::json());
           if (map_index.is_number_unsigned()) step.error_index = map_index.get<std::size_t>();
+          const nlohmann::json path = record["error"].value("path", nlohmann::json());
+          if (path.is_array()) {
+            std::vector<std::string> actions;
+            for (const auto& action : path)
+              actions.push_back(action.is_string() ? action.get<std::string>() : action.dump());
+            step.error_path = std::move(actions);
+            step.error_state = json_string(record["error"], "state");
+          }
         }
       }
     } else if (type == "done") {

@@ -32,6 +32,9 @@ struct DriverStepRecord {
   std::string error_message;
   std::string traceback;
   std::optional<std::size_t> error_index;  ///< `map` steps: the call that raised.
+  /// `explore` steps: the actions from the start to the state where a call raised, and its text.
+  std::optional<std::vector<std::string>> error_path;
+  std::string error_state;
 
   /// "TypeError: message" followed by the traceback.
   std::string error_text() const;

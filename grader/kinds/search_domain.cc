@@ -13,6 +13,7 @@
 #include "kinds/sliding_tile_setup.h"
 #include "reference/graph_problem.h"
 #include "reference/grid_maze.h"
+#include "reference/pacman_problems.h"
 #include "reference/tile_problem.h"
 #include "spec/edit_distance.h"
 
@@ -185,6 +186,43 @@ SearchDomain grid_domain(const SpecSection& section, const std::string& name,
   return domain;
 }
 
+SearchDomain pacman_domain(const SpecSection& section, const std::string& name,
+                           const TestSpec& test) {
+  only_keys(section, fmt::format("the Pacman search domain '{}'", name),
+            {"type", "file", "layout", "problem", "goal"});
+  const nlohmann::json& value = section.value;
+  if (!value.contains("layout") || !value["layout"].is_string())
+    fail_at(section, "/layout",
+            "layout: the world in Berkeley's .lay form ('%' walls, '.' food, 'P' Pacman), "
+            "written in the spec or read from `file:`");
+  const std::string problem =
+      required_string(section, "problem", {"position", "corners", "food", "any_food"}, "position");
+  ref::Cell goal{1, 1};
+  if (value.contains("goal")) {
+    const auto cell = as_int_list(value["goal"]);
+    if (!cell || cell->size() != 2)
+      fail_at(section, "/goal", "goal: the position problem's goal square, [x, y]");
+    goal = {static_cast<int>((*cell)[0]), static_cast<int>((*cell)[1])};
+  }
+  for (const char* key : {"start", "goal"})
+    if (test.input.contains(key))
+      throw SpecError(
+          location_of(test, std::string("/") + key),
+          fmt::format("a Pacman world takes its {} from its layout and `problem:`", key));
+  SearchDomain domain;
+  domain.name = name;
+  domain.type = "pacman_problem";
+  try {
+    domain.layout = value["layout"].get<std::string>();
+    domain.problem = std::make_shared<ref::PacmanProblem>(ref::parse_pacman_layout(domain.layout),
+                                                          *ref::parse_pacman_goal(problem), goal);
+  } catch (const std::invalid_argument& error) {
+    fail_at(section, value.contains("file") ? "/file" : "/layout",
+            fmt::format("the Pacman search domain '{}': {}", name, error.what()));
+  }
+  return domain;
+}
+
 SearchDomain tile_domain(const Assignment& assignment, const TestSpec& test) {
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "start", puzzle);
@@ -214,7 +252,7 @@ nlohmann::json number_value(double value) {
 }
 
 nlohmann::json SearchDomain::value_of(const ref::State& state) const {
-  if (type == "grid") {
+  if (type == "grid" || type == "pacman_problem") {
     const auto pair = two_ints(state);
     if (pair) return {{"$tuple", {pair->first, pair->second}}};
   }
@@ -229,7 +267,7 @@ std::optional<ref::State> SearchDomain::state_of(const nlohmann::json& value) co
   if (type == "graph") {
     if (value.is_string()) state = value.get<std::string>();
     if (value.is_number_integer()) state = std::to_string(value.get<long long>());
-  } else if (type == "grid") {
+  } else if (type == "grid" || type == "pacman_problem") {
     const auto cell = as_int_list(value);
     if (cell && cell->size() == 2) state = fmt::format("({}, {})", (*cell)[0], (*cell)[1]);
   } else if (const auto tiles = as_int_list(value)) {
@@ -248,7 +286,7 @@ std::optional<ref::State> SearchDomain::state_of_text(std::string_view text) con
   std::optional<ref::State> state;
   if (type == "graph") {
     state = std::string(text);
-  } else if (type == "grid") {
+  } else if (type == "grid" || type == "pacman_problem") {
     if (const auto pair = two_ints(text))
       state = fmt::format("({}, {})", pair->first, pair->second);
   } else {
@@ -285,8 +323,11 @@ SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {
   const std::string type = section.value.value("type", "");
   if (type == "graph") return graph_domain(section, name, test);
   if (type == "grid") return grid_domain(section, name, test);
+  if (type == "pacman_problem") return pacman_domain(section, name, test);
   fail_at(section, "/type",
-          fmt::format("the domain '{}' needs `type: graph` or `type: grid`", name));
+          fmt::format("the domain '{}' needs `type: graph`, `type: grid` or `type: "
+                      "pacman_problem`",
+                      name));
 }
 
 nlohmann::json state_space_table(const SearchDomain& domain, const TestSpec& test,

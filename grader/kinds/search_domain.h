@@ -1,5 +1,6 @@
 // The problem a `search` test is about: a domain the spec names under `domains:` (a graph, a grid
-// maze) with the test's start and goal, or the spec's sliding-tile `domain:`, built as a
+// maze, a Pacman search problem on a layout: reference/pacman_problems.h) with the test's start
+// and goal, or the spec's sliding-tile `domain:`, built as a
 // ref::Problem; how its states look to the submission (a graph's node is a string, a maze's cell
 // a tuple, a board a list) and how what the submission returned or printed is read back as
 // states; and the whole reachable state space as a table, for the problem objects the Python
@@ -20,8 +21,11 @@ namespace sg {
 
 struct SearchDomain {
   std::string name;  ///< The domain's name in the spec ("romania"), or "domain".
-  std::string type;  ///< "graph", "grid" or "sliding_tile".
+  std::string type;  ///< "graph", "grid", "pacman_problem" or "sliding_tile".
   std::shared_ptr<const ref::Problem> problem;
+  /// A pacman_problem's layout (Berkeley's .lay text), from which the driver builds the game
+  /// state a student's problem class is given.
+  std::string layout;
 
   /// The state as the submission sees it, in the driver's encoding: "Arad", {"$tuple": [5, 5]},
   /// [1, 2, 0, ...].

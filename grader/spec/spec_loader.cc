@@ -793,7 +793,7 @@ void read_domains(const Reader& reader, const YAML::Node& node, Assignment& assi
         const std::string text =
             read_named_file(reader, item.second["file"], section.value["file"], assignment);
         const std::string type = section.value.value("type", "");
-        if (type == "grid" || type == "pacman") {
+        if (type == "grid" || type == "pacman" || type == "pacman_problem") {
           const char* key = type == "grid" ? "map" : "layout";
           if (!section.value.contains(key)) section.value[key] = text;
         } else {

@@ -1,0 +1,302 @@
+#include "kinds/search_problem_kind.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+
+#include "checkers/heuristic_judgements.h"
+#include "checkers/problem_judgements.h"
+#include "kinds/function_call_outcome.h"
+#include "kinds/python_driver_client.h"
+#include "kinds/search_adapter.h"
+#include "kinds/search_domain.h"
+#include "kinds/sliding_tile_setup.h"
+#include "reference/admissibility.h"
+#include "reference/pacman_problems.h"
+
+namespace sg {
+namespace {
+
+const std::vector<std::string> kHeuristicAspects = {"h_values",   "goal_zero",  "admissible",
+                                                    "consistent", "informed_1", "informed_2",
+                                                    "informed_3", "informed_4"};
+
+// The test, read once.
+struct ProblemTest {
+  SearchDomain domain;
+  CallWords call;
+  std::string heuristic;  // empty: none
+  std::size_t max_states = 20000;
+  double size_leeway = 2.0;
+  std::vector<std::size_t> at_most;  // informed tiers
+};
+
+std::size_t whole_number(const TestSpec& test, const std::string& key, std::size_t fallback,
+                         std::size_t low, std::size_t high) {
+  if (!test.input.contains(key)) return fallback;
+  const auto& value = test.input[key];
+  if (!value.is_number_integer() || value.get<long long>() < static_cast<long long>(low) ||
+      value.get<long long>() > static_cast<long long>(high))
+    throw SpecError(location_of(test, "/" + key),
+                    fmt::format("{}: a whole number from {} to {}", key, low, high));
+  return value.get<std::size_t>();
+}
+
+ProblemTest read_test(const Assignment& assignment, const TestSpec& test) {
+  check_keys(test, SearchProblemKind().keys());
+  if (assignment.submission.language != "python")
+    throw SpecError(test.where,
+                    "a search_problem test drives a Python problem class: "
+                    "`language: python`");
+  ProblemTest read;
+  read.domain = search_domain(assignment, test);
+  read.call = call_words(test, {"game_state", "start"});
+  for (const std::string& word : read.call.arguments)
+    if (word == "game_state" && read.domain.type != "pacman_problem")
+      throw SpecError(location_of(test, "/call"),
+                      "call: `game_state` is a Pacman world's (a `pacman_problem` domain)");
+  if (test.input.contains("heuristic")) {
+    static const std::regex identifier(R"([A-Za-z_][A-Za-z0-9_]*)");
+    const auto& name = test.input["heuristic"];
+    if (!name.is_string() || !std::regex_match(name.get<std::string>(), identifier))
+      throw SpecError(location_of(test, "/heuristic"),
+                      "heuristic: the name of a function h(state, problem) in the module");
+    read.heuristic = name.get<std::string>();
+  }
+  read.max_states = whole_number(test, "max_states", 20000, 1, 200000);
+  if (test.input.contains("size_leeway")) {
+    const auto& leeway = test.input["size_leeway"];
+    if (!leeway.is_number() || leeway.get<double>() < 1)
+      throw SpecError(location_of(test, "/size_leeway"),
+                      "size_leeway: how many times the reference's states the student's problem "
+                      "may have (1 or more)");
+    read.size_leeway = leeway.get<double>();
+  }
+  if (test.input.contains("informed")) {
+    const auto& informed = test.input["informed"];
+    const std::string expected = fmt::format(
+        "informed: {{at_most: 1 to {} whole numbers of expansions, each below the one before}} "
+        "(e.g. {{at_most: [2000, 1600, 1200, 800]}}), with `heuristic:`",
+        kMaxInformedTiers);
+    if (read.heuristic.empty() || !informed.is_object() || informed.size() != 1 ||
+        !informed.contains("at_most") || !informed["at_most"].is_array() ||
+        informed["at_most"].empty() || informed["at_most"].size() > kMaxInformedTiers)
+      throw SpecError(location_of(test, "/informed"), expected);
+    const auto& at_most = informed["at_most"];
+    for (std::size_t k = 0; k < at_most.size(); ++k) {
+      if (!at_most[k].is_number_integer() || at_most[k].get<long long>() < 0 ||
+          (k > 0 && at_most[k].get<long long>() >= at_most[k - 1].get<long long>()))
+        throw SpecError(location_of(test, fmt::format("/informed/at_most/{}", k)), expected);
+      read.at_most.push_back(at_most[k].get<std::size_t>());
+    }
+  }
+  return read;
+}
+
+std::string call_text(const ProblemTest& read) {
+  std::vector<std::string> words;
+  for (const std::string& word : read.call.arguments)
+    words.push_back(word == "game_state" ? fmt::format("<{}>", read.domain.name)
+                    : word == "start"    ? read.domain.problem->initial_state()
+                                         : word);
+  return fmt::format("{}({})", read.call.function, fmt::join(words, ", "));
+}
+
+std::string expectation(const ProblemTest& read) {
+  const ref::CostToGoal space = ref::cost_to_goal(*read.domain.problem, 200000);
+  std::string text = fmt::format("the problem '{}' starts at {}", read.domain.name,
+                                 read.domain.problem->initial_state());
+  if (space.complete && !space.cheapest.empty()) {
+    text += fmt::format("; it has {} states", space.states.size());
+    if (std::isfinite(space.cheapest[0]))
+      text += fmt::format(", and its optimal solution costs {:g}", space.cheapest[0]);
+  }
+  return text;
+}
+
+ProblemJudgementOptions judgement_options(const ProblemTest& read) {
+  ProblemJudgementOptions options;
+  options.size_leeway = read.size_leeway;
+  if (read.domain.type == "pacman_problem")
+    options.reference_position = [](const ref::State& state) -> std::optional<std::string> {
+      const ref::Cell cell = ref::PacmanProblem::position_of(state);
+      return fmt::format("({}, {})", cell.first, cell.second);
+    };
+  return options;
+}
+
+// The heuristic's aspects over the student's explored space.
+std::vector<AspectOutcome> judged_heuristic(const ProblemTest& read,
+                                            const ExploredProblem& explored,
+                                            const ProblemJudgement& problem,
+                                            std::vector<std::string>& notes) {
+  AspectOutcome values;
+  values.aspect = "h_values";
+  std::vector<double> h;
+  for (std::size_t i = 0; i < explored.expanded(); ++i) {
+    const auto value = i < explored.h.size() ? explored.h[i] : std::nullopt;
+    if (!value || *value < 0 || !std::isfinite(*value)) {
+      values.feedback = fmt::format(
+          "{}(state, problem) gave {} {} (your state {}): a heuristic is a number >= 0",
+          read.heuristic, value ? fmt::format("{:g}", *value) : std::string("no number"),
+          explored.path_to(i).empty()
+              ? std::string("at the start")
+              : fmt::format("after {}", fmt::join(explored.path_to(i), ", ")),
+          explored.states[i]);
+      break;
+    }
+    h.push_back(*value);
+  }
+  values.passed = values.feedback.empty();
+  std::vector<AspectOutcome> aspects{values};
+  if (!values.passed) {
+    for (std::size_t k = 1; k < kHeuristicAspects.size(); ++k) {
+      AspectOutcome failed;
+      failed.aspect = kHeuristicAspects[k];
+      failed.feedback = "not judged: " + values.feedback;
+      failed.judged = false;
+      aspects.push_back(failed);
+    }
+    return aspects;
+  }
+  const ExploredSpaceProblem space_problem(explored, problem.reference_of, *read.domain.problem);
+  const ref::CostToGoal space =
+      student_cost_to_goal(explored, problem.reference_of, *read.domain.problem);
+  HeuristicJudgement judged = judge_heuristic(space_problem, space, h, std::nullopt,
+                                              [](const ref::State& state) { return state; });
+  for (const std::string& note : judged.notes) notes.push_back(note);
+  aspects.push_back(judged.goal_zero);
+  aspects.push_back(judged.admissible);
+  aspects.push_back(judged.consistent);
+  if (read.at_most.empty()) {
+    for (std::size_t k = 1; k <= kMaxInformedTiers; ++k) {
+      AspectOutcome tier;
+      tier.aspect = fmt::format("informed_{}", k);
+      tier.judged = false;
+      tier.passed = true;
+      tier.feedback = "not judged: the test states no `informed` tiers";
+      aspects.push_back(tier);
+    }
+    return aspects;
+  }
+  InformedTiers tiers;
+  tiers.policy.strategy = ref::Strategy::astar;
+  tiers.policy.duplicates = ref::Duplicates::lazy;
+  tiers.policy.max_expansions = 2 * space.states.size() + 16;
+  tiers.starts = {explored.states[0]};
+  tiers.at_most = read.at_most;
+  for (AspectOutcome& tier :
+       judge_informed(space_problem, space, h, judged.admissible.passed, tiers, notes))
+    aspects.push_back(std::move(tier));
+  return aspects;
+}
+
+}  // namespace
+
+void SearchProblemKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  const ProblemTest read = read_test(assignment, test);
+  for (const auto& [aspect, criterion] : test.grades) {
+    const bool heuristic_aspect = std::find(kHeuristicAspects.begin(), kHeuristicAspects.end(),
+                                            aspect) != kHeuristicAspects.end();
+    if (heuristic_aspect && read.heuristic.empty())
+      throw SpecError(
+          location_of(test, "/grades/" + aspect),
+          fmt::format("grades: `{}` judges a heuristic: name it (`heuristic:`)", aspect));
+    if (aspect.rfind("informed_", 0) == 0 && std::stoul(aspect.substr(9)) > read.at_most.size())
+      throw SpecError(location_of(test, "/grades/" + aspect),
+                      fmt::format("grades: `{}` needs `informed: {{at_most: [...]}}` with at "
+                                  "least {} tier(s)",
+                                  aspect, aspect.substr(9)));
+  }
+}
+
+Invocation SearchProblemKind::invocation(const Assignment& assignment, const TestSpec& test,
+                                         const GradingContext& context) const {
+  const ProblemTest read = read_test(assignment, test);
+  nlohmann::json args = nlohmann::json::array();
+  for (const std::string& word : read.call.arguments) {
+    if (word == "game_state")
+      args.push_back(
+          {{"$fn", "berkeley_game_state"}, {"layout", read.domain.layout}, {"ghosts", 0}});
+    else if (word == "start")
+      args.push_back(read.domain.value_of(read.domain.problem->initial_state()));
+    else
+      args.push_back(nlohmann::json::parse(word));
+  }
+  nlohmann::json explore = {{"op", "explore"}, {"target", "problem"}, {"limit", read.max_states}};
+  if (!read.heuristic.empty()) explore["heuristic"] = read.heuristic;
+  nlohmann::json steps = nlohmann::json::array(
+      {{{"op", "new"}, {"class", read.call.function}, {"args", args}, {"bind", "problem"}},
+       explore});
+  return make_driver_invocation(assignment, test, context, std::move(steps), call_text(read));
+}
+
+TestOutcome SearchProblemKind::evaluate(const Assignment& assignment, const TestSpec& test,
+                                        const Observation& observation) const {
+  const ProblemTest read = read_test(assignment, test);
+  const std::string module_file = assignment.submission.module + ".py";
+  TestOutcome outcome;
+  outcome.call = call_text(read);
+  outcome.expected = expectation(read);
+  record_metrics(outcome, observation);
+  const DriverTranscript transcript = read_transcript(observation, 2);
+  outcome.notes = import_notes(transcript, module_file);
+  const std::vector<std::string> unjudged =
+      read.heuristic.empty() ? kHeuristicAspects : std::vector<std::string>{};
+  const std::string exploring = fmt::format("exploring {} breadth-first", outcome.call);
+  if (auto stop =
+          diagnose_early_stop(observation, transcript, {outcome.call, exploring}, module_file)) {
+    fail_all_aspects(outcome, aspects(), *stop, unjudged);
+    return outcome;
+  }
+  for (std::size_t i = 0; i < 2; ++i) {
+    const DriverStepRecord& step = transcript.steps[i];
+    if (step.ok) continue;
+    EarlyStop stop = step_failure(step, i == 0 ? outcome.call : exploring, module_file);
+    if (step.error_path)
+      stop.feedback += fmt::format("\nit raised {} (your state {})",
+                                   step.error_path->empty()
+                                       ? std::string("at the start")
+                                       : fmt::format("after {}", fmt::join(*step.error_path, ", ")),
+                                   step.error_state);
+    fail_all_aspects(outcome, aspects(), stop, unjudged);
+    return outcome;
+  }
+  ExploredProblem explored;
+  try {
+    explored = read_explored(transcript.steps[1].value);
+  } catch (const std::invalid_argument& error) {
+    throw std::runtime_error(fmt::format("the driver's explore op: {}", error.what()));
+  }
+  ProblemJudgement judged = judge_problem(explored, *read.domain.problem, judgement_options(read));
+  outcome.observed = fmt::format("explored {} state(s) of your problem{}; {} of them goals",
+                                 explored.expanded(), explored.complete ? " (all it has)" : "",
+                                 std::count(explored.goal.begin(), explored.goal.end(), true));
+  outcome.notes.insert(outcome.notes.end(), judged.notes.begin(), judged.notes.end());
+  outcome.aspects = {judged.start,  judged.successors,    judged.goal_test,
+                     judged.states, judged.solution_cost, judged.size};
+  if (!read.heuristic.empty()) {
+    for (AspectOutcome& aspect : judged_heuristic(read, explored, judged, outcome.notes))
+      outcome.aspects.push_back(std::move(aspect));
+  } else {
+    for (const std::string& aspect : kHeuristicAspects) {
+      AspectOutcome none;
+      none.aspect = aspect;
+      none.judged = false;
+      none.passed = true;
+      none.feedback = "not judged: the test names no heuristic";
+      outcome.aspects.push_back(none);
+    }
+  }
+  const std::string& printed = transcript.steps[1].stdout_text;
+  if (!printed.empty() || !transcript.steps[0].stdout_text.empty())
+    outcome.notes.push_back(
+        "the problem printed while it was explored; only what it returned "
+        "is judged");
+  outcome.verdict = Verdict::accepted;
+  return outcome;
+}
+
+}  // namespace sg
