@@ -7,16 +7,15 @@
 // them. A wrong BFS in the student's search.py cannot cost a correct problem its points.
 //
 // Spec keys: domain (a search domain; a `pacman_problem` domain also hands the problem the game
-// state built from its layout); call (the problem's construction, e.g.
-// "CornersProblem(game_state)"; words: game_state, start, numbers); heuristic (a function
-// h(state, problem) of the module, e.g. cornersHeuristic); max_states (states explored, default
-// 20000); size_leeway (default 2: the student's space may have up to twice the reference's
-// states); informed {at_most: 1 to 4 decreasing expansion counts of the reference's A* (as
-// Berkeley's: every path pushed, expanded states skipped) over the student's space guided by
-// the student's h, from the start}.
-// Aspects: start (Pacman's square, for Pacman domains), successors, goal_test, states,
-// solution_cost, size; with a heuristic also h_values (a number >= 0 at every state),
-// goal_zero, admissible, consistent, informed_1 .. informed_4.
+// state built from its layout), with start and goal where the domain takes them (a graph's); call
+// (the problem's construction, e.g. "CornersProblem(game_state)"; words: game_state, start,
+// numbers); heuristic (a function h(state, problem) of the module, e.g. cornersHeuristic);
+// max_states (states explored, default 20000); size_leeway (default 2: the student's space may have
+// up to twice the reference's states); informed {at_most: 1 to 4 decreasing expansion counts of the
+// reference's A* (as Berkeley's: every path pushed, expanded states skipped) over the student's
+// space guided by the student's h, from the start}. Aspects: start (Pacman's square, for Pacman
+// domains), successors, goal_test, states, solution_cost, size; with a heuristic also h_values (a
+// number >= 0 at every state), goal_zero, admissible, consistent, informed_1 .. informed_4.
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -32,7 +31,8 @@ class SearchProblemKind : public TestKind {
             "informed_1", "informed_2", "informed_3", "informed_4"};
   }
   std::vector<std::string> keys() const override {
-    return {"domain", "call", "heuristic", "max_states", "size_leeway", "informed"};
+    return {"domain",    "start",      "goal",        "call",
+            "heuristic", "max_states", "size_leeway", "informed"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,
