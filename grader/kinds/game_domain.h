@@ -30,12 +30,12 @@ struct GameDomain {
   std::shared_ptr<const ref::Game> game;
 
   /// The game as the driver's `$fn: game_state` wants it: {agents, root, moves {state:
-  /// [[action, state], ...]} (a chance move's probability, where stated, third), scores {state: number}, wins, losses, per_agent}, every state
-  /// within `max_levels` moves of the root (agents moving in turn; the last level's states are
-  /// scored but list no move). Where the state does not fix the mover (Pacman), per_agent is
-  /// true and moves are {state: {agent: [[action, state], ...]}}, also along the turns of a
-  /// search that takes every opponent as one. Wins and losses: ref::Game::outcome. Throws
-  /// SpecError at the test past `max_states`.
+  /// [[action, state], ...]} (a chance move's probability, where stated, third), scores
+  /// {state: number}, wins, losses, per_agent}, every state within `max_levels` moves of the
+  /// root (agents moving in turn; the last level's states are scored but list no move). Where
+  /// the state does not fix the mover (Pacman), per_agent is true and moves are {state: {agent:
+  /// [[action, state], ...]}}, also along the turns of a search that takes every opponent as
+  /// one. Wins and losses: ref::Game::outcome. Throws SpecError at the test past `max_states`.
   nlohmann::json table(const TestSpec& test, int max_levels, std::size_t max_states = 100000) const;
 };
 
