@@ -38,24 +38,31 @@ SourceLocation adapter_location(const Assignment& assignment, const std::string&
   throw SpecError(adapter_location(assignment, key), "adapter: " + message);
 }
 
-// `call: "ucs(graph, start, goal)"`: the function and its argument words.
+// `call: "ucs(graph, start, goal)"`: the function and its argument words; or
+// `call: "ClosestDotSearchAgent().findPathToClosestDot(game_state)"`: a method of an instance
+// the class builds with no arguments.
 struct CallSpec {
   std::string function;
   std::vector<std::string> arguments;
+  std::string constructed;  ///< The class whose new instance's method `function` is, or empty.
 };
 
-const std::vector<std::string> kArgumentWords = {
-    "graph", "maze", "start", "goal", "state", "heuristic", "problem", "limit", "max_depth", "k"};
+const std::vector<std::string> kArgumentWords = {"graph",     "maze",      "start",     "goal",
+                                                 "state",     "heuristic", "problem",   "limit",
+                                                 "max_depth", "k",         "game_state"};
 
 CallSpec read_call(const TestSpec& test, const std::vector<std::string>& words = kArgumentWords) {
-  static const std::regex pattern(R"(^\s*([A-Za-z_][A-Za-z_0-9]*)\s*\((.*)\)\s*$)");
+  static const std::regex pattern(
+      R"(^\s*(?:([A-Za-z_][A-Za-z_0-9]*)\s*\(\s*\)\s*\.\s*)?([A-Za-z_][A-Za-z_0-9]*)\s*\((.*)\)\s*$)");
   const std::string text = test.input.value("call", std::string());
   std::smatch match;
   if (!std::regex_match(text, match, pattern))
     throw SpecError(location_of(test, "/call"),
-                    "call: the function and its arguments, e.g. \"ucs(graph, start, goal)\"");
-  CallSpec call{match[1].str(), {}};
-  const std::string list = match[2].str();
+                    "call: the function and its arguments, e.g. \"ucs(graph, start, goal)\", "
+                    "or a method of a new instance, e.g. "
+                    "\"ClosestDotSearchAgent().findPathToClosestDot(game_state)\"");
+  CallSpec call{match[2].str(), {}, match[1].str()};
+  const std::string list = match[3].str();
   std::size_t start = 0;
   while (start < list.size()) {
     std::size_t end = list.find(',', start);
@@ -140,6 +147,8 @@ nlohmann::json argument_value(const std::string& word, const Assignment& assignm
     return table;
   }
   if (word == "problem") return {{"$ref", "problem"}};
+  if (word == "game_state")
+    return {{"$fn", "berkeley_game_state"}, {"layout", domain.layout}, {"ghosts", 0}};
   if (word == "limit") return algorithm.limit;
   if (word == "max_depth") return algorithm.max_depth;
   if (word == "k") return algorithm.beam_width;
@@ -150,15 +159,37 @@ std::string call_text(const CallSpec& call, const Assignment& assignment, const 
                       const SearchDomain& domain, const SearchAlgorithm& algorithm) {
   std::vector<std::string> shown;
   for (const std::string& word : call.arguments) {
-    if (word == "graph" || word == "maze" || word == "problem" || word == "heuristic") {
+    if (word == "graph" || word == "maze" || word == "problem" || word == "heuristic" ||
+        word == "game_state") {
       shown.push_back(fmt::format("<{} {}>", word, domain.name));
     } else {
       shown.push_back(
           python_repr(argument_value(word, assignment, test, domain, algorithm, false)));
     }
   }
-  return fmt::format("{}({})", call.function, fmt::join(shown, ", "));
+  return fmt::format("{}{}({})", call.constructed.empty() ? "" : call.constructed + "().",
+                     call.function, fmt::join(shown, ", "));
 }
+
+// The driver steps that make the call (after any steps binding its arguments): the function, or
+// the class's new instance and then its method.
+void push_call_steps(const CallSpec& call, nlohmann::json args, nlohmann::json& steps) {
+  if (call.constructed.empty()) {
+    steps.push_back({{"op", "call"}, {"function", call.function}, {"args", std::move(args)}});
+    return;
+  }
+  steps.push_back({{"op", "new"},
+                   {"class", call.constructed},
+                   {"args", nlohmann::json::array()},
+                   {"bind", "sg_instance"}});
+  steps.push_back({{"op", "method"},
+                   {"target", "sg_instance"},
+                   {"method", call.function},
+                   {"args", std::move(args)}});
+}
+
+// How many steps push_call_steps adds before the call's own.
+std::size_t steps_before_call(const CallSpec& call) { return call.constructed.empty() ? 0 : 1; }
 
 // A returned value read as a path (states or actions); items that are no state are kept as their
 // repr, so the walk names them.
@@ -229,6 +260,11 @@ bool read_call_step(const Assignment& assignment, const TestSpec& test,
   const std::vector<std::string> calls(transcript.steps.size(), call_text);
   stop = diagnose_early_stop(observation, transcript, calls, module_file);
   if (stop) return false;
+  for (std::size_t step = 0; step < call_step; ++step)  // building what the call needs
+    if (!transcript.steps[step].ok) {
+      stop = step_failure(transcript.steps[step], call_text, module_file);
+      return false;
+    }
   const DriverStepRecord& record = transcript.steps[call_step];
   if (!record.ok) {
     stop = step_failure(record, call_text, module_file);
@@ -257,7 +293,7 @@ Invocation driver_invocation(const Assignment& assignment, const TestSpec& test,
   nlohmann::json args = nlohmann::json::array();
   for (const std::string& word : call.arguments)
     args.push_back(argument_value(word, assignment, test, domain, algorithm, problem_object));
-  steps.push_back({{"op", "call"}, {"function", call.function}, {"args", args}});
+  push_call_steps(call, std::move(args), steps);
   if (problem_object)
     steps.push_back({{"op", "getattr"}, {"target", "problem"}, {"attr", "_visitedlist"}});
   return make_driver_invocation(assignment, test, context, std::move(steps),
@@ -271,8 +307,9 @@ SearchCall read_driver(const Assignment& assignment, const TestSpec& test,
   const CallSpec call = read_call(test);
   SearchCall result;
   result.call_text = call_text(call, assignment, test, domain, algorithm);
-  const std::size_t call_step = problem_object ? 1 : 0;
-  const DriverTranscript transcript = read_transcript(observation, problem_object ? 3 : 1);
+  const std::size_t call_step = (problem_object ? 1 : 0) + steps_before_call(call);
+  const DriverTranscript transcript =
+      read_transcript(observation, call_step + (problem_object ? 2 : 1));
   if (!read_call_step(assignment, test, observation, transcript, call_step, result.call_text,
                       result.stop, result.notes))
     return result;
@@ -285,10 +322,10 @@ SearchCall read_driver(const Assignment& assignment, const TestSpec& test,
   const std::string returns =
       adapter_value(assignment).value("returns", problem_object ? "actions" : "path");
   read_returned(record.value, returns, domain, result);
-  if (problem_object && transcript.steps[2].ok) {
+  if (problem_object && transcript.steps[call_step + 1].ok) {
     std::vector<ref::State> expanded;
     for (const auto& item :
-         as_sequence(transcript.steps[2].value).value_or(std::vector<nlohmann::json>{}))
+         as_sequence(transcript.steps[call_step + 1].value).value_or(std::vector<nlohmann::json>{}))
       expanded.push_back(domain.state_of(item).value_or(python_repr(item)));
     result.expanded = std::move(expanded);
   }
@@ -528,6 +565,9 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
     if (word == "problem" && type != "problem_object")
       throw SpecError(location_of(test, "/call"),
                       "`problem` is the argument of a problem_object adapter");
+    if (word == "game_state" && domain.type != "pacman_problem")
+      throw SpecError(location_of(test, "/call"),
+                      "`game_state` is an argument for a Pacman world (a `pacman_problem` domain)");
   }
   if (type == "problem_object") state_space_table(domain, test);  // small enough?
 }
@@ -552,11 +592,13 @@ PrintedCall read_printed_call(const Assignment& assignment, const TestSpec& test
                               const SearchDomain& domain, const SearchAlgorithm& algorithm,
                               const Observation& observation) {
   PrintedCall result;
-  result.call_text = call_text(read_call(test), assignment, test, domain, algorithm);
-  const DriverTranscript transcript = read_transcript(observation, 1);
-  if (read_call_step(assignment, test, observation, transcript, 0, result.call_text, result.stop,
-                     result.notes))
-    result.printed = transcript.steps[0].stdout_text;
+  const CallSpec call = read_call(test);
+  result.call_text = call_text(call, assignment, test, domain, algorithm);
+  const std::size_t call_step = steps_before_call(call);
+  const DriverTranscript transcript = read_transcript(observation, call_step + 1);
+  if (read_call_step(assignment, test, observation, transcript, call_step, result.call_text,
+                     result.stop, result.notes))
+    result.printed = transcript.steps[call_step].stdout_text;
   return result;
 }
 
@@ -571,14 +613,23 @@ ref::State state_of_test(const TestSpec& test, const SearchDomain& domain) {
   return *state;
 }
 
-CallWords call_words(const TestSpec& test) {
-  CallSpec call = read_call(test);
+namespace {
+
+CallWords plain_call(const TestSpec& test, CallSpec call) {
+  if (!call.constructed.empty())
+    throw SpecError(location_of(test, "/call"),
+                    fmt::format("call: this test calls a function of the module, not a method of "
+                                "a new {} (that is for `search` tests)",
+                                call.constructed));
   return {std::move(call.function), std::move(call.arguments)};
 }
 
+}  // namespace
+
+CallWords call_words(const TestSpec& test) { return plain_call(test, read_call(test)); }
+
 CallWords call_words(const TestSpec& test, const std::vector<std::string>& words) {
-  CallSpec call = read_call(test, words);
-  return {std::move(call.function), std::move(call.arguments)};
+  return plain_call(test, read_call(test, words));
 }
 
 nlohmann::json call_argument(const std::string& word, const Assignment& assignment,

@@ -2,10 +2,13 @@
 // configures it (docs/spec-format.md, "search"):
 //   function        a Python function with the signature the test's `call:` gives, e.g.
 //                   `ucs(graph, start, goal)` (words: graph, maze, start, goal, state,
-//                   heuristic, limit, max_depth, k, or a number); a graph is passed as the
-//                   adapter's `graph_as` (dict_of_dicts {'Arad': {'Zerind': 75}}, dict_of_lists,
-//                   edge_list), a maze as its rows, states as the domain writes them; the result
-//                   read as `returns` (path, path_and_cost, actions, actions_and_cost).
+//                   heuristic, limit, max_depth, k, game_state (a Pacman world's), or a
+//                   number), or a method of a new instance, e.g.
+//                   `ClosestDotSearchAgent().findPathToClosestDot(game_state)`; a graph is passed
+//                   as the adapter's `graph_as` (dict_of_dicts {'Arad': {'Zerind': 75}},
+//                   dict_of_lists, edge_list), a maze as its rows, states as the domain writes
+//                   them; the result read as `returns` (path, path_and_cost, actions,
+//                   actions_and_cost).
 //   problem_object  a Python function given a problem object (Berkeley's getStartState,
 //                   isGoalState, getSuccessors, getCostOfActions; names configurable), e.g.
 //                   `aStarSearch(problem, heuristic)`; the states getSuccessors is called on, in
@@ -76,7 +79,8 @@ PrintedCall read_printed_call(const Assignment& assignment, const TestSpec& test
                               const Observation& observation);
 
 /// The function and argument words of the test's `call:` ("h(state, goal)"). Throws SpecError
-/// at `call` for a malformed call or an unknown word.
+/// at `call` for a malformed call, an unknown word, or a method of a new instance
+/// ("Agent().f(...)", which only `search` tests make).
 struct CallWords {
   std::string function;
   std::vector<std::string> arguments;
