@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "spec/domain_file.h"
 #include "spec/edit_distance.h"
 #include "spec/limit_calibration_file.h"
 #include "spec/sha256.h"
@@ -793,9 +794,8 @@ void read_domains(const Reader& reader, const YAML::Node& node, Assignment& assi
         const std::string text =
             read_named_file(reader, item.second["file"], section.value["file"], assignment);
         const std::string type = section.value.value("type", "");
-        if (type == "grid" || type == "pacman" || type == "pacman_problem") {
-          const char* key = type == "grid" ? "map" : "layout";
-          if (!section.value.contains(key)) section.value[key] = text;
+        if (const auto key = domain_file_text_key(type)) {
+          if (!section.value.contains(*key)) section.value[*key] = text;
         } else {
           YAML::Node loaded;
           try {

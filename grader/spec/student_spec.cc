@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "spec/domain_file.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -72,8 +73,9 @@ void emit(YAML::Emitter& out, const YAML::Node& node) {
   }
 }
 
-// The domains the kept tests use, each with its `file:` written in: a maze's text as its map, a
-// graph file's keys under the domain's own. Domains only hidden tests used are dropped.
+// The domains the kept tests use, each with its `file:` written in (spec/domain_file.h): a
+// maze's text as its map, a layout's as its layout, a graph file's keys under the domain's own.
+// Domains only hidden tests used are dropped.
 void keep_domains_of(YAML::Node& root, const YAML::Node& kept_tests,
                      const std::filesystem::path& spec_dir) {
   if (!root["domains"]) return;
@@ -91,8 +93,10 @@ void keep_domains_of(YAML::Node& root, const YAML::Node& kept_tests,
       std::ifstream in(spec_dir / entry.second["file"].as<std::string>(), std::ios::binary);
       std::ostringstream text;
       text << in.rdbuf();
-      if (entry.second["type"] && entry.second["type"].as<std::string>() == "grid") {
-        if (!domain["map"]) domain["map"] = text.str();
+      const auto key = domain_file_text_key(
+          entry.second["type"] ? entry.second["type"].as<std::string>() : std::string());
+      if (key) {
+        if (!domain[*key]) domain[*key] = text.str();
       } else {
         for (const auto& key : YAML::Load(text.str()))
           if (!domain[key.first.as<std::string>()]) domain[key.first] = key.second;
