@@ -794,8 +794,8 @@ void read_domains(const Reader& reader, const YAML::Node& node, Assignment& assi
         const std::string text =
             read_named_file(reader, item.second["file"], section.value["file"], assignment);
         const std::string type = section.value.value("type", "");
-        if (const auto key = domain_file_text_key(type)) {
-          if (!section.value.contains(*key)) section.value[*key] = text;
+        if (const auto text_key = domain_file_text_key(type)) {
+          if (!section.value.contains(*text_key)) section.value[*text_key] = text;
         } else {
           YAML::Node loaded;
           try {

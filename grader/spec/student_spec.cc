@@ -93,10 +93,10 @@ void keep_domains_of(YAML::Node& root, const YAML::Node& kept_tests,
       std::ifstream in(spec_dir / entry.second["file"].as<std::string>(), std::ios::binary);
       std::ostringstream text;
       text << in.rdbuf();
-      const auto key = domain_file_text_key(
+      const auto text_key = domain_file_text_key(
           entry.second["type"] ? entry.second["type"].as<std::string>() : std::string());
-      if (key) {
-        if (!domain[*key]) domain[*key] = text.str();
+      if (text_key) {
+        if (!domain[*text_key]) domain[*text_key] = text.str();
       } else {
         for (const auto& key : YAML::Load(text.str()))
           if (!domain[key.first.as<std::string>()]) domain[key.first] = key.second;
