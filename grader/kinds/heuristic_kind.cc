@@ -124,19 +124,7 @@ InformedTiers informed_tiers(const Assignment& assignment, const TestSpec& test,
     tiers.starts.push_back(setup.domain.problem->initial_state());
   }
 
-  const auto& at_most = informed.contains("at_most") ? informed["at_most"] : nlohmann::json();
-  const std::string expected = fmt::format(
-      "informed.at_most: 1 to {} whole numbers of expansions, each below the one before "
-      "(e.g. [15000, 12000, 9000, 7000])",
-      kMaxInformedTiers);
-  if (!at_most.is_array() || at_most.empty() || at_most.size() > kMaxInformedTiers)
-    throw SpecError(location_of(test, "/informed/at_most"), expected);
-  for (std::size_t k = 0; k < at_most.size(); ++k) {
-    if (!at_most[k].is_number_integer() || at_most[k].get<long long>() < 0 ||
-        (k > 0 && at_most[k].get<long long>() >= at_most[k - 1].get<long long>()))
-      throw SpecError(location_of(test, fmt::format("/informed/at_most/{}", k)), expected);
-    tiers.at_most.push_back(at_most[k].get<std::size_t>());
-  }
+  tiers.at_most = read_informed_at_most(test);
   return tiers;
 }
 
@@ -279,6 +267,27 @@ std::vector<AspectOutcome> judged(const Setup& setup, const std::vector<double>&
 }
 
 }  // namespace
+
+std::vector<std::size_t> read_informed_at_most(const TestSpec& test) {
+  const auto& informed =
+      test.input.contains("informed") ? test.input["informed"] : nlohmann::json();
+  const auto& at_most =
+      informed.is_object() && informed.contains("at_most") ? informed["at_most"] : nlohmann::json();
+  const std::string expected = fmt::format(
+      "informed.at_most: 1 to {} whole numbers of expansions, each below the one before "
+      "(e.g. [15000, 12000, 9000, 7000])",
+      kMaxInformedTiers);
+  if (!at_most.is_array() || at_most.empty() || at_most.size() > kMaxInformedTiers)
+    throw SpecError(location_of(test, "/informed/at_most"), expected);
+  std::vector<std::size_t> tiers;
+  for (std::size_t k = 0; k < at_most.size(); ++k) {
+    if (!at_most[k].is_number_integer() || at_most[k].get<long long>() < 0 ||
+        (k > 0 && at_most[k].get<long long>() >= at_most[k - 1].get<long long>()))
+      throw SpecError(location_of(test, fmt::format("/informed/at_most/{}", k)), expected);
+    tiers.push_back(at_most[k].get<std::size_t>());
+  }
+  return tiers;
+}
 
 void HeuristicKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());

@@ -9,6 +9,7 @@
 #include "checkers/heuristic_judgements.h"
 #include "checkers/problem_judgements.h"
 #include "kinds/function_call_outcome.h"
+#include "kinds/heuristic_kind.h"
 #include "kinds/python_driver_client.h"
 #include "kinds/search_adapter.h"
 #include "kinds/search_domain.h"
@@ -81,16 +82,9 @@ ProblemTest read_test(const Assignment& assignment, const TestSpec& test) {
         "(e.g. {{at_most: [2000, 1600, 1200, 800]}}), with `heuristic:`",
         kMaxInformedTiers);
     if (read.heuristic.empty() || !informed.is_object() || informed.size() != 1 ||
-        !informed.contains("at_most") || !informed["at_most"].is_array() ||
-        informed["at_most"].empty() || informed["at_most"].size() > kMaxInformedTiers)
+        !informed.contains("at_most"))
       throw SpecError(location_of(test, "/informed"), expected);
-    const auto& at_most = informed["at_most"];
-    for (std::size_t k = 0; k < at_most.size(); ++k) {
-      if (!at_most[k].is_number_integer() || at_most[k].get<long long>() < 0 ||
-          (k > 0 && at_most[k].get<long long>() >= at_most[k - 1].get<long long>()))
-        throw SpecError(location_of(test, fmt::format("/informed/at_most/{}", k)), expected);
-      read.at_most.push_back(at_most[k].get<std::size_t>());
-    }
+    read.at_most = read_informed_at_most(test);
   }
   return read;
 }
