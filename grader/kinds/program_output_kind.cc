@@ -193,6 +193,38 @@ MoveNotation compact_notation() {
                       [](const ref::Tiles& tiles) { return print_compact_state(tiles); }};
 }
 
+std::set<std::string> allowed_moves(const Problem& problem) {
+  std::set<std::string> moves;
+  for (const auto move : ref::kAllBlankMoves)
+    if (problem.puzzle.result(*problem.state, move)) moves.insert(ref::to_string(move));
+  return moves;
+}
+
+std::string state_line_wanted(const Problem& problem) {
+  return fmt::format(
+      "expected the state printed as a line `{}` (compact notation, \"b12 345 "
+      "678\": three groups of three, b the blank)",
+      print_compact_state(*problem.state));
+}
+
+// The grid a program printed, judged: empty when it shows the expected state, else why not.
+std::string judge_grid(const Problem& problem, const ref::Tiles& grid) {
+  if (grid == *problem.state) return "";
+  return fmt::format("the grid printed shows {}, expected {}:\n{}", print_compact_state(grid),
+                     print_compact_state(*problem.state), print_pretty_grid(*problem.state));
+}
+
+// The allowed moves a program listed (`shown` as printed, `where`: "line 3: "), judged as a set
+// without repeats.
+std::string judge_allowed_moves(const Problem& problem, const std::vector<std::string>& listed,
+                                const std::string& shown, const std::string& where) {
+  const std::set<std::string> expected = allowed_moves(problem);
+  const std::set<std::string> got(listed.begin(), listed.end());
+  if (got == expected && got.size() == listed.size()) return "";
+  return fmt::format("{}the allowed moves in {} are {}, got `{}`", where,
+                     print_compact_state(*problem.state), fmt::join(expected, ", "), shown);
+}
+
 // One output check: empty when passed, else why not.
 std::string run_output_check(const std::string& type, const nlohmann::json& value,
                              const Problem& problem, const std::string& printed) {
@@ -209,40 +241,26 @@ std::string run_output_check(const std::string& type, const nlohmann::json& valu
                : fmt::format("the output should not contain `{}`", text);
   }
   if (type == "state") {
-    const std::string expected = print_compact_state(*problem.state);
     for (const auto& line : non_empty_lines(printed))
-      if (trim(line.text) == expected) return "";
-    return fmt::format(
-        "expected the state printed as a line `{}` (compact notation, \"b12 345 "
-        "678\": three groups of three, b the blank)",
-        expected);
+      if (trim(line.text) == print_compact_state(*problem.state)) return "";
+    return state_line_wanted(problem);
   }
   if (type == "grid") {
     try {
-      const ref::Tiles grid = parse_pretty_grid(printed);
-      if (grid == *problem.state) return "";
-      return fmt::format("the grid printed shows {}, expected {}:\n{}", print_compact_state(grid),
-                         print_compact_state(*problem.state), print_pretty_grid(*problem.state));
+      return judge_grid(problem, parse_pretty_grid(printed));
     } catch (const std::exception& error) {
       return fmt::format("expected the state as a grid:\n{}({})", print_pretty_grid(*problem.state),
                          error.what());
     }
   }
   if (type == "allowed_moves") {
-    std::set<std::string> expected;
-    for (const auto move : ref::kAllBlankMoves)
-      if (problem.puzzle.result(*problem.state, move)) expected.insert(ref::to_string(move));
     const FieldPattern pattern(value.get<std::string>());
     const auto match = pattern.find(printed);
-    const std::string wanted = fmt::format("{}", fmt::join(expected, ", "));
     if (!match || !match->fields.contains("moves"))
-      return fmt::format("expected the allowed moves ({}) on a line matching `{}`", wanted,
-                         pattern.pattern());
-    const auto got_words = words_of(match->fields.at("moves"));
-    const std::set<std::string> got(got_words.begin(), got_words.end());
-    if (got == expected && got.size() == got_words.size()) return "";
-    return fmt::format("line {}: the allowed moves in {} are {}, got `{}`", match->line_number,
-                       print_compact_state(*problem.state), wanted, match->fields.at("moves"));
+      return fmt::format("expected the allowed moves ({}) on a line matching `{}`",
+                         fmt::join(allowed_moves(problem), ", "), pattern.pattern());
+    return judge_allowed_moves(problem, words_of(match->fields.at("moves")),
+                               match->fields.at("moves"), fmt::format("line {}: ", match->line_number));
   }
   if (type == "field") {
     const FieldPattern pattern(value["pattern"].get<std::string>());
@@ -258,6 +276,39 @@ std::string run_output_check(const std::string& type, const nlohmann::json& valu
     return "";
   }
   throw std::logic_error("unknown output check " + type);
+}
+
+// A solution path's length as printed: the text of `length`'s group and the line that shows it.
+struct PrintedLength {
+  std::string text;
+  std::string where;  // "line 7 `Solution Length: 5`"
+};
+
+// A solution a program showed, judged: its moves (the blank's) legal from the start to the goal
+// (and shortest when the check asks), its printed length, if the check reads one, their number.
+AspectOutcome judge_solution(const nlohmann::json& value, const Problem& problem,
+                             const std::vector<ref::BlankMove>& path,
+                             const std::optional<PrintedLength>& length) {
+  MovePathExpected expected;
+  expected.start = *problem.start;
+  expected.optimal_length =
+      static_cast<std::size_t>(*ref::optimal_solution_length(problem.puzzle, *problem.start));
+  expected.require_optimal = value.value("optimal", true);
+  AspectOutcome aspect = check_move_path(problem.puzzle, expected, path, compact_notation());
+  aspect.aspect = "path";
+  if (!aspect.passed || !value.contains("length")) return aspect;
+  if (!length) {
+    aspect.passed = false;
+    aspect.feedback = fmt::format("expected the solution length on a line matching `{}`",
+                                  value["length"].get<std::string>());
+  } else if (length->text != std::to_string(path.size())) {
+    aspect.passed = false;
+    aspect.feedback = fmt::format(
+        "{}: the solution length is the number of moves in the path, {}, not {} (start and goal "
+        "are not moves)",
+        length->where, path.size(), length->text);
+  }
+  return aspect;
 }
 
 AspectOutcome run_solution_check(const nlohmann::json& value, const Problem& problem,
@@ -285,29 +336,115 @@ AspectOutcome run_solution_check(const nlohmann::json& value, const Problem& pro
     }
     path.push_back(*move);
   }
-  MovePathExpected expected;
-  expected.start = *problem.start;
-  expected.optimal_length =
-      static_cast<std::size_t>(*ref::optimal_solution_length(problem.puzzle, *problem.start));
-  expected.require_optimal = value.value("optimal", true);
-  aspect = check_move_path(problem.puzzle, expected, path, compact_notation());
-  aspect.aspect = "path";
-  if (aspect.passed && value.contains("length")) {
-    const FieldPattern length_pattern(value["length"].get<std::string>());
-    const auto length = length_pattern.find(printed);
-    if (!length || !length->fields.contains("length")) {
-      aspect.passed = false;
-      aspect.feedback = fmt::format("expected the solution length on a line matching `{}`",
-                                    length_pattern.pattern());
-    } else if (length->fields.at("length") != std::to_string(path.size())) {
-      aspect.passed = false;
-      aspect.feedback = fmt::format(
-          "line {} `{}`: the solution length is the number of moves in the path, {}, not {} "
-          "(start and goal are not moves)",
-          length->line_number, length->line, path.size(), length->fields.at("length"));
+  std::optional<PrintedLength> length;
+  if (value.contains("length")) {
+    const auto found = FieldPattern(value["length"].get<std::string>()).find(printed);
+    if (found && found->fields.contains("length"))
+      length = PrintedLength{found->fields.at("length"),
+                             fmt::format("line {} `{}`", found->line_number, found->line)};
+  }
+  return judge_solution(value, problem, path, length);
+}
+
+// A program with one mistake, as it shows the puzzle for the checks its mistake reaches; every
+// other check it passes as a correct program does (audit's mutants: test_kind.h).
+struct ProgramMutant {
+  std::string id;
+  std::string mistake;
+  std::optional<ref::Tiles> state;                // shown for state and grid checks
+  std::optional<std::vector<std::string>> moves;  // listed for allowed_moves checks
+  std::optional<std::vector<ref::BlankMove>> path;  // shown for solution checks
+  std::optional<std::size_t> length;                // printed as the solution's length
+};
+
+ref::BlankMove tile_direction(ref::BlankMove move) {
+  switch (move) {
+    case ref::BlankMove::up: return ref::BlankMove::down;
+    case ref::BlankMove::down: return ref::BlankMove::up;
+    case ref::BlankMove::left: return ref::BlankMove::right;
+    case ref::BlankMove::right: return ref::BlankMove::left;
+  }
+  return move;
+}
+
+// The mistakes seed 004's graders meet: commands not applied, moves named for the tile, a
+// solution length counting both ends, a path two moves too long, a path one move short.
+std::vector<ProgramMutant> program_mutants(const Problem& problem) {
+  std::vector<ProgramMutant> mutants;
+  if (!problem.start) return mutants;
+  const auto listed = [](const std::set<std::string>& moves) {
+    return std::vector<std::string>(moves.begin(), moves.end());
+  };
+  if (*problem.state != *problem.start) {
+    Problem unmoved = problem;
+    unmoved.state = problem.start;
+    mutants.push_back({"moves_ignored", "shows the state it was set to, not moved as told",
+                       problem.start, listed(allowed_moves(unmoved)), std::nullopt, std::nullopt});
+  }
+  const ref::AStarResult found =
+      ref::astar(problem.puzzle, *problem.start, ref::Heuristic::manhattan);
+  std::vector<ref::BlankMove> shortest;
+  for (const auto& step : found.path)
+    if (step.move) shortest.push_back(*step.move);
+  std::vector<std::string> tile_moves;
+  for (const auto& move : allowed_moves(problem))
+    tile_moves.push_back(ref::to_string(tile_direction(*ref::parse_blank_move(move))));
+  std::optional<std::vector<ref::BlankMove>> tile_path;
+  if (found.found) {
+    tile_path.emplace();
+    for (const auto move : shortest) tile_path->push_back(tile_direction(move));
+  }
+  mutants.push_back({"tile_moves", "names each move by the way the tile goes, not the blank",
+                     std::nullopt, tile_moves, tile_path,
+                     tile_path ? std::optional(tile_path->size()) : std::nullopt});
+  if (!found.found) return mutants;
+  mutants.push_back({"length_counts_states",
+                     "prints the number of boards on the path as the solution length",
+                     std::nullopt, std::nullopt, shortest, shortest.size() + 1});
+  const auto first = problem.puzzle.successors(*problem.start, ref::kAllBlankMoves);
+  if (!first.empty()) {
+    // One move away and straight back, then a shortest path: legal, two moves too long.
+    std::vector<ref::BlankMove> detour = {first.front().move,
+                                          tile_direction(first.front().move)};
+    detour.insert(detour.end(), shortest.begin(), shortest.end());
+    mutants.push_back({"detour", "shows a legal path two moves longer than the shortest",
+                       std::nullopt, std::nullopt, detour, detour.size()});
+  }
+  if (!shortest.empty()) {
+    std::vector<ref::BlankMove> short_path(shortest.begin(), shortest.end() - 1);
+    mutants.push_back({"stops_short", "shows a path that stops one move before the goal",
+                       std::nullopt, std::nullopt, short_path, short_path.size()});
+  }
+  return mutants;
+}
+
+// The test's checks judged on what `mutant` shows: {output, path}.
+std::vector<AspectOutcome> judge_mutant(const TestSpec& test, const Problem& problem,
+                                        const ProgramMutant& mutant) {
+  AspectOutcome output{"output", "", true, ""};
+  AspectOutcome path{"path", "", true, ""};
+  for (const auto& check : test.input["checks"]) {
+    const std::string type = check_type(check);
+    std::string why;
+    if (type == "solution" && mutant.path) {
+      const std::optional<PrintedLength> length =
+          mutant.length ? std::optional(PrintedLength{std::to_string(*mutant.length), "the length printed"})
+                        : std::nullopt;
+      AspectOutcome judged = judge_solution(check[type], problem, *mutant.path, length);
+      if (path.passed && !judged.passed) path = judged;
+    } else if (type == "state" && mutant.state && *mutant.state != *problem.state) {
+      why = state_line_wanted(problem);
+    } else if (type == "grid" && mutant.state) {
+      why = judge_grid(problem, *mutant.state);
+    } else if (type == "allowed_moves" && mutant.moves) {
+      why = judge_allowed_moves(problem, *mutant.moves, fmt::format("{}", fmt::join(*mutant.moves, ", ")), "");
+    }
+    if (!why.empty() && output.passed) {
+      output.passed = false;
+      output.feedback = why;
     }
   }
-  return aspect;
+  return {output, path};
 }
 
 }  // namespace
@@ -387,6 +524,22 @@ TestOutcome ProgramOutputKind::evaluate(const Assignment&, const TestSpec& test,
   }
   conclude_program_outcome(outcome, {output, path}, observation);
   return outcome;
+}
+
+
+std::vector<MutantOutcome> ProgramOutputKind::mutant_outcomes(const Assignment&,
+                                                              const TestSpec& test) const {
+  const Problem problem = read_problem(test);
+  Observation ran;
+  ran.termination = Termination::exited;
+  ran.exit_code = 0;
+  std::vector<MutantOutcome> outcomes;
+  for (const ProgramMutant& mutant : program_mutants(problem)) {
+    TestOutcome outcome;
+    conclude_program_outcome(outcome, judge_mutant(test, problem, mutant), ran);
+    outcomes.push_back({mutant.id, mutant.mistake, std::move(outcome)});
+  }
+  return outcomes;
 }
 
 }  // namespace sg

@@ -51,6 +51,12 @@ class ProgramOutputKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
+  /// Mutants of seed 004's mistakes, judged by the test's own checks: the commands' moves not
+  /// applied (moves_ignored), moves named for the tile (tile_moves), a length counting both ends
+  /// (length_counts_states), a path two moves too long (detour) or one move short (stops_short).
+  /// Checks a mistake does not reach pass as a correct program's do.
+  std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
+                                             const TestSpec& test) const override;
 };
 
 }  // namespace sg

@@ -3,6 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "notation/compact_eight.h"
 #include "reference/astar.h"
 #include "spec/spec_loader.h"
@@ -158,6 +161,52 @@ TEST(ProgramOutputKindTest, SolutionPathIsLegalShortestAndCounted) {
   std::string beam = kSolve;
   beam.replace(beam.find("ignore"), 6, "optimal: false, ignore");
   EXPECT_TRUE(aspect(evaluate(beam, exited(longer)), "path").passed);
+}
+
+// id -> passed, for each mutant of the test.
+std::map<std::string, bool> mutants_passing(const std::string& keys, const std::string& aspect_name) {
+  const Assignment assignment = spec_with(keys);
+  ProgramOutputKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  std::map<std::string, bool> passing;
+  for (const MutantOutcome& mutant : kind.mutant_outcomes(assignment, assignment.tests.back()))
+    passing[mutant.mutant] = aspect(mutant.outcome, aspect_name).passed;
+  return passing;
+}
+
+TEST(ProgramOutputKindTest, MutantsAreJudgedByTheTestsOwnChecks) {
+  // After a move: the unmoved state fails; the tile's names do not reach a state check.
+  const auto moved = mutants_passing(kMove, "output");
+  EXPECT_FALSE(moved.at("moves_ignored"));
+  EXPECT_TRUE(moved.at("tile_moves"));
+  EXPECT_TRUE(moved.at("length_counts_states"));  // no solution check to catch it
+
+  // A shortest solution with its length: every path mistake fails.
+  const auto solved = mutants_passing(kSolve, "path");
+  EXPECT_FALSE(solved.contains("moves_ignored"));  // no moves to ignore
+  for (const char* id : {"tile_moves", "length_counts_states", "detour", "stops_short"})
+    EXPECT_FALSE(solved.at(id)) << id;
+
+  // Any legal path (beam search): a detour is a correct answer.
+  std::string beam = kSolve;
+  beam.replace(beam.find("ignore"), 6, "optimal: false, ignore");
+  const auto any_path = mutants_passing(beam, "path");
+  EXPECT_TRUE(any_path.at("detour"));
+  EXPECT_FALSE(any_path.at("stops_short"));
+}
+
+TEST(ProgramOutputKindTest, MutantAllowedMovesNameTheTile) {
+  const std::string keys = R"yaml(    args: ["-setState", "b12 345 678"]
+    start: "b12 345 678"
+    checks: [{allowed_moves: "Allowed moves: (?<moves>.*)"}]
+)yaml";
+  const Assignment assignment = spec_with(keys);
+  const auto mutants = ProgramOutputKind().mutant_outcomes(assignment, assignment.tests.back());
+  const auto tile = std::find_if(mutants.begin(), mutants.end(),
+                                 [](const MutantOutcome& m) { return m.mutant == "tile_moves"; });
+  ASSERT_NE(tile, mutants.end());
+  EXPECT_THAT(aspect(tile->outcome, "output").feedback,
+              HasSubstr("are down, right, got `up, left`"));
 }
 
 }  // namespace
