@@ -260,7 +260,8 @@ std::string run_output_check(const std::string& type, const nlohmann::json& valu
       return fmt::format("expected the allowed moves ({}) on a line matching `{}`",
                          fmt::join(allowed_moves(problem), ", "), pattern.pattern());
     return judge_allowed_moves(problem, words_of(match->fields.at("moves")),
-                               match->fields.at("moves"), fmt::format("line {}: ", match->line_number));
+                               match->fields.at("moves"),
+                               fmt::format("line {}: ", match->line_number));
   }
   if (type == "field") {
     const FieldPattern pattern(value["pattern"].get<std::string>());
@@ -351,18 +352,22 @@ AspectOutcome run_solution_check(const nlohmann::json& value, const Problem& pro
 struct ProgramMutant {
   std::string id;
   std::string mistake;
-  std::optional<ref::Tiles> state;                // shown for state and grid checks
-  std::optional<std::vector<std::string>> moves;  // listed for allowed_moves checks
+  std::optional<ref::Tiles> state;                  // shown for state and grid checks
+  std::optional<std::vector<std::string>> moves;    // listed for allowed_moves checks
   std::optional<std::vector<ref::BlankMove>> path;  // shown for solution checks
   std::optional<std::size_t> length;                // printed as the solution's length
 };
 
 ref::BlankMove tile_direction(ref::BlankMove move) {
   switch (move) {
-    case ref::BlankMove::up: return ref::BlankMove::down;
-    case ref::BlankMove::down: return ref::BlankMove::up;
-    case ref::BlankMove::left: return ref::BlankMove::right;
-    case ref::BlankMove::right: return ref::BlankMove::left;
+    case ref::BlankMove::up:
+      return ref::BlankMove::down;
+    case ref::BlankMove::down:
+      return ref::BlankMove::up;
+    case ref::BlankMove::left:
+      return ref::BlankMove::right;
+    case ref::BlankMove::right:
+      return ref::BlankMove::left;
   }
   return move;
 }
@@ -399,13 +404,12 @@ std::vector<ProgramMutant> program_mutants(const Problem& problem) {
                      tile_path ? std::optional(tile_path->size()) : std::nullopt});
   if (!found.found) return mutants;
   mutants.push_back({"length_counts_states",
-                     "prints the number of boards on the path as the solution length",
-                     std::nullopt, std::nullopt, shortest, shortest.size() + 1});
+                     "prints the number of boards on the path as the solution length", std::nullopt,
+                     std::nullopt, shortest, shortest.size() + 1});
   const auto first = problem.puzzle.successors(*problem.start, ref::kAllBlankMoves);
   if (!first.empty()) {
     // One move away and straight back, then a shortest path: legal, two moves too long.
-    std::vector<ref::BlankMove> detour = {first.front().move,
-                                          tile_direction(first.front().move)};
+    std::vector<ref::BlankMove> detour = {first.front().move, tile_direction(first.front().move)};
     detour.insert(detour.end(), shortest.begin(), shortest.end());
     mutants.push_back({"detour", "shows a legal path two moves longer than the shortest",
                        std::nullopt, std::nullopt, detour, detour.size()});
@@ -428,8 +432,9 @@ std::vector<AspectOutcome> judge_mutant(const TestSpec& test, const Problem& pro
     std::string why;
     if (type == "solution" && mutant.path) {
       const std::optional<PrintedLength> length =
-          mutant.length ? std::optional(PrintedLength{std::to_string(*mutant.length), "the length printed"})
-                        : std::nullopt;
+          mutant.length
+              ? std::optional(PrintedLength{std::to_string(*mutant.length), "the length printed"})
+              : std::nullopt;
       AspectOutcome judged = judge_solution(check[type], problem, *mutant.path, length);
       if (path.passed && !judged.passed) path = judged;
     } else if (type == "state" && mutant.state && *mutant.state != *problem.state) {
@@ -437,7 +442,8 @@ std::vector<AspectOutcome> judge_mutant(const TestSpec& test, const Problem& pro
     } else if (type == "grid" && mutant.state) {
       why = judge_grid(problem, *mutant.state);
     } else if (type == "allowed_moves" && mutant.moves) {
-      why = judge_allowed_moves(problem, *mutant.moves, fmt::format("{}", fmt::join(*mutant.moves, ", ")), "");
+      why = judge_allowed_moves(problem, *mutant.moves,
+                                fmt::format("{}", fmt::join(*mutant.moves, ", ")), "");
     }
     if (!why.empty() && output.passed) {
       output.passed = false;
@@ -525,7 +531,6 @@ TestOutcome ProgramOutputKind::evaluate(const Assignment&, const TestSpec& test,
   conclude_program_outcome(outcome, {output, path}, observation);
   return outcome;
 }
-
 
 std::vector<MutantOutcome> ProgramOutputKind::mutant_outcomes(const Assignment&,
                                                               const TestSpec& test) const {

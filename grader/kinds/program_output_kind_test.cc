@@ -164,7 +164,8 @@ TEST(ProgramOutputKindTest, SolutionPathIsLegalShortestAndCounted) {
 }
 
 // id -> passed, for each mutant of the test.
-std::map<std::string, bool> mutants_passing(const std::string& keys, const std::string& aspect_name) {
+std::map<std::string, bool> mutants_passing(const std::string& keys,
+                                            const std::string& aspect_name) {
   const Assignment assignment = spec_with(keys);
   ProgramOutputKind kind;
   kind.validate(assignment, assignment.tests.back());
