@@ -1,5 +1,5 @@
 // Audit: grades a spec's known submissions as a course's CI would, and runs the reference's
-// mutants (kinds/search_mutants.h) as students, to prove the spec grades what it should before
+// mutants (algorithms/search_mutants.h) as students, to prove the spec grades what it should before
 // students see it. `searchgrader audit SPEC` prints the result; docs/spec-format.md, "Auditing".
 #pragma once
 

@@ -10,6 +10,7 @@
 #include <optional>
 #include <thread>
 
+#include "adapters/python_driver_client.h"
 #include "engine/import_session.h"
 #include "engine/program_build.h"
 #include "engine/shared_feedback.h"
@@ -17,7 +18,6 @@
 #include "engine/submission_paths.h"
 #include "engine/test_verdict.h"
 #include "engine/time_budget.h"
-#include "kinds/python_driver_client.h"
 #include "scoring/rubric_scoring.h"
 
 namespace sg {

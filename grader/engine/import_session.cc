@@ -6,7 +6,7 @@
 #include <fstream>
 #include <utility>
 
-#include "kinds/python_driver_client.h"
+#include "adapters/python_driver_client.h"
 
 namespace sg {
 

@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/search_adapter.h"
+#include "algorithms/search_algorithm.h"
 #include "checkers/domain_trace_checker.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/search_adapter.h"
-#include "kinds/search_algorithm.h"
-#include "kinds/search_domain.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/search_domain.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/solve_kind.h"
 #include "reference/queue_length.h"
 

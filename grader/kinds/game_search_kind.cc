@@ -5,16 +5,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/game_program.h"
+#include "adapters/program_run.h"
+#include "adapters/python_driver_client.h"
+#include "adapters/search_adapter.h"
 #include "checkers/game_judgements.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/game_domain.h"
-#include "kinds/game_program.h"
-#include "kinds/program_run.h"
-#include "kinds/python_driver_client.h"
-#include "kinds/search_adapter.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/game_domain.h"
+#include "domains/sliding_tile_setup.h"
 #include "reference/explicit_game_tree.h"
 
 namespace sg {

@@ -1,5 +1,5 @@
 // game_search: a game-tree search the student wrote (minimax, alpha-beta, expectimax), run on a
-// game of the spec's `domains` (kinds/game_domain.h) handed to it as a Berkeley-style GameState
+// game of the spec's `domains` (domains/game_domain.h) handed to it as a Berkeley-style GameState
 // (the Python driver's `$fn: game_state`, which records every generateSuccessor call), and judged
 // against the reference's run of the same search (reference/game_search.h) by
 // checkers/game_judgements.h: the action chosen at the root, and the states generated.

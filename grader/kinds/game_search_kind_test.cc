@@ -3,7 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "kinds/game_domain.h"
+#include "domains/game_domain.h"
 #include "spec/spec_loader.h"
 
 namespace sg {

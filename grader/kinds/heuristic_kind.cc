@@ -4,16 +4,16 @@
 
 #include <memory>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/python_driver_client.h"
+#include "adapters/search_adapter.h"
+#include "algorithms/search_algorithm.h"
 #include "checkers/heuristic_judgements.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/python_driver_client.h"
+#include "domains/search_domain.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/reference_cache.h"
-#include "kinds/search_adapter.h"
-#include "kinds/search_algorithm.h"
-#include "kinds/search_domain.h"
-#include "kinds/sliding_tile_setup.h"
 #include "reference/sampled_space.h"
 #include "reference/state_space.h"
 #include "reference/tile_problem.h"

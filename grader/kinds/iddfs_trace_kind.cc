@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/program_run.h"
 #include "checkers/iddfs_trace_checker.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/program_run.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 #include "notation/lisp_grid.h"
 
 namespace sg {

@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <tuple>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/python_driver_client.h"
 #include "checkers/state_text.h"
 #include "checkers/successor_listing_checker.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/domain_trace.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/python_driver_client.h"
-#include "kinds/sliding_tile_setup.h"
 
 namespace sg {
 namespace {

@@ -4,7 +4,7 @@
 // kinds/domain_trace.h.
 #pragma once
 
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/test_kind.h"
 
 namespace sg {

@@ -4,12 +4,12 @@
 
 #include <map>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/python_driver_client.h"
 #include "checkers/priority_queue_checker.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/python_driver_client.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 #include "reference/course_priority_queue.h"
 
 namespace sg {

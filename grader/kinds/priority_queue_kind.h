@@ -8,7 +8,7 @@
 // Names bind queue entries (the same Python dict objects) so later steps can use them as parents.
 #pragma once
 
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/test_kind.h"
 
 namespace sg {

@@ -7,12 +7,12 @@
 #include <set>
 #include <stdexcept>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/program_run.h"
 #include "checkers/field_extractor.h"
 #include "checkers/move_path_checker.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/program_run.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 #include "notation/compact_eight.h"
 #include "reference/astar.h"
 

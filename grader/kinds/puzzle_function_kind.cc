@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/python_driver_client.h"
+#include "adapters/search_call_setup.h"
 #include "checkers/puzzle_function_checker.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/python_driver_client.h"
-#include "kinds/search_call_setup.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 
 namespace sg {
 namespace {

@@ -6,12 +6,12 @@
 #include <optional>
 #include <tuple>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/python_driver_client.h"
+#include "adapters/search_call_setup.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/python_driver_client.h"
-#include "kinds/search_call_setup.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 #include "reference/depth_limited_search.h"
 
 namespace sg {

@@ -36,7 +36,7 @@ class SearchFunctionKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
-  /// Mutants (kinds/search_mutants.h): the depth limit off by one either way, and 'failure'
+  /// Mutants (algorithms/search_mutants.h): the depth limit off by one either way, and 'failure'
   /// reported where the search was cut off; each answer judged as the student's return value.
   std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
                                              const TestSpec& test) const override;

@@ -5,15 +5,15 @@
 #include <algorithm>
 #include <cmath>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/search_adapter.h"
+#include "algorithms/search_algorithm.h"
+#include "algorithms/search_mutants.h"
 #include "checkers/search_judgements.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
+#include "domains/search_domain.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/reference_cache.h"
-#include "kinds/search_adapter.h"
-#include "kinds/search_algorithm.h"
-#include "kinds/search_domain.h"
-#include "kinds/search_mutants.h"
-#include "kinds/sliding_tile_setup.h"
 #include "reference/admissibility.h"
 #include "spec/edit_distance.h"
 

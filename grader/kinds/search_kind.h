@@ -1,7 +1,7 @@
 // search: the general test of a search assignment, composed of shared parts rather than written
-// for one: a DOMAIN (kinds/search_domain.h: a graph or maze the spec names, or its sliding-tile
-// puzzle), an ALGORITHM with named policies (kinds/search_algorithm.h), the spec's ADAPTER
-// (kinds/search_adapter.h: a Python function, a problem object, a program) and JUDGEMENTS
+// for one: a DOMAIN (domains/search_domain.h: a graph or maze the spec names, or its sliding-tile
+// puzzle), an ALGORITHM with named policies (algorithms/search_algorithm.h), the spec's ADAPTER
+// (adapters/search_adapter.h: a Python function, a problem object, a program) and JUDGEMENTS
 // (checkers/search_judgements.h). A new assignment that searches is a YAML file.
 //
 // Spec keys:
@@ -27,7 +27,7 @@
 //                outcome: true         'cutoff' / 'failure' / a path, as the reference's
 // Aspects: path, optimal, exact, cost, expansions, expanded_count, outcome (those judged).
 // A failed test's feedback names the likely mistake when the submission's answer equals one of
-// the algorithm's mutants' (kinds/search_mutants.h).
+// the algorithm's mutants' (algorithms/search_mutants.h).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -48,7 +48,7 @@ class SearchKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
-  /// The catalogue's mutants of the test's algorithm (kinds/search_mutants.h), judged on the
+  /// The catalogue's mutants of the test's algorithm (algorithms/search_mutants.h), judged on the
   /// test as students; a mutant whose mistake the test's `accept` allows is left out.
   std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
                                              const TestSpec& test) const override;

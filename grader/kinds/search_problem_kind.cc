@@ -6,14 +6,14 @@
 #include <cmath>
 #include <regex>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/python_driver_client.h"
+#include "adapters/search_adapter.h"
 #include "checkers/heuristic_judgements.h"
 #include "checkers/problem_judgements.h"
-#include "kinds/function_call_outcome.h"
+#include "domains/search_domain.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/heuristic_kind.h"
-#include "kinds/python_driver_client.h"
-#include "kinds/search_adapter.h"
-#include "kinds/search_domain.h"
-#include "kinds/sliding_tile_setup.h"
 #include "reference/admissibility.h"
 #include "reference/pacman_problems.h"
 

@@ -9,13 +9,13 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/program_run.h"
 #include "checkers/move_path_checker.h"
 #include "checkers/state_text.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/pattern_database_store.h"
-#include "kinds/program_run.h"
+#include "domains/pattern_database_store.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/reference_cache.h"
-#include "kinds/sliding_tile_setup.h"
 #include "notation/json_puzzle.h"
 #include "reference/astar.h"
 #include "reference/ida_star.h"

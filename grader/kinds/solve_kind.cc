@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <functional>
 
+#include "adapters/function_call_outcome.h"
+#include "adapters/python_driver_client.h"
 #include "checkers/solution_path_checker.h"
 #include "checkers/state_text.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/domain_trace.h"
-#include "kinds/function_call_outcome.h"
-#include "kinds/python_driver_client.h"
 #include "kinds/reference_cache.h"
-#include "kinds/sliding_tile_setup.h"
 #include "reference/queue_length.h"
 
 namespace sg {

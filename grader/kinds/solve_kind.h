@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "checkers/solution_path_checker.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 #include "kinds/test_kind.h"
 
 namespace sg {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "adapters/grading_context.h"
 #include "model/assignment.h"
 #include "model/grade_report.h"
 #include "model/invocation.h"
@@ -15,16 +16,7 @@
 
 namespace sg {
 
-/// Where the grader's own pieces are, for building invocations.
-struct GradingContext {
-  std::filesystem::path driver_dir;  ///< Holds python_driver.py.
-  std::string python = "python3";    ///< Interpreter for Python submissions.
-  /// For `language: program` submissions: the argv prefix that runs the (built) program in the
-  /// working directory, e.g. {"./eightpuzzle"} (set by the engine once per submission).
-  std::vector<std::string> program_command;
-};
-
-/// One mutant's answer to a test (kinds/search_mutants.h), judged as a student's would be.
+/// One mutant's answer to a test (algorithms/search_mutants.h), judged as a student's would be.
 struct MutantOutcome {
   std::string mutant;   ///< Catalogue id, e.g. "goal_test_at_generation".
   std::string mistake;  ///< In the student's terms: "tests the goal when a node is generated...".

@@ -1,10 +1,10 @@
-#include "kinds/search_algorithm.h"
+#include "algorithms/search_algorithm.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 #include "spec/edit_distance.h"
 
 namespace sg {

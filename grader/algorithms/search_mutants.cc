@@ -1,4 +1,4 @@
-#include "kinds/search_mutants.h"
+#include "algorithms/search_mutants.h"
 
 #include <algorithm>
 

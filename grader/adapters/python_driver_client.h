@@ -9,7 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "kinds/test_kind.h"
+#include "adapters/grading_context.h"
+#include "model/assignment.h"
+#include "model/grade_report.h"
+#include "model/invocation.h"
 #include "model/observation.h"
 
 namespace sg {

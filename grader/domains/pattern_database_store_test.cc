@@ -1,6 +1,6 @@
 // The on-disk pattern databases: a 4x4 set kept, loaded and used, a damaged file rebuilt, and
 // the 6-6-3 groups for other 4x4 goals. (Korf's 100 with the 6-6-3 set: fifteen_puzzle_perftest.)
-#include "kinds/pattern_database_store.h"
+#include "domains/pattern_database_store.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

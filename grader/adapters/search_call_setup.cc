@@ -1,10 +1,10 @@
-#include "kinds/search_call_setup.h"
+#include "adapters/search_call_setup.h"
 
 #include <fmt/format.h>
 
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 
 namespace sg {
 

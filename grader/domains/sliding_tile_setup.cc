@@ -1,4 +1,4 @@
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 
 #include <fmt/format.h>
 

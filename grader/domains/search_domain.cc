@@ -1,4 +1,4 @@
-#include "kinds/search_domain.h"
+#include "domains/search_domain.h"
 
 #include <fmt/format.h>
 
@@ -9,8 +9,8 @@
 #include <unordered_set>
 
 #include "checkers/python_value.h"
-#include "kinds/domain_section.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/domain_section.h"
+#include "domains/sliding_tile_setup.h"
 #include "reference/graph_problem.h"
 #include "reference/grid_maze.h"
 #include "reference/pacman_problems.h"

@@ -1,4 +1,4 @@
-#include "kinds/game_program.h"
+#include "adapters/game_program.h"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <regex>
 
 #include "checkers/field_extractor.h"
-#include "kinds/domain_section.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/domain_section.h"
+#include "domains/sliding_tile_setup.h"
 
 namespace sg {
 namespace {

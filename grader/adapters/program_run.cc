@@ -1,4 +1,4 @@
-#include "kinds/program_run.h"
+#include "adapters/program_run.h"
 
 #include <fmt/format.h>
 

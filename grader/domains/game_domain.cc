@@ -1,4 +1,4 @@
-#include "kinds/game_domain.h"
+#include "domains/game_domain.h"
 
 #include <fmt/format.h>
 
@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "kinds/domain_section.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/domain_section.h"
+#include "domains/sliding_tile_setup.h"
 #include "reference/connect_four.h"
 #include "reference/explicit_game_tree.h"
 #include "reference/pacman_game.h"

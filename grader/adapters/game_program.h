@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "kinds/game_domain.h"
-#include "kinds/program_run.h"
+#include "adapters/program_run.h"
+#include "domains/game_domain.h"
 #include "model/assignment.h"
 #include "reference/game_search.h"
 

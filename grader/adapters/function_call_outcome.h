@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "kinds/python_driver_client.h"
+#include "adapters/python_driver_client.h"
 #include "model/assignment.h"
 #include "model/grade_report.h"
 

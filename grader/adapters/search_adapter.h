@@ -25,11 +25,14 @@
 #include <string>
 #include <vector>
 
+#include "adapters/grading_context.h"
+#include "adapters/python_driver_client.h"
+#include "algorithms/search_algorithm.h"
 #include "checkers/search_judgements.h"
-#include "kinds/python_driver_client.h"
-#include "kinds/search_algorithm.h"
-#include "kinds/search_domain.h"
-#include "kinds/test_kind.h"
+#include "domains/search_domain.h"
+#include "model/assignment.h"
+#include "model/grade_report.h"
+#include "model/invocation.h"
 
 namespace sg {
 

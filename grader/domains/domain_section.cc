@@ -1,4 +1,4 @@
-#include "kinds/domain_section.h"
+#include "domains/domain_section.h"
 
 #include <fmt/format.h>
 

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "kinds/search_algorithm.h"
+#include "algorithms/search_algorithm.h"
 
 namespace sg {
 

@@ -1,14 +1,14 @@
-#include "kinds/search_adapter.h"
+#include "adapters/search_adapter.h"
 
 #include <fmt/format.h>
 
 #include <regex>
 
+#include "adapters/program_run.h"
 #include "checkers/field_extractor.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
-#include "kinds/program_run.h"
-#include "kinds/sliding_tile_setup.h"
+#include "domains/sliding_tile_setup.h"
 #include "reference/graph_problem.h"
 #include "reference/grid_maze.h"
 #include "reference/tile_problem.h"

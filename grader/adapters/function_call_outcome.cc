@@ -1,4 +1,4 @@
-#include "kinds/function_call_outcome.h"
+#include "adapters/function_call_outcome.h"
 
 #include <algorithm>
 

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "kinds/search_domain.h"
+#include "domains/search_domain.h"
 #include "model/assignment.h"
 #include "reference/deepening.h"
 #include "reference/search.h"

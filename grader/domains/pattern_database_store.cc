@@ -1,4 +1,4 @@
-#include "kinds/pattern_database_store.h"
+#include "domains/pattern_database_store.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

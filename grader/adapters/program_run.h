@@ -8,8 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "kinds/python_driver_client.h"
-#include "kinds/test_kind.h"
+#include "adapters/grading_context.h"
+#include "adapters/python_driver_client.h"
+#include "model/assignment.h"
+#include "model/grade_report.h"
+#include "model/invocation.h"
 #include "model/observation.h"
 
 namespace sg {

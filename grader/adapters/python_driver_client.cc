@@ -1,4 +1,4 @@
-#include "kinds/python_driver_client.h"
+#include "adapters/python_driver_client.h"
 
 #include <fmt/format.h>
 
