@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <stdexcept>
 
 #include "checkers/state_text.h"
@@ -46,9 +48,33 @@ Invocation make_program_invocation(const TestSpec& test, const GradingContext& c
   return invocation;
 }
 
+namespace {
+
+// A word as a POSIX shell reads it back: quoted when it holds anything but plain characters, so
+// a student can paste the call into a terminal ("-setState '312 475 68b'").
+std::string shell_word(const std::string& word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) ||
+           (c != '\0' && std::strchr("_-./=:,+%@", c) != nullptr);
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "'";
+}
+
+}  // namespace
+
 std::string program_call_text(const GradingContext& context, const ProgramRun& run) {
-  std::vector<std::string> words = context.program_command;
-  words.insert(words.end(), run.args.begin(), run.args.end());
+  std::vector<std::string> words;
+  for (const auto& word : context.program_command) words.push_back(shell_word(word));
+  for (const auto& word : run.args) words.push_back(shell_word(word));
   return fmt::format("{}", fmt::join(words, " "));
 }
 

@@ -37,7 +37,8 @@ std::vector<std::string> program_args(const TestSpec& test);
 Invocation make_program_invocation(const TestSpec& test, const GradingContext& context,
                                    ProgramRun run);
 
-/// "./eightpuzzle.py in1": how feedback names what ran.
+/// "./eightpuzzle.py -setState '312 475 68b'": how feedback names what ran, each word quoted
+/// as a POSIX shell needs it, so a student can paste it into a terminal.
 std::string program_call_text(const GradingContext& context, const ProgramRun& run);
 
 /// Why the program did not run to a normal end, or nullopt if it exited (any exit status)

@@ -226,8 +226,14 @@ AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
           problem = compare_entries(*want.entries, read, unit);
         }
         if (!problem.empty()) {
+          // Every printed line indented, as the expected queue's are (a __str__ may print one
+          // entry per line).
+          std::string printed = elide(got.text, 12, 2000);
+          for (std::size_t at = printed.find('\n'); at != std::string::npos;
+               at = printed.find('\n', at + 5))
+            printed.insert(at + 1, "    ");
           problem += fmt::format("\nexpected queue:{}\nstr(pq) printed:\n    {}",
-                                 expected_queue_text(*want.entries), elide(got.text, 12, 2000));
+                                 expected_queue_text(*want.entries), printed);
         }
         break;
       }

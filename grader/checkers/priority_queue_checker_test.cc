@@ -70,6 +70,21 @@ TEST(PriorityQueueChecker, DuplicateEntryInsteadOfUpdateIsExplained) {
   EXPECT_NE(outcome.feedback.find("in the queue 2 times"), std::string::npos);
 }
 
+TEST(PriorityQueueChecker, AQueuePrintedOnePerLineIsShownIndentedLineByLine) {
+  UpdateScenario s;
+  std::vector<ref::PqEntry> appended = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root),
+                                        entry(s.a, 4, 0, s.root)};
+  PqObservedStep printed = observed_str(appended);
+  printed.text = "{'state': A}\n{'state': B}\n{'state': A again}";
+  std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(), printed,
+                                          observed_ok(3)};
+  const auto outcome = check_priority_queue(s.expected, observed);
+  EXPECT_NE(
+      outcome.feedback.find("printed:\n    {'state': A}\n    {'state': B}\n    {'state': A again}"),
+      std::string::npos)
+      << outcome.feedback;
+}
+
 TEST(PriorityQueueChecker, MissedUpdateNamesTheFieldsAndTheRule) {
   UpdateScenario s;
   std::vector<ref::PqEntry> stale = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root)};

@@ -117,6 +117,67 @@ TEST(Tutorial, TheGameTreeTutorialGradesItsFixturesAsItsExpectedYamlSays) {
   fs::remove_all(root);
 }
 
+// A queue class driven step by step, on a 2 x 3 board with the blank anywhere, in YAML.
+TEST(Tutorial, TheQueueTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  fs::path root;
+  grade_tutorial("## Tutorial: a priority-queue class on a new board", "frontier", root);
+  fs::remove_all(root);
+}
+
+// Helper functions and a search function called with arguments, on the 15-puzzle, in YAML; the
+// tests the page adds to catch the depth-limit mutants do catch them.
+TEST(Tutorial, TheFunctionTutorialGradesItsFixturesAndCatchesItsMutants) {
+  fs::path root;
+  grade_tutorial("## Tutorial: helper functions and a search function", "fifteen", root);
+  if (HasFatalFailure()) return;
+  const auto audited = run_shell(
+      searchgrader() + " audit " + (root / "fifteen" / "fifteen.yaml").string() + " --format json",
+      false);
+  ASSERT_EQ(audited.exit_code, 0) << audited.output;
+  const auto audit = nlohmann::json::parse(audited.output);
+  EXPECT_TRUE(audit["fixtures_ok"].get<bool>());
+  ASSERT_FALSE(audit["mutants"].empty());
+  for (const auto& mutant : audit["mutants"])
+    EXPECT_FALSE(mutant["killed_by"].empty()) << mutant.dump();
+  fs::remove_all(root);
+}
+
+// A program's printed trace, read line by line, on boards of 3 x 2 and 2 x 3, in YAML.
+TEST(Tutorial, TheTraceTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  fs::path root;
+  grade_tutorial("## Tutorial: a program that prints its iterative-deepening trace", "traced",
+                 root);
+  fs::remove_all(root);
+}
+
+// A command-line program's output read by the spec's patterns, with another goal, in YAML.
+TEST(Tutorial, TheProgramTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  fs::path root;
+  grade_tutorial("## Tutorial: a command-line puzzle program", "cli-puzzle", root);
+  fs::remove_all(root);
+}
+
+// A program's search reports read from stdout, on puzzles written as JSON, in YAML.
+TEST(Tutorial, TheJsonProgramTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  fs::path root;
+  grade_tutorial("## Tutorial: a program that reads a puzzle from JSON", "jsontiles", root);
+  fs::remove_all(root);
+}
+
+// A heuristic judged on every cell of a maze against h*, in YAML.
+TEST(Tutorial, TheHeuristicTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  fs::path root;
+  grade_tutorial("## Tutorial: a heuristic the student designs", "swamp", root);
+  fs::remove_all(root);
+}
+
+// A problem class over a maze, walked by the driver and matched to the reference's, in YAML.
+TEST(Tutorial, TheProblemTutorialGradesItsFixturesAsItsExpectedYamlSays) {
+  fs::path root;
+  grade_tutorial("## Tutorial: a problem class the student formulates", "mazeproblem", root);
+  fs::remove_all(root);
+}
+
 TEST(Tutorial, TheDocumentedAssignmentGradesItsFixturesAsItsExpectedYamlSays) {
   std::size_t files = 0;
   const fs::path root = copy_section_files("## Tutorial: a new assignment", files);

@@ -210,5 +210,15 @@ TEST(ProgramOutputKindTest, MutantAllowedMovesNameTheTile) {
               HasSubstr("are down, right, got `up, left`"));
 }
 
+TEST(ProgramOutputKindTest, TheCallQuotesWordsAsAShellReadsThem) {
+  const Assignment assignment = spec_with(kSolve);
+  GradingContext context;
+  context.program_command = {"python3", "play_puzzle.py"};
+  const Invocation invocation =
+      ProgramOutputKind().invocation(assignment, assignment.tests.back(), context);
+  EXPECT_EQ(invocation.description,
+            "python3 play_puzzle.py -setState '312 475 68b' -solveAStar h2");
+}
+
 }  // namespace
 }  // namespace sg

@@ -11,6 +11,7 @@
 #include "adapters/search_adapter.h"
 #include "checkers/heuristic_judgements.h"
 #include "checkers/problem_judgements.h"
+#include "checkers/python_value.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/heuristic_kind.h"
@@ -53,7 +54,7 @@ ProblemTest read_test(const Assignment& assignment, const TestSpec& test) {
                     "`language: python`");
   ProblemTest read;
   read.domain = search_domain(assignment, test);
-  read.call = call_words(test, {"game_state", "start"});
+  read.call = call_words(test, {"game_state", "start", "goal", "graph", "maze"});
   for (const std::string& word : read.call.arguments)
     if (word == "game_state" && read.domain.type != "pacman_problem")
       throw SpecError(location_of(test, "/call"),
@@ -89,12 +90,27 @@ ProblemTest read_test(const Assignment& assignment, const TestSpec& test) {
   return read;
 }
 
-std::string call_text(const ProblemTest& read) {
+// The words the function adapter gives values to (adapters/search_adapter.h call_argument).
+bool is_domain_word(const std::string& word) {
+  return word == "game_state" || word == "start" || word == "goal" || word == "graph" ||
+         word == "maze";
+}
+
+std::string call_text(const Assignment& assignment, const TestSpec& test, const ProblemTest& read) {
   std::vector<std::string> words;
-  for (const std::string& word : read.call.arguments)
-    words.push_back(word == "game_state" ? fmt::format("<{}>", read.domain.name)
-                    : word == "start"    ? read.domain.problem->initial_state()
-                                         : word);
+  for (const std::string& word : read.call.arguments) {
+    if (word == "game_state") {
+      words.push_back(fmt::format("<{}>", read.domain.name));
+    } else if (word == "start") {
+      words.push_back(read.domain.problem->initial_state());
+    } else if (word == "graph" || word == "maze") {
+      words.push_back(fmt::format("<{} {}>", word, read.domain.name));
+    } else if (word == "goal") {
+      words.push_back(python_repr(call_argument(word, assignment, test, read.domain)));
+    } else {
+      words.push_back(word);
+    }
+  }
   return fmt::format("{}({})", read.call.function, fmt::join(words, ", "));
 }
 
@@ -210,21 +226,16 @@ Invocation SearchProblemKind::invocation(const Assignment& assignment, const Tes
                                          const GradingContext& context) const {
   const ProblemTest read = read_test(assignment, test);
   nlohmann::json args = nlohmann::json::array();
-  for (const std::string& word : read.call.arguments) {
-    if (word == "game_state")
-      args.push_back(
-          {{"$fn", "berkeley_game_state"}, {"layout", read.domain.layout}, {"ghosts", 0}});
-    else if (word == "start")
-      args.push_back(read.domain.value_of(read.domain.problem->initial_state()));
-    else
-      args.push_back(nlohmann::json::parse(word));
-  }
+  for (const std::string& word : read.call.arguments)
+    args.push_back(is_domain_word(word) ? call_argument(word, assignment, test, read.domain)
+                                        : nlohmann::json::parse(word));
   nlohmann::json explore = {{"op", "explore"}, {"target", "problem"}, {"limit", read.max_states}};
   if (!read.heuristic.empty()) explore["heuristic"] = read.heuristic;
   nlohmann::json steps = nlohmann::json::array(
       {{{"op", "new"}, {"class", read.call.function}, {"args", args}, {"bind", "problem"}},
        explore});
-  return make_driver_invocation(assignment, test, context, std::move(steps), call_text(read));
+  return make_driver_invocation(assignment, test, context, std::move(steps),
+                                call_text(assignment, test, read));
 }
 
 TestOutcome SearchProblemKind::evaluate(const Assignment& assignment, const TestSpec& test,
@@ -232,7 +243,7 @@ TestOutcome SearchProblemKind::evaluate(const Assignment& assignment, const Test
   const ProblemTest read = read_test(assignment, test);
   const std::string module_file = assignment.submission.module + ".py";
   TestOutcome outcome;
-  outcome.call = call_text(read);
+  outcome.call = call_text(assignment, test, read);
   outcome.expected = expectation(read);
   record_metrics(outcome, observation);
   const DriverTranscript transcript = read_transcript(observation, 2);
