@@ -43,6 +43,20 @@ std::size_t TilesHash::operator()(const Tiles& tiles) const noexcept {
   return static_cast<std::size_t>(h);
 }
 
+BlankMove reverse(BlankMove move) {
+  switch (move) {
+    case BlankMove::up:
+      return BlankMove::down;
+    case BlankMove::down:
+      return BlankMove::up;
+    case BlankMove::left:
+      return BlankMove::right;
+    case BlankMove::right:
+      return BlankMove::left;
+  }
+  return move;
+}
+
 std::string to_string(BlankMove move) {
   switch (move) {
     case BlankMove::up:

@@ -49,6 +49,9 @@ enum class BlankMove { up, down, left, right };
 inline constexpr BlankMove kAllBlankMoves[] = {BlankMove::up, BlankMove::down, BlankMove::left,
                                                BlankMove::right};
 
+/// The move that undoes `move` (up <-> down, left <-> right); also the direction the tile moves.
+BlankMove reverse(BlankMove move);
+
 /// "up", "down", "left" or "right".
 std::string to_string(BlankMove move);
 

@@ -342,6 +342,16 @@ TEST(TilePuzzleTest, MoveNamesRoundTrip) {
   EXPECT_EQ(parse_blank_move(""), std::nullopt);
 }
 
+TEST(TilePuzzleTest, ReverseUndoesEveryMove) {
+  const TilePuzzle puzzle(3, 3, Topology::bounded, kGoal3x3);
+  const Tiles centre = {1, 2, 3, 4, 0, 5, 6, 7, 8};
+  for (BlankMove m : kAllBlankMoves) {
+    EXPECT_NE(reverse(m), m);
+    EXPECT_EQ(reverse(reverse(m)), m);
+    EXPECT_EQ(puzzle.result(*puzzle.result(centre, m), reverse(m)), centre) << to_string(m);
+  }
+}
+
 TEST(TilePuzzleTest, HashDistinguishesPermutations) {
   Tiles s = kGoal3x3;
   std::unordered_set<std::size_t> hashes;

@@ -21,25 +21,11 @@ std::string edge_of(ref::BlankMove move) {
   return "edge";
 }
 
-ref::BlankMove reversed(ref::BlankMove move) {
-  switch (move) {
-    case ref::BlankMove::up:
-      return ref::BlankMove::down;
-    case ref::BlankMove::down:
-      return ref::BlankMove::up;
-    case ref::BlankMove::left:
-      return ref::BlankMove::right;
-    case ref::BlankMove::right:
-      return ref::BlankMove::left;
-  }
-  return move;
-}
-
 // True iff `path` with every move reversed leads legally from `start` to the goal.
 bool reaches_goal_reversed(const ref::TilePuzzle& puzzle, ref::Tiles state,
                            const std::vector<ref::BlankMove>& path) {
   for (const ref::BlankMove move : path) {
-    std::optional<ref::Tiles> next = puzzle.result(state, reversed(move));
+    std::optional<ref::Tiles> next = puzzle.result(state, ref::reverse(move));
     if (!next) return false;
     state = std::move(*next);
   }

@@ -358,20 +358,6 @@ struct ProgramMutant {
   std::optional<std::size_t> length;                // printed as the solution's length
 };
 
-ref::BlankMove tile_direction(ref::BlankMove move) {
-  switch (move) {
-    case ref::BlankMove::up:
-      return ref::BlankMove::down;
-    case ref::BlankMove::down:
-      return ref::BlankMove::up;
-    case ref::BlankMove::left:
-      return ref::BlankMove::right;
-    case ref::BlankMove::right:
-      return ref::BlankMove::left;
-  }
-  return move;
-}
-
 // The mistakes seed 004's graders meet: commands not applied, moves named for the tile, a
 // solution length counting both ends, a path two moves too long, a path one move short.
 std::vector<ProgramMutant> program_mutants(const Problem& problem) {
@@ -393,11 +379,11 @@ std::vector<ProgramMutant> program_mutants(const Problem& problem) {
     if (step.move) shortest.push_back(*step.move);
   std::vector<std::string> tile_moves;
   for (const auto& move : allowed_moves(problem))
-    tile_moves.push_back(ref::to_string(tile_direction(*ref::parse_blank_move(move))));
+    tile_moves.push_back(ref::to_string(ref::reverse(*ref::parse_blank_move(move))));
   std::optional<std::vector<ref::BlankMove>> tile_path;
   if (found.found) {
     tile_path.emplace();
-    for (const auto move : shortest) tile_path->push_back(tile_direction(move));
+    for (const auto move : shortest) tile_path->push_back(ref::reverse(move));
   }
   mutants.push_back({"tile_moves", "names each move by the way the tile goes, not the blank",
                      std::nullopt, tile_moves, tile_path,
@@ -409,7 +395,7 @@ std::vector<ProgramMutant> program_mutants(const Problem& problem) {
   const auto first = problem.puzzle.successors(*problem.start, ref::kAllBlankMoves);
   if (!first.empty()) {
     // One move away and straight back, then a shortest path: legal, two moves too long.
-    std::vector<ref::BlankMove> detour = {first.front().move, tile_direction(first.front().move)};
+    std::vector<ref::BlankMove> detour = {first.front().move, ref::reverse(first.front().move)};
     detour.insert(detour.end(), shortest.begin(), shortest.end());
     mutants.push_back({"detour", "shows a legal path two moves longer than the shortest",
                        std::nullopt, std::nullopt, detour, detour.size()});
