@@ -40,6 +40,53 @@ std::size_t heapq_max_frontier(const TilePuzzle& puzzle, const Tiles& start, Heu
   throw std::invalid_argument("the heapq variant of A* did not reach the goal");
 }
 
+// The heapq pattern on any problem: (priority, state, g) entries popped smallest first, ties to
+// the smaller state, a state pushed whenever it is generated (unless already expanded, with
+// skip_closed_before_push), stale entries skipped on pop. The largest heap right after a push.
+std::size_t heapq_max_frontier(const Problem& problem, const SearchPolicy& policy,
+                               const StateLess& state_less, bool skip_closed_before_push) {
+  struct Entry {
+    double priority;
+    State state;
+    double g;
+  };
+  const auto after = [&state_less](const Entry& a, const Entry& b) {  // b pops first
+    if (a.priority != b.priority) return a.priority > b.priority;
+    return state_less(b.state, a.state);
+  };
+  const auto priority = [&](const State& state, double g) {
+    switch (policy.strategy) {
+      case Strategy::uniform_cost:
+        return g;
+      case Strategy::greedy_best_first:
+        return problem.h(state);
+      default:
+        return g + problem.h(state);
+    }
+  };
+  std::priority_queue<Entry, std::vector<Entry>, decltype(after)> heap(after);
+  std::unordered_set<State> closed;
+  const State start = problem.initial_state();
+  heap.push({priority(start, 0), start, 0});
+  std::size_t largest = 1;
+  std::size_t expanded = 0;
+  while (!heap.empty()) {
+    const Entry entry = heap.top();
+    heap.pop();
+    if (!closed.insert(entry.state).second) continue;  // a stale entry
+    if (problem.is_goal(entry.state)) return largest;
+    if (++expanded > policy.max_expansions) break;
+    std::vector<Step> next = problem.successors(entry.state);
+    if (policy.reverse_successors) std::reverse(next.begin(), next.end());
+    for (const Step& step : next) {
+      if (skip_closed_before_push && closed.count(step.state)) continue;
+      heap.push({priority(step.state, entry.g + step.cost), step.state, entry.g + step.cost});
+      largest = std::max(largest, heap.size());
+    }
+  }
+  throw std::invalid_argument("the heapq variant of the search did not reach a goal");
+}
+
 }  // namespace
 
 QueueLengthRange max_queue_length_range(const TilePuzzle& puzzle, const Tiles& start,
@@ -75,7 +122,8 @@ QueueLengthRange max_queue_length_range(const TilePuzzle& puzzle, const Tiles& s
   return range;
 }
 
-QueueLengthRange max_frontier_range(const Problem& problem, const SearchPolicy& policy) {
+QueueLengthRange max_frontier_range(const Problem& problem, const SearchPolicy& policy,
+                                    const StateLess& state_less) {
   QueueLengthRange range;
   const auto add = [&](SearchPolicy variant, std::string name) {
     const SearchRun run = search(problem, variant);
@@ -98,6 +146,15 @@ QueueLengthRange max_frontier_range(const Problem& problem, const SearchPolicy& 
     lazy.duplicates = Duplicates::lazy;
     lazy.tie_break = tie;
     add(lazy, "every generated state pushed, stale entries skipped on pop" + ties);
+  }
+  if (policy.strategy == Strategy::uniform_cost || policy.strategy == Strategy::greedy_best_first ||
+      policy.strategy == Strategy::astar) {
+    const StateLess less = state_less ? state_less : StateLess(std::less<State>());
+    for (const bool skip : {true, false})
+      range.variants.push_back(
+          {std::string("heapq (priority, state, ...) entries, every generated state pushed, ") +
+               (skip ? "closed states skipped before the push" : "closed states skipped on pop"),
+           heapq_max_frontier(problem, policy, less, skip)});
   }
   range.low = range.high = range.variants.front().max_frontier;
   for (const QueueLengthVariant& variant : range.variants) {

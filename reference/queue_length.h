@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,11 +40,18 @@ QueueLengthRange max_queue_length_range(const TilePuzzle& puzzle, const Tiles& s
                                         Heuristic heuristic, const FrontierPolicy& policy,
                                         std::size_t node_limit = 2000000);
 
-/// The same range for a best-first search over any Problem (a graph, a maze): `policy` with a
-/// lower g updating the entry in place or the first entry kept, each with ties broken earliest or
-/// latest, and with every generated state pushed again and stale entries skipped on pop (the
-/// heapq pattern), ties either way. Errors: std::invalid_argument when a variant does not reach a
-/// goal within `policy.max_expansions`.
-QueueLengthRange max_frontier_range(const Problem& problem, const SearchPolicy& policy);
+/// How Python orders two states of a problem (a board's lists, a cell's tuple, a node's name): the
+/// heapq pattern's ties between equal priorities go to the smaller state.
+using StateLess = std::function<bool(const State&, const State&)>;
+
+/// The same range for a best-first search over any Problem (a graph, a maze, a board): `policy`
+/// with a lower g updating the entry in place or the first entry kept, each with ties broken
+/// earliest or latest; every generated state pushed again and stale entries skipped on pop, ties
+/// either way; and for uniform-cost, greedy and A*, the heapq pattern: (priority, state, ...)
+/// entries ordered by `state_less` among equal priorities (default: the states' text), with
+/// closed states skipped before the push or only on pop. Errors: std::invalid_argument when a
+/// variant does not reach a goal within `policy.max_expansions`.
+QueueLengthRange max_frontier_range(const Problem& problem, const SearchPolicy& policy,
+                                    const StateLess& state_less = {});
 
 }  // namespace sg::ref

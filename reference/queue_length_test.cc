@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "reference/graph_problem.h"
+#include "reference/tile_problem.h"
 
 namespace sg::ref {
 namespace {
@@ -56,13 +57,38 @@ TEST(QueueLength, OnAGraphThePushedAgainFrontierIsTheLongest) {
   SearchPolicy ucs;
   ucs.strategy = Strategy::uniform_cost;
   const QueueLengthRange range = max_frontier_range(problem, ucs);
-  ASSERT_EQ(range.variants.size(), 6u);
+  ASSERT_EQ(range.variants.size(), 8u);  // six frontiers, then the heapq pattern's two
   for (const std::size_t tie : {0u, 3u})
     EXPECT_GE(range.variants[tie + 2].max_frontier, range.variants[tie].max_frontier);
   const std::size_t own = search(problem, ucs).max_frontier;
   EXPECT_GE(own, range.low);
   EXPECT_LE(own, range.high);
   EXPECT_LT(range.low, range.high) << "B and C are generated again by cheaper paths";
+}
+
+// The general range over a board seen as a Problem, heapq ties ordered as Python orders the
+// boards' lists, holds the boards' own range: the heapq pattern's frontiers are the same, and
+// the general one adds Berkeley's lazy queue (every state pushed, ties by insertion).
+TEST(QueueLength, OnABoardTheGeneralRangeIsTheBoardsRange) {
+  const TilePuzzle seven(3, 3, Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 0, 0});
+  const StateLess as_lists = [](const State& a, const State& b) {
+    return *parse_tiles_state(a) < *parse_tiles_state(b);
+  };
+  for (const Tiles& start : {Tiles{4, 3, 0, 5, 1, 6, 7, 2, 0}, Tiles{7, 6, 5, 4, 3, 2, 1, 0, 0}}) {
+    const TileProblem problem(seven, start, Heuristic::manhattan, {});  // ascending boards
+    SearchPolicy astar;
+    astar.strategy = Strategy::astar;
+    FrontierPolicy boards;
+    boards.successor_order = SuccessorOrder::ascending_state;
+    const QueueLengthRange general = max_frontier_range(problem, astar, as_lists);
+    const QueueLengthRange own = max_queue_length_range(seven, start, Heuristic::manhattan, boards);
+    EXPECT_EQ(general.low, own.low);
+    EXPECT_GE(general.high, own.high);
+    // the heapq pattern's two variants, last in both
+    EXPECT_EQ(general.variants.back().max_frontier, own.variants.back().max_frontier);
+    EXPECT_EQ(general.variants[general.variants.size() - 2].max_frontier,
+              own.variants[own.variants.size() - 2].max_frontier);
+  }
 }
 
 }  // namespace

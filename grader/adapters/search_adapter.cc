@@ -568,6 +568,7 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
     if (word == "game_state" && domain.type != "pacman_problem")
       throw SpecError(location_of(test, "/call"),
                       "`game_state` is an argument for a Pacman world (a `pacman_problem` domain)");
+    if (word == "state") state_of_test(test, domain);  // the test gives a state of the domain
   }
   if (type == "problem_object") state_space_table(domain, test);  // small enough?
 }
@@ -605,11 +606,16 @@ PrintedCall read_printed_call(const Assignment& assignment, const TestSpec& test
 ref::State state_of_test(const TestSpec& test, const SearchDomain& domain) {
   const auto state = test.input.contains("state") ? domain.state_of(test.input["state"])
                                                   : std::optional<ref::State>();
+  if (!test.input.contains("state"))
+    throw SpecError(test.input.contains("call") ? location_of(test, "/call") : test.where,
+                    "the call's `state` is the test's `state:`, which this test does not give");
   if (!state)
-    throw SpecError(test.input.contains("state") ? location_of(test, "/state") : test.where,
+    throw SpecError(location_of(test, "/state"),
                     fmt::format("`state:` must be a state of the domain '{}' (a {})", domain.name,
-                                domain.type == "grid" ? "cell [row, col] inside the maze"
-                                                      : "node of the graph"));
+                                domain.type == "grid"           ? "cell [row, col] inside the maze"
+                                : domain.type == "sliding_tile" ? "board, row by row, 0 the blank"
+                                : domain.type == "pacman_problem" ? "state as the problem writes it"
+                                                                  : "node of the graph"));
   return *state;
 }
 

@@ -108,6 +108,25 @@ TEST(DomainPathCheckTest, TheReferenceTracePassesAndAnotherCheapestPathIsAccepte
   ASSERT_EQ(check.notes.size(), 1u);
 }
 
+// A right path printed in another format keeps the path: its states are read from the start of
+// each line; its figures are not, so the heuristic aspect fails with the format.
+TEST(DomainPathCheckTest, ARightPathOutOfFormatKeepsThePathButNotItsFigures) {
+  const auto problem = small_graph();
+  const auto expected = path_expected(problem, QueueCountJudgement::range);
+  const auto check = check_domain_path(problem, expected, names(problem),
+                                       "S h: 2 g: 0\nA h: 1 g: 1\nG h: 0 g: 2\nMax queue length: " +
+                                           std::to_string(expected.reference_max_frontier) + "\n");
+  EXPECT_TRUE(check.path.passed) << check.path.feedback;
+  EXPECT_FALSE(check.format.passed);
+  EXPECT_EQ(check.format.feedback,
+            "line 1: `S h: 2 g: 0` does not read as `{state} h={h} g={g}` (and 2 more lines like "
+            "it)");
+  EXPECT_FALSE(check.heuristic.passed);
+  EXPECT_EQ(check.heuristic.feedback,
+            "line 1: its figures do not read as `{state} h={h} g={g}` (and 2 more lines like it)");
+  EXPECT_TRUE(check.max_queue.passed) << check.max_queue.feedback;
+}
+
 TEST(DomainPathCheckTest, ADearerPathAWrongGAndAnImpossibleCountFailTheirAspectsOnly) {
   const auto problem = small_graph();
   const auto check =

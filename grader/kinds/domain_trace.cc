@@ -36,15 +36,18 @@ LineTemplate line_template(const TestSpec& test, const std::string& key, const c
   }
 }
 
-// A print_succ test's domain: a graph's start defaults to the listed state.
+// A print_succ test's domain: a graph's or a board's start defaults to the listed state (a
+// maze's is its `S`).
 SearchDomain listing_domain(const Assignment& assignment, const TestSpec& test) {
-  if (test.input.contains("start") || !test.input.contains("domain")) {
-    return search_domain(assignment, test);
+  if (test.input.contains("start")) return search_domain(assignment, test);
+  bool start_at_state = !test.input.contains("domain");  // the spec's sliding-tile domain
+  if (!start_at_state) {
+    const auto found = assignment.domains.find(
+        test.input["domain"].is_string() ? test.input["domain"].get<std::string>() : std::string());
+    start_at_state =
+        found != assignment.domains.end() && found->second.value.value("type", "") == "graph";
   }
-  const auto found = assignment.domains.find(
-      test.input["domain"].is_string() ? test.input["domain"].get<std::string>() : std::string());
-  if (found == assignment.domains.end() || found->second.value.value("type", "") != "graph")
-    return search_domain(assignment, test);
+  if (!start_at_state) return search_domain(assignment, test);
   TestSpec located = test;
   located.input["start"] = test.input.value("state", nlohmann::json());
   return search_domain(assignment, located);
@@ -57,10 +60,11 @@ StateNotation notation_of(const SearchDomain& domain) {
 
 void require_function_adapter(const Assignment& assignment, const TestSpec& test) {
   if (!assignment.adapter || assignment.adapter->value.value("type", "") != "function")
-    throw SpecError(test.where,
-                    fmt::format("a {} test on a named domain calls a function: the spec needs "
-                                "`adapter: {{type: function}}`",
-                                test.kind));
+    throw SpecError(
+        test.where,
+        fmt::format("a {} test with a `domain:` or a `call:` calls a function: the spec needs "
+                    "`adapter: {{type: function}}`",
+                    test.kind));
   if (!test.input.contains("call"))
     throw SpecError(test.where, fmt::format("a {} test on a named domain needs `call:`, e.g. "
                                             "\"{}(graph, state)\"",
@@ -71,18 +75,26 @@ bool ascending_order(const TestSpec& test) {
   return read_word(test, "order", "as_listed", {"as_listed", "ascending"}) == "ascending";
 }
 
+// How Python orders two of the domain's states (a board's lists and a cell's tuples element by
+// element, a node's name as a string): sorted() in a listing, heapq's ties in a queue.
+ref::StateLess python_order(const SearchDomain& domain) {
+  return [&domain](const ref::State& a, const ref::State& b) {
+    nlohmann::json x = domain.value_of(a), y = domain.value_of(b);
+    if (x.contains("$tuple")) x = x["$tuple"];
+    if (y.contains("$tuple")) y = y["$tuple"];
+    return x < y;
+  };
+}
+
 DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpec& test) {
   const ref::State state = state_of_test(test, domain);
   std::vector<ref::Step> successors = domain.problem->successors(state);
   const bool ascending = ascending_order(test);
   if (ascending) {
-    std::stable_sort(successors.begin(), successors.end(),
-                     [&domain](const ref::Step& a, const ref::Step& b) {
-                       nlohmann::json x = domain.value_of(a.state), y = domain.value_of(b.state);
-                       if (x.contains("$tuple")) x = x["$tuple"];
-                       if (y.contains("$tuple")) y = y["$tuple"];
-                       return x < y;
-                     });
+    const ref::StateLess less = python_order(domain);
+    std::stable_sort(
+        successors.begin(), successors.end(),
+        [&less](const ref::Step& a, const ref::Step& b) { return less(a.state, b.state); });
   }
   return {state, std::move(successors), line_template(test, "line", kListingLine, listing_fields()),
           ascending ? (domain.type == "graph" ? "in alphabetical order" : "in ascending order")
@@ -121,7 +133,7 @@ DomainPathExpected path_expected(const SearchDomain& domain, const SearchAlgorit
   if (expected.max_queue_judgement == QueueCountJudgement::range) {
     try {
       const ref::QueueLengthRange range =
-          ref::max_frontier_range(*domain.problem, algorithm.policy);
+          ref::max_frontier_range(*domain.problem, algorithm.policy, python_order(domain));
       expected.max_frontier_low = range.low;
       expected.max_frontier_high = range.high;
     } catch (const std::invalid_argument& error) {
@@ -160,7 +172,9 @@ std::vector<AspectOutcome> in_order(const std::vector<std::string>& aspects,
 
 }  // namespace
 
-bool on_named_domain(const TestSpec& test) { return test.input.contains("domain"); }
+bool composed_test(const TestSpec& test) {
+  return test.input.contains("domain") || test.input.contains("call");
+}
 
 std::vector<std::string> domain_listing_keys() {
   return {"domain", "call", "line", "order", "start", "goal"};
@@ -181,8 +195,8 @@ void validate_domain_path(const Assignment& assignment, const TestSpec& test) {
   require_function_adapter(assignment, test);
   if (test.input.contains("state"))
     throw SpecError(location_of(test, "/state"),
-                    "a solve test on a named domain starts at `start:` (graphs) or the maze's "
-                    "start, not at `state:`");
+                    "a solve test that gives its `call:` starts at `start:` (a graph's node, a "
+                    "board) or the maze's start, not at `state:`");
   const SearchDomain domain = search_domain(assignment, test);
   const SearchAlgorithm algorithm = search_algorithm(assignment, test);
   validate_search_adapter(assignment, test, domain, algorithm);

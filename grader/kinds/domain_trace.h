@@ -1,8 +1,8 @@
-// print_succ and solve on a domain the spec names under `domains:` (a graph, a grid maze): the
-// function is called through the spec's function adapter with the test's `call:` words (e.g.
-// `print_succ(graph, heuristic, state)`), and what it prints is read through the test's line
-// templates (notation/line_template.h) and judged by checkers/domain_trace_checker.h. The
-// sliding-tile tests of the two kinds (no `domain:`) keep their tile checkers and hints.
+// print_succ and solve composed from the spec's parts: a domain the spec names under `domains:`
+// (a graph, a grid maze) or its sliding-tile `domain`, the function called through the spec's
+// function adapter with the test's `call:` words (e.g. `print_succ(graph, heuristic, state)`),
+// what it prints read through the test's line templates (notation/line_template.h) and judged by
+// checkers/domain_trace_checker.h. Tile tests without `call:` keep their tile checkers and hints.
 //
 // Test keys, both:  domain, call, line (a line template)
 //   print_succ:     state (whose successors are printed), order (as_listed | ascending),
@@ -20,8 +20,12 @@
 
 namespace sg {
 
-/// True when the test names one of the spec's `domains` (`domain:`).
-bool on_named_domain(const TestSpec& test);
+/// True when the test is a composition of the spec's parts: it names one of the spec's `domains`
+/// (`domain:`) or gives its `call:` (then on the spec's sliding-tile `domain`), so the function
+/// adapter makes the call, the test's line templates read what it prints and the shared
+/// judgements judge it. Otherwise a tile test takes the fixed path: `function(state)` called,
+/// lines read as `[tiles] h=H`, with the tile checkers' hints (torus wrap-around, a blank counted).
+bool composed_test(const TestSpec& test);
 
 /// The keys these tests add to their kind's.
 std::vector<std::string> domain_listing_keys();

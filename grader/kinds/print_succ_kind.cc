@@ -29,14 +29,14 @@ std::vector<std::string> PrintSuccKind::keys() const {
 
 void PrintSuccKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  if (on_named_domain(test)) return validate_domain_listing(assignment, test);
+  if (composed_test(test)) return validate_domain_listing(assignment, test);
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   read_state(test, "state", puzzle);
 }
 
 Invocation PrintSuccKind::invocation(const Assignment& assignment, const TestSpec& test,
                                      const GradingContext& context) const {
-  if (on_named_domain(test)) return domain_trace_invocation(assignment, test, context);
+  if (composed_test(test)) return domain_trace_invocation(assignment, test, context);
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles state = read_state(test, "state", puzzle);
   nlohmann::json steps = nlohmann::json::array();
@@ -48,7 +48,7 @@ Invocation PrintSuccKind::invocation(const Assignment& assignment, const TestSpe
 
 TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                     const Observation& observation) const {
-  if (on_named_domain(test))
+  if (composed_test(test))
     return evaluate_domain_listing(assignment, test, observation, aspects());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles state = read_state(test, "state", puzzle);
@@ -96,7 +96,7 @@ TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec
 
 std::vector<MutantOutcome> PrintSuccKind::mutant_outcomes(const Assignment& assignment,
                                                           const TestSpec& test) const {
-  if (on_named_domain(test)) return domain_listing_mutants(assignment, test, aspects());
+  if (composed_test(test)) return domain_listing_mutants(assignment, test, aspects());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles state = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);

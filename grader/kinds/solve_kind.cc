@@ -112,7 +112,7 @@ std::vector<std::string> SolveKind::keys() const {
 
 void SolveKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  if (on_named_domain(test)) return validate_domain_path(assignment, test);
+  if (composed_test(test)) return validate_domain_path(assignment, test);
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   if (test.input.contains("exact_path") && !test.input["exact_path"].is_boolean()) {
@@ -128,7 +128,7 @@ void SolveKind::validate(const Assignment& assignment, const TestSpec& test) con
 
 Invocation SolveKind::invocation(const Assignment& assignment, const TestSpec& test,
                                  const GradingContext& context) const {
-  if (on_named_domain(test)) return domain_trace_invocation(assignment, test, context);
+  if (composed_test(test)) return domain_trace_invocation(assignment, test, context);
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   nlohmann::json steps = nlohmann::json::array();
@@ -140,7 +140,7 @@ Invocation SolveKind::invocation(const Assignment& assignment, const TestSpec& t
 
 TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                 const Observation& observation) const {
-  if (on_named_domain(test)) return evaluate_domain_path(assignment, test, observation, aspects());
+  if (composed_test(test)) return evaluate_domain_path(assignment, test, observation, aspects());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);
@@ -182,7 +182,7 @@ TestOutcome SolveKind::evaluate(const Assignment& assignment, const TestSpec& te
 
 std::vector<MutantOutcome> SolveKind::mutant_outcomes(const Assignment& assignment,
                                                       const TestSpec& test) const {
-  if (on_named_domain(test)) return domain_path_mutants(assignment, test, aspects());
+  if (composed_test(test)) return domain_path_mutants(assignment, test, aspects());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);
