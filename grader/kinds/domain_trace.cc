@@ -12,6 +12,7 @@
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
+#include "kinds/reference_cache.h"
 #include "kinds/solve_kind.h"
 #include "reference/queue_length.h"
 
@@ -103,9 +104,10 @@ DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpe
 
 // What the solve trace must show, from the reference's run of the test's algorithm. Throws
 // SpecError when the reference finds no path or the spec asks what the algorithm cannot give.
-DomainPathExpected path_expected(const SearchDomain& domain, const SearchAlgorithm& algorithm,
-                                 const TestSpec& test) {
-  const ReferenceRun run = run_reference(domain, algorithm, false);
+DomainPathExpected path_expected(const Assignment& assignment, const SearchDomain& domain,
+                                 const SearchAlgorithm& algorithm, const TestSpec& test) {
+  const ReferenceRun run = *cached_reference<ReferenceRun>(
+      assignment, test, "domain run", [&] { return run_reference(domain, algorithm, false); });
   if (!run.found)
     throw SpecError(test.where, fmt::format("the reference's {} finds no path on '{}': choose a "
                                             "start and goal it can solve",
@@ -113,14 +115,18 @@ DomainPathExpected path_expected(const SearchDomain& domain, const SearchAlgorit
   const bool optimal = algorithm.priority_ordered();
   if (test.input.contains("exact_path") && !test.input["exact_path"].is_boolean())
     throw SpecError(location_of(test, "/exact_path"), "exact_path must be true or false");
-  DomainPathExpected expected{run.path,
-                              optimal ? optimal_cost(domain).value_or(run.cost) : run.cost,
-                              test.input.value("exact_path", !optimal),
-                              line_template(test, "line", kPathLine, path_fields()),
-                              line_template(test, "last_line", kLastLine, last_line_fields()),
-                              read_max_queue_line(test),
-                              read_max_queue_length(test),
-                              run.max_frontier};
+  DomainPathExpected expected{
+      run.path,
+      optimal ? cached_reference<std::optional<double>>(assignment, test, "domain optimal cost",
+                                                        [&] { return optimal_cost(domain); })
+                    ->value_or(run.cost)
+              : run.cost,
+      test.input.value("exact_path", !optimal),
+      line_template(test, "line", kPathLine, path_fields()),
+      line_template(test, "last_line", kLastLine, last_line_fields()),
+      read_max_queue_line(test),
+      read_max_queue_length(test),
+      run.max_frontier};
   if (expected.max_queue_judgement != QueueCountJudgement::feedback) {
     if (algorithm.family != SearchAlgorithm::Family::best_first)
       throw SpecError(location_of(test, "/max_queue_length"),
@@ -133,7 +139,9 @@ DomainPathExpected path_expected(const SearchDomain& domain, const SearchAlgorit
   if (expected.max_queue_judgement == QueueCountJudgement::range) {
     try {
       const ref::QueueLengthRange range =
-          ref::max_frontier_range(*domain.problem, algorithm.policy, python_order(domain));
+          *cached_reference<ref::QueueLengthRange>(assignment, test, "domain queue range", [&] {
+            return ref::max_frontier_range(*domain.problem, algorithm.policy, python_order(domain));
+          });
       expected.max_frontier_low = range.low;
       expected.max_frontier_high = range.high;
     } catch (const std::invalid_argument& error) {
@@ -200,7 +208,7 @@ void validate_domain_path(const Assignment& assignment, const TestSpec& test) {
   const SearchDomain domain = search_domain(assignment, test);
   const SearchAlgorithm algorithm = search_algorithm(assignment, test);
   validate_search_adapter(assignment, test, domain, algorithm);
-  path_expected(domain, algorithm, test);
+  path_expected(assignment, domain, algorithm, test);
 }
 
 Invocation domain_trace_invocation(const Assignment& assignment, const TestSpec& test,
@@ -235,7 +243,7 @@ TestOutcome evaluate_domain_path(const Assignment& assignment, const TestSpec& t
                                  const std::vector<std::string>& aspects) {
   const SearchDomain domain = search_domain(assignment, test);
   const SearchAlgorithm algorithm = search_algorithm(assignment, test);
-  const DomainPathExpected expected = path_expected(domain, algorithm, test);
+  const DomainPathExpected expected = path_expected(assignment, domain, algorithm, test);
   const StateNotation notation = notation_of(domain);
   const PrintedCall call = read_printed_call(assignment, test, domain, algorithm, observation);
   TestOutcome outcome = printed_outcome(call, observation, aspects, {"format"});
@@ -302,7 +310,7 @@ std::vector<MutantOutcome> domain_path_mutants(const Assignment& assignment, con
                                                const std::vector<std::string>& aspects) {
   const SearchDomain domain = search_domain(assignment, test);
   const SearchAlgorithm algorithm = search_algorithm(assignment, test);
-  const DomainPathExpected expected = path_expected(domain, algorithm, test);
+  const DomainPathExpected expected = path_expected(assignment, domain, algorithm, test);
   const StateNotation notation = notation_of(domain);
   const ref::Problem& problem = *domain.problem;
   std::vector<MutantOutcome> mutants;
