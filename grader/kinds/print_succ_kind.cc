@@ -48,8 +48,7 @@ Invocation PrintSuccKind::invocation(const Assignment& assignment, const TestSpe
 
 TestOutcome PrintSuccKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                     const Observation& observation) const {
-  if (composed_test(test))
-    return evaluate_domain_listing(assignment, test, observation, aspects());
+  if (composed_test(test)) return evaluate_domain_listing(assignment, test, observation, aspects());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles state = read_state(test, "state", puzzle);
   const ref::Heuristic heuristic = assignment_heuristic(assignment);
