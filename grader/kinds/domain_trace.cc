@@ -184,6 +184,17 @@ bool composed_test(const TestSpec& test) {
   return test.input.contains("domain") || test.input.contains("call");
 }
 
+void refuse_composed_keys(const TestSpec& test, const std::vector<std::string>& keys) {
+  for (const std::string& key : keys)
+    if (test.input.contains(key))
+      throw SpecError(
+          location_of(test, "/" + key),
+          fmt::format("`{}:` is read by a {} test that gives its `call:` (e.g. "
+                      "\"{}\", with the spec's `adapter: {{type: function}}`); "
+                      "this tile test would ignore it",
+                      key, test.kind, test.kind == "solve" ? "solve(start)" : "print_succ(state)"));
+}
+
 std::vector<std::string> domain_listing_keys() {
   return {"domain", "call", "line", "order", "start", "goal"};
 }

@@ -27,6 +27,10 @@ namespace sg {
 /// lines read as `[tiles] h=H`, with the tile checkers' hints (torus wrap-around, a blank counted).
 bool composed_test(const TestSpec& test);
 
+/// Throws SpecError at the first of `keys` (the composed tests' own: line, order, start, ...) that
+/// a tile test without `call:` gives, which that test would ignore: it says to give `call:`.
+void refuse_composed_keys(const TestSpec& test, const std::vector<std::string>& keys);
+
 /// The keys these tests add to their kind's.
 std::vector<std::string> domain_listing_keys();
 std::vector<std::string> domain_path_keys();

@@ -102,5 +102,47 @@ TEST(DomainTrace, NamesTheKeyOfEveryMistake) {
               HasSubstr("starts at `start:`"));
 }
 
+// A 2 x 3 board, and one print_succ or solve test on it whose keys vary.
+Assignment tile_spec_with(const std::string& kind, const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: tiles}
+domain: {type: sliding_tile, rows: 2, cols: 3, goal: [1, 2, 3, 4, 5, 0], heuristic: manhattan}
+algorithms:
+  astar: {strategy: astar}
+adapter: {type: function}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: )yaml" + kind + R"yaml(
+    grades: {successors: a}
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+// A tile test composed by its `call:` reads its templates; without one, a template it would
+// ignore is refused, and so is a call word the test gives no value for.
+TEST(DomainTrace, TileTestsAreComposedByTheirCall) {
+  EXPECT_EQ(validation_error(tile_spec_with("print_succ",
+                                            "    state: [1, 2, 3, 4, 0, 5]\n"
+                                            "    call: print_succ(state)\n"
+                                            "    line: \"{state} f={f}\"\n")),
+            "no error");
+  EXPECT_EQ(validation_error(tile_spec_with("solve",
+                                            "    start: [1, 2, 3, 0, 4, 5]\n"
+                                            "    call: solve(start)\n"
+                                            "    algorithm: astar\n")),
+            "no error");
+  EXPECT_THAT(validation_error(tile_spec_with("print_succ",
+                                              "    state: [1, 2, 3, 4, 0, 5]\n"
+                                              "    line: \"{state} f={f}\"\n")),
+              HasSubstr("`line:` is read by a print_succ test that gives its `call:`"));
+  EXPECT_THAT(validation_error(tile_spec_with("solve",
+                                              "    start: [1, 2, 3, 0, 4, 5]\n"
+                                              "    call: solve(state)\n"
+                                              "    algorithm: astar\n")),
+              HasSubstr("the call's `state` is the test's `state:`"));
+}
+
 }  // namespace
 }  // namespace sg

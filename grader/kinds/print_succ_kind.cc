@@ -30,6 +30,7 @@ std::vector<std::string> PrintSuccKind::keys() const {
 void PrintSuccKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
   if (composed_test(test)) return validate_domain_listing(assignment, test);
+  refuse_composed_keys(test, domain_listing_keys());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   read_state(test, "state", puzzle);
 }

@@ -113,6 +113,7 @@ std::vector<std::string> SolveKind::keys() const {
 void SolveKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
   if (composed_test(test)) return validate_domain_path(assignment, test);
+  refuse_composed_keys(test, domain_path_keys());
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
   const ref::Tiles start = read_state(test, "state", puzzle);
   if (test.input.contains("exact_path") && !test.input["exact_path"].is_boolean()) {
