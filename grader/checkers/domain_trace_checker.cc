@@ -45,7 +45,8 @@ std::string wrong_figure(const LineTemplate& line, const LineFields& printed,
 }
 
 // The state a line out of format starts with, when the template starts with `{state}`: the
-// longest prefix (ending before a space or after a bracket) that reads as one; with its text.
+// shortest prefix (ending before a space or after a bracket) that reads as one, so a lenient
+// reader cannot take the text after it too; with its text.
 std::optional<std::pair<std::string, ref::State>> leading_state(const LineTemplate& line,
                                                                 const StateNotation& notation,
                                                                 std::string_view text) {
@@ -53,7 +54,7 @@ std::optional<std::pair<std::string, ref::State>> leading_state(const LineTempla
   const std::size_t begin = text.find_first_not_of(" \t");
   if (begin == std::string_view::npos) return std::nullopt;
   text.remove_prefix(begin);
-  for (std::size_t end = text.size(); end > 0; --end) {
+  for (std::size_t end = 1; end <= text.size(); ++end) {
     const bool boundary = end == text.size() || text[end] == ' ' || text[end] == '\t' ||
                           text[end - 1] == ']' || text[end - 1] == ')';
     if (!boundary) continue;
@@ -230,7 +231,8 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
     int number = 0;
     LineFields fields;
     std::optional<ref::State> state;
-    bool figures_read = true;  // false: only the state was read, from a line out of format
+    bool figures_read = true;        // false: only the state was read, from a line out of format
+    std::size_t format_problem = 0;  // its entry in format_problems, when !figures_read
   };
   std::vector<PathLine> lines;
   std::vector<std::string> format_problems;
@@ -258,7 +260,11 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
                                             line.text, expected.line.text()));
       // The path is judged apart from the format: a line that starts with a state still counts.
       if (const auto state = leading_state(expected.line, notation, line.text))
-        lines.push_back({line.number, {{"state", state->first}}, state->second, false});
+        lines.push_back({line.number,
+                         {{"state", state->first}},
+                         state->second,
+                         false,
+                         format_problems.size() - 1});
       continue;
     }
     if (last_line)
@@ -269,9 +275,7 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
   if (expected.last_line && !last_line && expected.last_line_rule == MaxQueueLine::required)
     format_problems.push_back(
         fmt::format("the last line must be `{}`", expected.last_line->text()));
-  if (lines.empty()) format_problems.insert(format_problems.begin(), "no path lines were printed");
-  check.format.passed = format_problems.empty();
-  check.format.feedback = first_of(format_problems);
+  if (lines.empty()) format_problems.push_back("no path lines were printed");
 
   // path: a walk from the start to a goal along the domain's actions, as cheap as the optimum.
   std::string path_problem;
@@ -330,22 +334,36 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
     const double step_cost = steps[i] ? steps[i]->cost : 0.0;
     if (i > 0 && !steps[i]) break;  // past the first illegal step, g means nothing
     g += step_cost;
+    const double h = problem.h(*lines[i].state);
+    const std::map<std::string, double> figures = {
+        {"cost", step_cost}, {"g", g}, {"h", h}, {"f", g + h}, {"depth", static_cast<double>(i)}};
+    const std::string action = steps[i] ? steps[i]->action : "";
     if (!lines[i].figures_read) {
+      // Show the line as it should read, its figures the reference's.
+      const NumberedLine* printed_line = nullptr;
+      for (const NumberedLine& line : all)
+        if (line.number == lines[i].number) printed_line = &line;
+      format_problems[lines[i].format_problem] =
+          fmt::format("line {}: `{}` should read `{}`", lines[i].number, printed_line->text,
+                      expected.line.render(rendered(lines[i].fields.at("state"), figures, action)));
       figure_problems.push_back(fmt::format("line {}: its figures do not read as `{}`",
                                             lines[i].number, expected.line.text()));
       continue;
     }
-    const double h = problem.h(*lines[i].state);
-    const std::string wrong = wrong_figure(
-        expected.line, lines[i].fields,
-        {{"cost", step_cost}, {"g", g}, {"h", h}, {"f", g + h}, {"depth", static_cast<double>(i)}},
-        steps[i] ? steps[i]->action : "");
+    const std::string wrong = wrong_figure(expected.line, lines[i].fields, figures, action);
     if (!wrong.empty())
       figure_problems.push_back(
           fmt::format("line {}: {}: {}", lines[i].number, lines[i].fields.at("state"), wrong));
   }
   check.heuristic.passed = figure_problems.empty();
   check.heuristic.feedback = first_of(figure_problems);
+  // format: judged last, as a line out of format is shown as it should read once its figures
+  // are known.
+  if (lines.empty())
+    std::rotate(format_problems.begin(), format_problems.end() - 1,
+                format_problems.end());  // "no path lines" first
+  check.format.passed = format_problems.empty();
+  check.format.feedback = first_of(format_problems);
   if (lines.empty()) {
     check.heuristic.passed = false;
     check.heuristic.feedback = "no states were printed, so no figures could be checked";

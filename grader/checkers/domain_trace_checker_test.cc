@@ -109,7 +109,8 @@ TEST(DomainPathCheckTest, TheReferenceTracePassesAndAnotherCheapestPathIsAccepte
 }
 
 // A right path printed in another format keeps the path: its states are read from the start of
-// each line; its figures are not, so the heuristic aspect fails with the format.
+// each line; its figures are not, so the heuristic aspect fails with the format, whose feedback
+// shows the line as it should read.
 TEST(DomainPathCheckTest, ARightPathOutOfFormatKeepsThePathButNotItsFigures) {
   const auto problem = small_graph();
   const auto expected = path_expected(problem, QueueCountJudgement::range);
@@ -119,8 +120,7 @@ TEST(DomainPathCheckTest, ARightPathOutOfFormatKeepsThePathButNotItsFigures) {
   EXPECT_TRUE(check.path.passed) << check.path.feedback;
   EXPECT_FALSE(check.format.passed);
   EXPECT_EQ(check.format.feedback,
-            "line 1: `S h: 2 g: 0` does not read as `{state} h={h} g={g}` (and 2 more lines like "
-            "it)");
+            "line 1: `S h: 2 g: 0` should read `S h=2 g=0` (and 2 more lines like it)");
   EXPECT_FALSE(check.heuristic.passed);
   EXPECT_EQ(check.heuristic.feedback,
             "line 1: its figures do not read as `{state} h={h} g={g}` (and 2 more lines like it)");
