@@ -10,10 +10,9 @@
 
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
-#include <set>
 
 #include "cli/command_test_util.h"
+#include "cli/expected_grades_util.h"
 
 namespace sg {
 namespace {
@@ -52,27 +51,8 @@ TEST(ComposedTileSpec, GradesEverySevenTileFixtureAsItsExpectedYamlSays) {
   const auto validated = run_shell(searchgrader() + " validate " + spec.string());
   ASSERT_EQ(validated.exit_code, 0) << validated.output;
 
-  const YAML::Node expected =
-      YAML::LoadFile((source / "fixtures/seven-tile/expected.yaml").string());
-  std::size_t graded = 0;
-  for (const auto& entry : expected["submissions"]) {
-    const std::string name = entry.first.as<std::string>();
-    SCOPED_TRACE(name);
-    const auto result =
-        run_shell(searchgrader() + " grade " + spec.string() + " " +
-                      (source / "fixtures/seven-tile" / name).string() + " --format json",
-                  false);
-    ASSERT_EQ(result.exit_code, 0) << result.output;
-    const auto report = nlohmann::json::parse(result.output);
-    EXPECT_DOUBLE_EQ(report["score"].get<double>(), entry.second["score"].as<double>());
-    std::set<std::string> lost, want;
-    for (const auto& criterion : report["criteria"])
-      if (criterion["status"] != "passed") lost.insert(criterion["id"].get<std::string>());
-    if (entry.second["lost"])
-      for (const auto& id : entry.second["lost"]) want.insert(id.as<std::string>());
-    EXPECT_EQ(lost, want);
-    ++graded;
-  }
+  const std::size_t graded =
+      test_util::grade_as_expected(spec, source / "fixtures/seven-tile/expected.yaml");
   EXPECT_EQ(graded, 8u);
   fs::remove_all(folder);
 }

@@ -18,11 +18,13 @@
 #include <sstream>
 
 #include "cli/command_test_util.h"
+#include "cli/expected_grades_util.h"
 
 namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
+using test_util::grade_as_expected;
 using test_util::run_shell;
 using test_util::searchgrader;
 
@@ -48,33 +50,6 @@ fs::path copy_section_files(const std::string& heading, std::size_t& files) {
     ++files;
   }
   return root;
-}
-
-// Grades each submission `expected` lists under `spec` and checks its score and lost criteria;
-// returns how many were graded.
-std::size_t grade_as_expected(const fs::path& spec, const fs::path& expected_file) {
-  const YAML::Node expected = YAML::LoadFile(expected_file.string());
-  std::size_t graded = 0;
-  for (const auto& entry : expected["submissions"]) {
-    const std::string name = entry.first.as<std::string>();
-    SCOPED_TRACE(name);
-    const auto result =
-        run_shell(searchgrader() + " grade " + spec.string() + " " +
-                      (expected_file.parent_path() / name).string() + " --format json",
-                  false);
-    EXPECT_EQ(result.exit_code, 0) << result.output;
-    if (result.exit_code != 0) continue;
-    const auto report = nlohmann::json::parse(result.output);
-    EXPECT_DOUBLE_EQ(report["score"].get<double>(), entry.second["score"].as<double>());
-    std::set<std::string> lost, want;
-    for (const auto& criterion : report["criteria"])
-      if (criterion["status"] != "passed") lost.insert(criterion["id"].get<std::string>());
-    if (entry.second["lost"])
-      for (const auto& id : entry.second["lost"]) want.insert(id.as<std::string>());
-    EXPECT_EQ(lost, want);
-    ++graded;
-  }
-  return graded;
 }
 
 // Copies the four files of the tutorial under `heading` into `root`, validates its spec
