@@ -231,6 +231,7 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
     int number = 0;
     LineFields fields;
     std::optional<ref::State> state;
+    std::string text;                // the line as printed
     bool figures_read = true;        // false: only the state was read, from a line out of format
     std::size_t format_problem = 0;  // its entry in format_problems, when !figures_read
   };
@@ -263,6 +264,7 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
         lines.push_back({line.number,
                          {{"state", state->first}},
                          state->second,
+                         line.text,
                          false,
                          format_problems.size() - 1});
       continue;
@@ -270,7 +272,7 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
     if (last_line)
       format_problems.push_back(fmt::format("line {}: a path line after `{}`, which must come last",
                                             line.number, last_line->text));
-    lines.push_back({line.number, *fields, notation.read(fields->at("state"))});
+    lines.push_back({line.number, *fields, notation.read(fields->at("state")), line.text});
   }
   if (expected.last_line && !last_line && expected.last_line_rule == MaxQueueLine::required)
     format_problems.push_back(
@@ -340,11 +342,8 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
     const std::string action = steps[i] ? steps[i]->action : "";
     if (!lines[i].figures_read) {
       // Show the line as it should read, its figures the reference's.
-      const NumberedLine* printed_line = nullptr;
-      for (const NumberedLine& line : all)
-        if (line.number == lines[i].number) printed_line = &line;
       format_problems[lines[i].format_problem] =
-          fmt::format("line {}: `{}` should read `{}`", lines[i].number, printed_line->text,
+          fmt::format("line {}: `{}` should read `{}`", lines[i].number, lines[i].text,
                       expected.line.render(rendered(lines[i].fields.at("state"), figures, action)));
       figure_problems.push_back(fmt::format("line {}: its figures do not read as `{}`",
                                             lines[i].number, expected.line.text()));

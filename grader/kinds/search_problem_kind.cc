@@ -46,6 +46,14 @@ std::size_t whole_number(const TestSpec& test, const std::string& key, std::size
   return value.get<std::size_t>();
 }
 
+// The call's words the function adapter gives values to (adapters/search_adapter.h
+// call_argument); any other argument is a literal.
+const std::vector<std::string> kDomainWords = {"game_state", "start", "goal", "graph", "maze"};
+
+bool is_domain_word(const std::string& word) {
+  return std::find(kDomainWords.begin(), kDomainWords.end(), word) != kDomainWords.end();
+}
+
 ProblemTest read_test(const Assignment& assignment, const TestSpec& test) {
   check_keys(test, SearchProblemKind().keys());
   if (assignment.submission.language != "python")
@@ -54,7 +62,7 @@ ProblemTest read_test(const Assignment& assignment, const TestSpec& test) {
                     "`language: python`");
   ProblemTest read;
   read.domain = search_domain(assignment, test);
-  read.call = call_words(test, {"game_state", "start", "goal", "graph", "maze"});
+  read.call = call_words(test, kDomainWords);
   for (const std::string& word : read.call.arguments)
     if (word == "game_state" && read.domain.type != "pacman_problem")
       throw SpecError(location_of(test, "/call"),
@@ -88,12 +96,6 @@ ProblemTest read_test(const Assignment& assignment, const TestSpec& test) {
     read.at_most = read_informed_at_most(test);
   }
   return read;
-}
-
-// The words the function adapter gives values to (adapters/search_adapter.h call_argument).
-bool is_domain_word(const std::string& word) {
-  return word == "game_state" || word == "start" || word == "goal" || word == "graph" ||
-         word == "maze";
 }
 
 std::string call_text(const Assignment& assignment, const TestSpec& test, const ProblemTest& read) {
