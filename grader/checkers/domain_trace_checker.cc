@@ -64,6 +64,45 @@ std::optional<std::pair<std::string, ref::State>> leading_state(const LineTempla
   return std::nullopt;
 }
 
+// The problems one per line, at most `max_items`: "X\nY\n... and 3 more".
+std::string each_line(const std::vector<std::string>& problems, std::size_t max_items = 6) {
+  std::string text;
+  for (std::size_t i = 0; i < problems.size() && i < max_items; ++i) {
+    if (!text.empty()) text += '\n';
+    text += problems[i];
+  }
+  if (problems.size() > max_items)
+    text += fmt::format("\n... and {} more", problems.size() - max_items);
+  return text;
+}
+
+// An h a student printed that is not the domain's, with the state it was printed for.
+struct WrongH {
+  ref::State state;
+  double printed = 0.0;
+};
+
+// The hint of the domain's slip that explains every wrong h, or an empty string.
+std::string slip_hint(const DomainHints& hints, const std::vector<WrongH>& wrong) {
+  if (wrong.empty()) return {};
+  for (const DomainHints::HeuristicSlip& slip : hints.heuristic_slips) {
+    const bool explains_all = std::all_of(wrong.begin(), wrong.end(), [&](const WrongH& each) {
+      return same_number(slip.h(each.state), each.printed);
+    });
+    if (explains_all) return "hint: " + slip.hint;
+  }
+  return {};
+}
+
+// The printed h of a line whose template has one, when it is a number other than `want`.
+std::optional<WrongH> wrong_h(const LineTemplate& line, const LineFields& printed,
+                              const ref::State& state, double want) {
+  if (!line.has("h")) return std::nullopt;
+  const std::optional<double> got = field_number(printed.at("h"));
+  if (!got || same_number(*got, want)) return std::nullopt;
+  return WrongH{state, *got};
+}
+
 LineFields rendered(const std::string& state, const std::map<std::string, double>& numbers,
                     const std::string& action) {
   LineFields fields{{"state", state}, {"action", action}};
@@ -119,11 +158,15 @@ DomainListingCheck check_domain_listing(const ref::Problem& problem,
   std::vector<std::string> format_problems, successor_problems;
   std::vector<ref::State> printed_order;  // expected states, in the order printed
   std::map<ref::State, int> seen_on;      // state -> line it was first printed on
+  std::vector<WrongH> wrong_hs;
+  std::vector<std::string> chatter;  // lines with no state at all ("print_succ started")
   for (const NumberedLine& line : non_empty_lines(printed)) {
     const std::optional<LineFields> fields = expected.line.match(line.text);
     if (!fields) {
       format_problems.push_back(fmt::format("line {}: `{}` does not read as `{}`", line.number,
                                             line.text, expected.line.text()));
+      if (!leading_state(expected.line, notation, line.text))
+        chatter.push_back(fmt::format("line {} (`{}`)", line.number, line.text));
       continue;
     }
     const std::string& state_text = fields->at("state");
@@ -133,8 +176,8 @@ DomainListingCheck check_domain_listing(const ref::Problem& problem,
     if (step == expected.successors.end()) {
       successor_problems.push_back(
           state && *state == expected.parent
-              ? fmt::format("line {}: {} is the state itself, not one of its successors",
-                            line.number, state_text)
+              ? fmt::format("line {}: {} is the state itself, not a successor", line.number,
+                            state_text)
               : fmt::format("line {}: {} is not a successor of {}", line.number, state_text,
                             parent));
       continue;
@@ -146,14 +189,21 @@ DomainListingCheck check_domain_listing(const ref::Problem& problem,
     }
     seen_on[step->state] = line.number;
     printed_order.push_back(step->state);
-    const std::string wrong =
-        wrong_figure(expected.line, *fields, listing_numbers(problem, *step), step->action);
+    const std::map<std::string, double> numbers = listing_numbers(problem, *step);
+    const std::string wrong = wrong_figure(expected.line, *fields, numbers, step->action);
     if (!wrong.empty())
       successor_problems.push_back(fmt::format("line {}: {}: {}", line.number, state_text, wrong));
+    if (const auto h = wrong_h(expected.line, *fields, step->state, numbers.at("h")))
+      wrong_hs.push_back(*h);
   }
   std::vector<std::string> missing;
-  for (const ref::Step& step : expected.successors)
-    if (!seen_on.count(step.state)) missing.push_back(notation.show(step.state));
+  for (const ref::Step& step : expected.successors) {
+    if (seen_on.count(step.state)) continue;
+    missing.push_back(expected.hints.describe_step
+                          ? fmt::format("{} ({})", notation.show(step.state),
+                                        expected.hints.describe_step(expected.parent, step))
+                          : notation.show(step.state));
+  }
   if (!missing.empty()) {
     successor_problems.insert(
         successor_problems.begin(),
@@ -162,24 +212,32 @@ DomainListingCheck check_domain_listing(const ref::Problem& problem,
                     fmt::join(missing, ", ")));
   }
   check.successors.passed = successor_problems.empty();
-  check.successors.feedback = first_of(successor_problems);
+  check.successors.feedback = each_line(successor_problems);
+  if (check.successors.passed && !chatter.empty())
+    check.successors.feedback = fmt::format(
+        "{} {} no state and {} not judged as a successor (only the format check counts it)",
+        fmt::join(chatter.begin(), chatter.begin() + std::min<std::ptrdiff_t>(3, chatter.size()),
+                  ", "),
+        chatter.size() == 1 ? "holds" : "hold", chatter.size() == 1 ? "is" : "are");
+  if (const std::string hint = slip_hint(expected.hints, wrong_hs); !hint.empty())
+    check.successors.feedback += "\n" + hint;
 
-  // Order: the printed successors against the expected order, over those printed.
-  std::vector<ref::State> want;
-  for (const ref::Step& step : expected.successors)
-    if (seen_on.count(step.state)) want.push_back(step.state);
-  check.order.passed = printed_order == want;
-  if (printed_order.size() < 2) {
-    check.order.judged = !printed_order.empty();
-    check.order.passed = true;
-  }
-  if (!check.order.passed) {
-    std::vector<std::string> got, should;
-    for (const auto& state : printed_order) got.push_back(notation.show(state));
-    for (const auto& state : want) should.push_back(notation.show(state));
+  // Order: the first successor printed after one that should follow it.
+  std::map<ref::State, std::size_t> rank;
+  for (std::size_t i = 0; i < expected.successors.size(); ++i)
+    rank.emplace(expected.successors[i].state, i);
+  check.order.passed = true;
+  check.order.judged = !printed_order.empty();
+  for (std::size_t i = 1; i < printed_order.size(); ++i) {
+    const ref::State& before = printed_order[i - 1];
+    const ref::State& after = printed_order[i];
+    if (rank.at(after) > rank.at(before)) continue;
+    check.order.passed = false;
     check.order.feedback =
-        fmt::format("the successors should come {}: {}; you printed {}", expected.order_name,
-                    fmt::join(should, ", "), fmt::join(got, ", "));
+        fmt::format("line {}: {} is printed after {} (line {}), but successors must be printed {}",
+                    seen_on.at(after), notation.show(after), notation.show(before),
+                    seen_on.at(before), expected.order_name);
+    break;
   }
   check.format.passed = format_problems.empty();
   check.format.feedback = first_of(format_problems);
@@ -218,9 +276,9 @@ std::string expected_path_text(const ref::Problem& problem, const DomainPathExpe
   return text;
 }
 
-SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPathExpected& expected,
-                                    const StateNotation& notation, std::string_view printed) {
-  SolutionPathCheck check;
+DomainPathCheck check_domain_path(const ref::Problem& problem, const DomainPathExpected& expected,
+                                  const StateNotation& notation, std::string_view printed) {
+  DomainPathCheck check;
   check.path.aspect = "path";
   check.heuristic.aspect = "heuristic";
   check.format.aspect = "format";
@@ -313,15 +371,32 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
       path_problem = fmt::format("line {}: the path ends at {}, which is not a goal",
                                  lines.back().number, lines.back().fields.at("state"));
     } else if (!same_number(cost, expected.optimal_cost)) {
-      path_problem = fmt::format("the path costs {}; the cheapest costs {}", number_text(cost),
-                                 number_text(expected.optimal_cost));
+      const std::string& step = expected.hints.step_word;
+      path_problem = step.empty()
+                         ? fmt::format("the path costs {}; the cheapest costs {}",
+                                       number_text(cost), number_text(expected.optimal_cost))
+                         : fmt::format("your path takes {} {}s, but the shortest takes {}",
+                                       number_text(cost), step, number_text(expected.optimal_cost));
+      if (!expected.optimality.empty()) path_problem += ": " + expected.optimality;
     } else if (walked != expected.reference_path) {
+      std::size_t first = 0;
+      while (first < walked.size() && first < expected.reference_path.size() &&
+             walked[first] == expected.reference_path[first])
+        ++first;
+      const std::string where = fmt::format(
+          "your path leaves the reference's at line {} ({} where the reference has {}); both are "
+          "{} paths",
+          lines[std::min(first, lines.size() - 1)].number,
+          first < walked.size() ? notation.show(walked[first]) : "its end",
+          first < expected.reference_path.size() ? notation.show(expected.reference_path[first])
+                                                 : "its end",
+          expected.hints.step_word.empty() ? "cheapest" : "shortest");
       if (expected.exact_path)
-        path_problem =
-            "the path is a cheapest one, but this test demands the exact path the assignment's "
-            "search finds (see the expected output)";
+        path_problem = where +
+                       ", but this test demands the exact path the assignment's search finds (see "
+                       "the expected output)";
       else
-        check.notes.push_back("your path is another cheapest path than the reference's (accepted)");
+        check.notes.push_back(where + " (accepted: another tie-breaking)");
     }
   }
   if (lines.empty()) path_problem = "no path was printed";
@@ -330,6 +405,7 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
 
   // heuristic: every printed figure right for its line.
   std::vector<std::string> figure_problems;
+  std::vector<WrongH> wrong_hs;
   double g = 0.0;
   for (std::size_t i = 0; i < lines.size() && i < steps.size(); ++i) {
     if (!lines[i].state) break;
@@ -353,9 +429,13 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
     if (!wrong.empty())
       figure_problems.push_back(
           fmt::format("line {}: {}: {}", lines[i].number, lines[i].fields.at("state"), wrong));
+    if (const auto wrong_estimate = wrong_h(expected.line, lines[i].fields, *lines[i].state, h))
+      wrong_hs.push_back(*wrong_estimate);
   }
   check.heuristic.passed = figure_problems.empty();
   check.heuristic.feedback = first_of(figure_problems);
+  if (const std::string hint = slip_hint(expected.hints, wrong_hs); !hint.empty())
+    check.heuristic.feedback += "\n" + hint;
   // format: judged last, as a line out of format is shown as it should read once its figures
   // are known.
   if (lines.empty())
@@ -389,17 +469,19 @@ SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPat
                                           : fmt::format(
                                                 "reaches {} to {}, whichever frontier the "
                                                 "handout allows it keeps (a lower g updated in "
-                                                "place or pushed again, either tie-break)",
+                                                "place or pushed again, closed states skipped "
+                                                "before or after the push, either tie-break)",
                                                 number_text(low), number_text(high));
     if (*count < 1) {
       check.max_queue.feedback = fmt::format(
-          "line {}: {} cannot be a frontier's largest length: the start alone is one entry (a "
-          "correct search {})",
-          last_line->number, number_text(*count), reach);
+          "line {}: {} {} cannot be a frontier's largest length: the start alone puts one entry "
+          "on the frontier (a correct {} on this state {})",
+          last_line->number, expected.last_line->label_of("max_frontier"), number_text(*count),
+          expected.algorithm_title, reach);
     } else if (*count < low || *count > high) {
       check.max_queue.feedback =
-          fmt::format("line {}: you printed {}; a correct search on this problem {}",
-                      last_line->number, number_text(*count), reach);
+          fmt::format("line {}: you printed `{}`; a correct {} on this state {}", last_line->number,
+                      last_line->text, expected.algorithm_title, reach);
     } else {
       check.max_queue.passed = true;
     }

@@ -10,8 +10,8 @@
 //                         format — every line matches a template, the last-line template last;
 //                         max_queue — the last line's count against the reference's, exactly or
 //                         within the range of the frontiers a handout allows (or feedback only).
-// The tile-specific checkers (successor_listing_checker.h, solution_path_checker.h) keep the
-// tile puzzles' hints (a blank counted as a tile, a wrapping move); this one knows no domain.
+// What only a domain knows (a blank counted as a tile, a move that wraps around) it says through
+// DomainHints (domain_hints.h); this checker knows no domain.
 #pragma once
 
 #include <functional>
@@ -20,12 +20,20 @@
 #include <string_view>
 #include <vector>
 
-#include "checkers/solution_path_checker.h"
+#include "checkers/domain_hints.h"
 #include "model/grade_report.h"
 #include "notation/line_template.h"
 #include "reference/problem.h"
 
 namespace sg {
+
+/// Whether the last line ("Max queue length: N") is part of the required output.
+enum class MaxQueueLine { optional, required, forbidden };
+
+/// How the printed max queue length is judged: a note only, equal to the reference's, or
+/// within the range ref::max_frontier_range computes over the frontiers a handout allows. A
+/// count below 1 is wrong whenever it is judged.
+enum class QueueCountJudgement { feedback, exact, range };
 
 /// The fields a listing line may hold: the successor's state, the action to it, its step cost,
 /// g (= the step cost), h and f = g + h.
@@ -49,6 +57,7 @@ struct DomainListingExpected {
   std::vector<ref::Step> successors;  ///< In the order they must be printed.
   LineTemplate line;
   std::string order_name;  ///< For feedback: "in alphabetical order", "in the domain's order".
+  DomainHints hints{};
 };
 
 /// The expected listing's text, one rendered line per successor.
@@ -79,15 +88,29 @@ struct DomainPathExpected {
   std::size_t reference_max_frontier = 0;
   std::size_t max_frontier_low = 0;  ///< range: ref::max_frontier_range's low and high.
   std::size_t max_frontier_high = 0;
+  std::string algorithm_title = "search";  ///< For feedback: "a correct A* reaches 7 to 8".
+  /// Why a costlier path is wrong, for feedback ("A* with an admissible heuristic must find a
+  /// shortest path"); empty: not said.
+  std::string optimality{};
+  DomainHints hints{};
 };
 
 /// The reference's output: one rendered line per state of its path, then the last line.
 std::string expected_path_text(const ref::Problem& problem, const DomainPathExpected& expected,
                                const StateNotation& notation);
 
-/// Judges `printed` as a solve trace. Aspects path, heuristic (every printed figure), format and
-/// max_queue, in SolutionPathCheck's shape.
-SolutionPathCheck check_domain_path(const ref::Problem& problem, const DomainPathExpected& expected,
-                                    const StateNotation& notation, std::string_view printed);
+struct DomainPathCheck {
+  AspectOutcome path;
+  AspectOutcome heuristic;
+  AspectOutcome format;
+  AspectOutcome max_queue;    ///< Not judged (judged = false) under QueueCountJudgement::feedback.
+  std::string expected_text;  ///< The reference's output.
+  std::vector<std::string> notes;  ///< Ungraded remarks (another cheapest path, the count).
+};
+
+/// Judges `printed` as a solve trace: aspects path, heuristic (every printed figure), format
+/// and max_queue.
+DomainPathCheck check_domain_path(const ref::Problem& problem, const DomainPathExpected& expected,
+                                  const StateNotation& notation, std::string_view printed);
 
 }  // namespace sg

@@ -35,8 +35,11 @@ StateNotation names(const ref::Problem& problem) {
 }
 
 DomainListingExpected listing(const ref::GraphProblem& problem) {
-  return {"S", problem.successors("S"), LineTemplate("{state} cost={cost} h={h}", listing_fields()),
-          "in alphabetical order"};
+  return {"S",
+          problem.successors("S"),
+          LineTemplate("{state} cost={cost} h={h}", listing_fields()),
+          "in alphabetical order",
+          {}};
 }
 
 TEST(DomainListingCheckTest, TheReferenceListingPassesEveryAspect) {
@@ -57,11 +60,36 @@ TEST(DomainListingCheckTest, NamesAMissingSuccessorAWrongFigureAndTheOrder) {
       check_domain_listing(problem, expected, names(problem), "B cost=1.0 h=1\nA cost=1 h=2\n");
   EXPECT_FALSE(check.successors.passed);
   EXPECT_EQ(check.successors.feedback,
-            "1 successor of S is not printed: G (and 1 more line like it)");
+            "1 successor of S is not printed: G\nline 2: A: h is 2, should be 1");
   EXPECT_FALSE(check.order.passed);
   EXPECT_EQ(check.order.feedback,
-            "the successors should come in alphabetical order: A, B; you printed B, A");
+            "line 2: A is printed after B (line 1), but successors must be printed in "
+            "alphabetical order");
   EXPECT_TRUE(check.format.passed) << "1.0 reads as 1, as Python's floats print";
+}
+
+// What only the domain knows it says through its hints: the move that makes a missing
+// successor, and the slip every wrong h is explained by.
+TEST(DomainListingCheckTest, TheDomainsHintsNameAMissingStepAndTheSlipBehindEveryWrongH) {
+  const auto problem = small_graph();
+  auto expected = listing(problem);
+  expected.hints.describe_step = [](const ref::State& parent, const ref::Step& step) {
+    return "the road from " + parent + " to " + step.state;
+  };
+  expected.hints.heuristic_slips.push_back({"h_is_seven", "prints 7 for h",
+                                            [](const ref::State&) { return 7.0; },
+                                            "every wrong h is 7: h must not be 7"});
+  auto check =
+      check_domain_listing(problem, expected, names(problem), "A cost=1 h=7\nB cost=1 h=7\n");
+  EXPECT_EQ(check.successors.feedback,
+            "1 successor of S is not printed: G (the road from S to G)\n"
+            "line 1: A: h is 7, should be 1\n"
+            "line 2: B: h is 7, should be 1\n"
+            "hint: every wrong h is 7: h must not be 7");
+  check = check_domain_listing(problem, expected, names(problem),
+                               "A cost=1 h=7\nB cost=1 h=3\nG cost=5 h=0\n");
+  EXPECT_EQ(check.successors.feedback.find("hint:"), std::string::npos)
+      << "h=3 is not the slip's, so the slip does not explain every wrong h";
 }
 
 TEST(DomainListingCheckTest, ALineOutsideTheTemplateFailsFormatAndIsNotRead) {
@@ -89,7 +117,10 @@ DomainPathExpected path_expected(const ref::GraphProblem& problem, QueueCountJud
                               judged,
                               run.max_frontier,
                               range.low,
-                              range.high};
+                              range.high,
+                              "A*",
+                              "",
+                              {}};
   return expected;
 }
 
@@ -138,8 +169,25 @@ TEST(DomainPathCheckTest, ADearerPathAWrongGAndAnImpossibleCountFailTheirAspects
   EXPECT_EQ(check.heuristic.feedback, "line 2: G: g is 0, should be 5");
   EXPECT_TRUE(check.format.passed);
   EXPECT_FALSE(check.max_queue.passed);
-  EXPECT_NE(check.max_queue.feedback.find("cannot be a frontier's largest length"),
-            std::string::npos);
+  EXPECT_NE(check.max_queue.feedback.find(
+                "Max queue length -1 cannot be a frontier's largest length: the start alone puts "
+                "one entry on the frontier (a correct A* on this state reaches"),
+            std::string::npos)
+      << check.max_queue.feedback;
+}
+
+// A domain that counts moves says a path's length in them, and why the algorithm's must be
+// the shortest.
+TEST(DomainPathCheckTest, ALongerPathIsCountedInTheDomainsStepsWithTheAlgorithmsRule) {
+  const auto problem = small_graph();
+  auto expected = path_expected(problem, QueueCountJudgement::range);
+  expected.hints.step_word = "move";
+  expected.optimality = "A* with an admissible heuristic must find a shortest path";
+  const auto check = check_domain_path(problem, expected, names(problem),
+                                       "S h=2 g=0\nG h=0 g=5\nMax queue length: 3\n");
+  EXPECT_EQ(check.path.feedback,
+            "your path takes 5 moves, but the shortest takes 2: A* with an admissible heuristic "
+            "must find a shortest path");
 }
 
 TEST(DomainPathCheckTest, AMissingRequiredLastLineAndAnIllegalStepAreNamed) {

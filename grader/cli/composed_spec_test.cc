@@ -1,10 +1,9 @@
-// The 7-tile assignment (specs/seven-tile-puzzle.yaml) written as a composition of the spec's
-// parts: the same tests with their own `call:` (print_succ(state), solve(start)), the function
-// adapter and a named A*. Graded that way, every fixture of fixtures/seven-tile earns exactly the
-// score and loses exactly the criteria its expected.yaml states: the composed path (line
-// templates, the shared judgements, the queue-length range over any problem) grades a tile
-// assignment as the tile path does. Its feedback words differ (docs/spec-format.md, "Composed
-// tile tests"), which is why the shipped spec keeps the tile path.
+// The 7-tile assignment (specs/seven-tile-puzzle.yaml, written as a composition of the spec's
+// parts: each test's `call:`, the function adapter, a named A*) rewritten in the seed form the
+// torus spec uses (`state:` only, the spec's `search:` as the algorithm, no adapter). The seed
+// form is shorthand for the composition (kinds/domain_trace.h, composed_form), so graded that
+// way every fixture of fixtures/seven-tile earns exactly the score and loses exactly the
+// criteria its expected.yaml states.
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
@@ -21,32 +20,33 @@ namespace fs = std::filesystem;
 using test_util::run_shell;
 using test_util::searchgrader;
 
-// The tile spec at `spec` with every print_succ and solve test composed.
-YAML::Node composed(const fs::path& spec) {
+// The composed tile spec at `spec` with every print_succ and solve test in the seed form.
+YAML::Node seed_form(const fs::path& spec) {
   YAML::Node root = YAML::LoadFile(spec.string());
-  root["algorithms"]["astar"]["strategy"] = "astar";
-  root["adapter"]["type"] = "function";
+  root.remove("algorithms");
+  root.remove("adapter");
+  root["search"]["algorithm"] = "astar";
   for (YAML::Node test : root["tests"]) {
     const std::string kind = test["kind"].as<std::string>();
-    if (kind == "print_succ") {
-      test["call"] = "print_succ(state)";
-      test["order"] = "ascending";
-    } else if (kind == "solve") {
-      test["call"] = "solve(start)";
-      test["algorithm"] = "astar";
-      test["start"] = test["state"];
-      test.remove("state");
+    test.remove("call");
+    test.remove("order");
+    if (kind == "solve") {
+      test.remove("algorithm");
+      test["state"] = test["start"];
+      test.remove("start");
     }
   }
   return root;
 }
 
-TEST(ComposedTileSpec, GradesEverySevenTileFixtureAsItsExpectedYamlSays) {
+TEST(SeedFormTileSpec, GradesEverySevenTileFixtureAsTheComposedSpecDoes) {
   const fs::path source = SG_SOURCE_DIR;
-  const fs::path folder = test_util::fresh_temp_dir("composed");
-  const fs::path spec = folder / "seven-composed.yaml";
+  const YAML::Node composed = YAML::LoadFile((source / "specs/seven-tile-puzzle.yaml").string());
+  ASSERT_TRUE(composed["adapter"]) << "the shipped spec is the composed form";
+  const fs::path folder = test_util::fresh_temp_dir("seed-form");
+  const fs::path spec = folder / "seven-seed-form.yaml";
   YAML::Emitter emitted;
-  emitted << composed(source / "specs" / "seven-tile-puzzle.yaml");
+  emitted << seed_form(source / "specs" / "seven-tile-puzzle.yaml");
   std::ofstream(spec) << emitted.c_str();
   const auto validated = run_shell(searchgrader() + " validate " + spec.string());
   ASSERT_EQ(validated.exit_code, 0) << validated.output;

@@ -11,6 +11,7 @@
 #include "checkers/python_value.h"
 #include "domains/domain_section.h"
 #include "domains/sliding_tile_setup.h"
+#include "domains/tile_hints.h"
 #include "reference/graph_problem.h"
 #include "reference/grid_maze.h"
 #include "reference/pacman_problems.h"
@@ -233,6 +234,7 @@ SearchDomain tile_domain(const Assignment& assignment, const TestSpec& test) {
   if (successors_in_action_order(assignment)) order = assignment_action_order(assignment);
   domain.problem =
       std::make_shared<ref::TileProblem>(puzzle, start, assignment_heuristic(assignment), order);
+  domain.hints = tile_hints(puzzle, assignment_heuristic(assignment));
   return domain;
 }
 

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checkers/domain_hints.h"
 #include "model/assignment.h"
 #include "reference/problem.h"
 
@@ -26,6 +27,8 @@ struct SearchDomain {
   /// A pacman_problem's layout (Berkeley's .lay text), from which the driver builds the game
   /// state a student's problem class is given.
   std::string layout;
+  /// What the domain says beyond the shared judgements (a tile heuristic counting the blank).
+  DomainHints hints;
 
   /// The state as the submission sees it, in the driver's encoding: "Arad", {"$tuple": [5, 5]},
   /// [1, 2, 0, ...].

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
+#include <tuple>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/search_adapter.h"
@@ -59,19 +61,6 @@ StateNotation notation_of(const SearchDomain& domain) {
           [](const ref::State& state) { return state; }};
 }
 
-void require_function_adapter(const Assignment& assignment, const TestSpec& test) {
-  if (!assignment.adapter || assignment.adapter->value.value("type", "") != "function")
-    throw SpecError(
-        test.where,
-        fmt::format("a {} test with a `domain:` or a `call:` calls a function: the spec needs "
-                    "`adapter: {{type: function}}`",
-                    test.kind));
-  if (!test.input.contains("call"))
-    throw SpecError(test.where, fmt::format("a {} test on a named domain needs `call:`, e.g. "
-                                            "\"{}(graph, state)\"",
-                                            test.kind, test.kind));
-}
-
 bool ascending_order(const TestSpec& test) {
   return read_word(test, "order", "as_listed", {"as_listed", "ascending"}) == "ascending";
 }
@@ -87,6 +76,35 @@ ref::StateLess python_order(const SearchDomain& domain) {
   };
 }
 
+// "in ascending order" as the domain's states sort in Python.
+std::string ascending_wording(const SearchDomain& domain) {
+  if (domain.type == "graph") return "in alphabetical order";
+  if (domain.type == "sliding_tile")
+    return "in ascending order, as Python's sorted() orders the lists";
+  return "in ascending order, as Python's sorted() orders the tuples";
+}
+
+// The algorithm's name in feedback ("a correct A* reaches 7 to 8"), and why it must find a
+// cheapest path when it must.
+std::pair<std::string, std::string> algorithm_wording(const SearchAlgorithm& algorithm,
+                                                      bool counts_moves) {
+  const std::string cheapest = counts_moves ? "a shortest path" : "a cheapest path";
+  if (algorithm.family != SearchAlgorithm::Family::best_first) return {algorithm.name, ""};
+  switch (algorithm.policy.strategy) {
+    case ref::Strategy::astar:
+      return {"A*", "A* with an admissible heuristic must find " + cheapest};
+    case ref::Strategy::uniform_cost:
+      return {"uniform-cost search", "uniform-cost search must find " + cheapest};
+    case ref::Strategy::breadth_first:
+      return {"breadth-first search", ""};
+    case ref::Strategy::depth_first:
+      return {"depth-first search", ""};
+    case ref::Strategy::greedy_best_first:
+      return {"greedy best-first search", ""};
+  }
+  return {algorithm.name, ""};
+}
+
 DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpec& test) {
   const ref::State state = state_of_test(test, domain);
   std::vector<ref::Step> successors = domain.problem->successors(state);
@@ -98,8 +116,37 @@ DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpe
         [&less](const ref::Step& a, const ref::Step& b) { return less(a.state, b.state); });
   }
   return {state, std::move(successors), line_template(test, "line", kListingLine, listing_fields()),
-          ascending ? (domain.type == "graph" ? "in alphabetical order" : "in ascending order")
-                    : "in the order the domain lists them"};
+          ascending ? ascending_wording(domain) : "in the order the domain lists them",
+          domain.hints};
+}
+
+// `cross_check: {moves: 11, max_queue_length: 4}`: figures the assignment publishes, which the
+// reference's run must reproduce. Throws SpecError at the key when it does not (the reference's
+// semantics or the spec is wrong, never the student).
+void cross_check(const TestSpec& test, const ReferenceRun& run, const std::vector<ref::State>& path,
+                 const SearchDomain& domain) {
+  if (!test.input.contains("cross_check")) return;
+  const nlohmann::json& pinned = test.input["cross_check"];
+  const SourceLocation where = location_of(test, "/cross_check");
+  if (!pinned.is_object())
+    throw SpecError(where, "cross_check must be a mapping (moves, max_queue_length)");
+  for (const auto& [key, value] : pinned.items()) {
+    if (!value.is_number_integer())
+      throw SpecError(where, fmt::format("cross_check.{} must be a whole number", key));
+    long long got = 0;
+    if (key == "moves")
+      got = static_cast<long long>(path.size()) - 1;
+    else if (key == "max_queue_length")
+      got = static_cast<long long>(run.max_frontier);
+    else
+      throw SpecError(where,
+                      fmt::format("unknown cross_check key '{}' (moves, max_queue_length)", key));
+    if (got != value.get<long long>())
+      throw SpecError(
+          where, fmt::format("the reference gives {} = {} from {}, but the spec pins {} from "
+                             "the assignment: the reference's semantics or the spec is wrong",
+                             key, got, domain.problem->initial_state(), value.get<long long>()));
+  }
 }
 
 // What the solve trace must show, from the reference's run of the test's algorithm. Throws
@@ -127,6 +174,10 @@ DomainPathExpected path_expected(const Assignment& assignment, const SearchDomai
       read_max_queue_line(test),
       read_max_queue_length(test),
       run.max_frontier};
+  cross_check(test, run, expected.reference_path, domain);
+  std::tie(expected.algorithm_title, expected.optimality) =
+      algorithm_wording(algorithm, !domain.hints.step_word.empty());
+  expected.hints = domain.hints;
   if (expected.max_queue_judgement != QueueCountJudgement::feedback) {
     if (algorithm.family != SearchAlgorithm::Family::best_first)
       throw SpecError(location_of(test, "/max_queue_length"),
@@ -150,6 +201,33 @@ DomainPathExpected path_expected(const Assignment& assignment, const SearchDomai
   }
   return expected;
 }
+
+// What a mutant prints: the expected output with its last line as a program prints it (the
+// expected text marks an optional one), or without it when it must not be printed.
+DomainPathExpected printable(const DomainPathExpected& expected) {
+  DomainPathExpected printed = expected;
+  if (printed.last_line_rule == MaxQueueLine::forbidden) printed.last_line.reset();
+  printed.last_line_rule = MaxQueueLine::required;
+  return printed;
+}
+
+// The problem with another h: what a solve() whose heuristic slips prints along the same path.
+class SlippedHeuristic : public ref::Problem {
+ public:
+  SlippedHeuristic(const ref::Problem& problem, std::function<double(const ref::State&)> h)
+      : problem_(problem), h_(std::move(h)) {}
+  ref::State initial_state() const override { return problem_.initial_state(); }
+  std::vector<ref::Step> successors(const ref::State& state) const override {
+    return problem_.successors(state);
+  }
+  bool is_goal(const ref::State& state) const override { return problem_.is_goal(state); }
+  double h(const ref::State& state) const override { return h_(state); }
+  bool is_state(const ref::State& state) const override { return problem_.is_state(state); }
+
+ private:
+  const ref::Problem& problem_;
+  std::function<double(const ref::State&)> h_;
+};
 
 // The outcome of a call that printed `call.printed`, or stopped early.
 TestOutcome printed_outcome(const PrintedCall& call, const Observation& observation,
@@ -184,6 +262,45 @@ bool composed_test(const TestSpec& test) {
   return test.input.contains("domain") || test.input.contains("call");
 }
 
+void require_function_adapter(const Assignment& assignment, const TestSpec& test) {
+  if (!assignment.adapter || assignment.adapter->value.value("type", "") != "function")
+    throw SpecError(
+        test.where,
+        fmt::format("a {} test with a `domain:` or a `call:` calls a function: the spec needs "
+                    "`adapter: {{type: function}}`",
+                    test.kind));
+  if (!test.input.contains("call"))
+    throw SpecError(test.where, fmt::format("a {} test on a named domain needs `call:`, e.g. "
+                                            "\"{}(graph, state)\"",
+                                            test.kind, test.kind));
+}
+
+TestSpec composed_form(const Assignment& assignment, const TestSpec& test) {
+  if (composed_test(test)) return test;
+  TestSpec composed = test;
+  const auto at_state = test.key_locations.find("/state");
+  const SourceLocation state_where =
+      at_state == test.key_locations.end() ? test.where : at_state->second;
+  if (test.kind == "print_succ") {
+    composed.input["call"] = function_name(test, "print_succ") + "(state)";
+    composed.input["order"] = successors_in_action_order(assignment) ? "as_listed" : "ascending";
+  } else {
+    composed.input["call"] = function_name(test, "solve") + "(start)";
+    composed.input["start"] = test.input.value("state", nlohmann::json());
+    composed.input.erase("state");
+    composed.key_locations["/start"] = state_where;
+    const SearchSemantics& search = assignment.search;
+    composed.input["algorithm"] = {
+        {"strategy", search.algorithm},
+        {"tie_break", search.tie_break == "latest_inserted" ? "latest" : "earliest"},
+        {"update_frontier", search.update_on_lower_g}};
+    composed.key_locations["/algorithm"] = test.where;
+  }
+  composed.input.erase("function");
+  composed.key_locations["/call"] = test.where;
+  return composed;
+}
+
 void refuse_composed_keys(const TestSpec& test, const std::vector<std::string>& keys) {
   for (const std::string& key : keys)
     if (test.input.contains(key))
@@ -204,21 +321,19 @@ std::vector<std::string> domain_path_keys() {
 }
 
 void validate_domain_listing(const Assignment& assignment, const TestSpec& test) {
-  require_function_adapter(assignment, test);
   const SearchDomain domain = listing_domain(assignment, test);
-  validate_search_adapter(assignment, test, domain, SearchAlgorithm{});
+  if (assignment.adapter) validate_search_adapter(assignment, test, domain, SearchAlgorithm{});
   listing_expected(domain, test);
 }
 
 void validate_domain_path(const Assignment& assignment, const TestSpec& test) {
-  require_function_adapter(assignment, test);
   if (test.input.contains("state"))
     throw SpecError(location_of(test, "/state"),
                     "a solve test that gives its `call:` starts at `start:` (a graph's node, a "
                     "board) or the maze's start, not at `state:`");
   const SearchDomain domain = search_domain(assignment, test);
   const SearchAlgorithm algorithm = search_algorithm(assignment, test);
-  validate_search_adapter(assignment, test, domain, algorithm);
+  if (assignment.adapter) validate_search_adapter(assignment, test, domain, algorithm);
   path_expected(assignment, domain, algorithm, test);
 }
 
@@ -260,7 +375,7 @@ TestOutcome evaluate_domain_path(const Assignment& assignment, const TestSpec& t
   TestOutcome outcome = printed_outcome(call, observation, aspects, {"format"});
   outcome.expected = expected_path_text(*domain.problem, expected, notation);
   if (call.stop) return outcome;
-  const SolutionPathCheck check =
+  const DomainPathCheck check =
       check_domain_path(*domain.problem, expected, notation, call.printed);
   outcome.aspects = in_order(aspects, {check.path, check.heuristic, check.format, check.max_queue});
   for (const std::string& note : check.notes) outcome.notes.push_back(note);
@@ -296,23 +411,50 @@ std::vector<MutantOutcome> domain_listing_mutants(const Assignment& assignment,
     for (const ref::Step& step : steps) out.push_back(step.state);
     return out;
   };
-  if (states(reordered.successors) != states(expected.successors))
+  if (states(reordered.successors) != states(expected.successors)) {
     judge("successors_in_other_order",
           ascending_order(test) ? "prints the successors in the domain's order, not ascending"
                                 : "prints the successors sorted, not in the domain's order",
           expected_listing_text(problem, reordered, notation));
-  if (expected.line.has("h")) {
+  } else if (expected.successors.size() > 1) {
+    std::reverse(reordered.successors.begin(), reordered.successors.end());
+    judge("successors_reversed", "prints the successors in reverse order",
+          expected_listing_text(problem, reordered, notation));
+  }
+  // Each successor's line with h as `h_of` gives it.
+  const auto listing_with_h = [&](const std::function<double(const ref::Step&)>& h_of) {
     std::string printed;
     for (const ref::Step& step : expected.successors) {
+      const double h = h_of(step);
       LineFields fields{{"state", notation.show(step.state)},
                         {"action", step.action},
                         {"cost", number_text(step.cost)},
                         {"g", number_text(step.cost)},
-                        {"h", number_text(step.cost + problem.h(step.state))},
-                        {"f", number_text(step.cost + problem.h(step.state))}};
+                        {"h", number_text(h)},
+                        {"f", number_text(step.cost + h)}};
       printed += expected.line.render(fields) + "\n";
     }
-    judge("h_is_f", "prints f = cost + h where h is asked", printed);
+    return printed;
+  };
+  if (expected.line.has("h")) {
+    judge("h_is_f", "prints f = cost + h where h is asked",
+          listing_with_h([&](const ref::Step& step) { return step.cost + problem.h(step.state); }));
+    for (const DomainHints::HeuristicSlip& slip : domain.hints.heuristic_slips)
+      judge(slip.id, slip.mistake,
+            listing_with_h([&](const ref::Step& step) { return slip.h(step.state); }));
+  }
+  for (const DomainHints::ListingSlip& slip : domain.hints.listing_slips) {
+    const std::vector<ref::State> extra = slip.extra(expected.parent);
+    if (extra.empty()) continue;
+    DomainListingExpected padded = expected;
+    for (const ref::State& state : extra) padded.successors.push_back({"", state, 0.0});
+    if (ascending_order(test)) {
+      const ref::StateLess less = python_order(domain);
+      std::stable_sort(
+          padded.successors.begin(), padded.successors.end(),
+          [&less](const ref::Step& a, const ref::Step& b) { return less(a.state, b.state); });
+    }
+    judge(slip.id, slip.mistake, expected_listing_text(problem, padded, notation));
   }
   return mutants;
 }
@@ -327,7 +469,7 @@ std::vector<MutantOutcome> domain_path_mutants(const Assignment& assignment, con
   std::vector<MutantOutcome> mutants;
   const auto judge = [&](std::string id, std::string mistake, const std::string& printed) {
     MutantOutcome mutant{std::move(id), std::move(mistake), {}};
-    const SolutionPathCheck check = check_domain_path(problem, expected, notation, printed);
+    const DomainPathCheck check = check_domain_path(problem, expected, notation, printed);
     mutant.outcome.verdict = Verdict::accepted;
     mutant.outcome.aspects =
         in_order(aspects, {check.path, check.heuristic, check.format, check.max_queue});
@@ -339,15 +481,20 @@ std::vector<MutantOutcome> domain_path_mutants(const Assignment& assignment, con
     greedy.policy.strategy = ref::Strategy::greedy_best_first;
     const ReferenceRun run = run_reference(domain, greedy, false);
     if (run.found) {
-      DomainPathExpected printed = expected;
+      DomainPathExpected printed = printable(expected);
       printed.reference_path = run.path;
       printed.reference_max_frontier = run.max_frontier;
-      printed.last_line_rule = MaxQueueLine::required;
       judge("greedy_not_astar", "orders the frontier by h alone (greedy), not g + h",
             expected_path_text(problem, printed, notation));
     }
   }
-  if (expected.last_line) {
+  if (expected.line.has("h")) {
+    for (const DomainHints::HeuristicSlip& slip : domain.hints.heuristic_slips) {
+      const SlippedHeuristic slipped(problem, slip.h);
+      judge(slip.id, slip.mistake, expected_path_text(slipped, printable(expected), notation));
+    }
+  }
+  if (expected.last_line && expected.max_queue_judgement != QueueCountJudgement::feedback) {
     DomainPathExpected printed = expected;
     printed.last_line_rule = MaxQueueLine::required;
     std::string text = expected_path_text(problem, printed, notation);

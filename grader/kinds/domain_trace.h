@@ -2,7 +2,8 @@
 // (a graph, a grid maze) or its sliding-tile `domain`, the function called through the spec's
 // function adapter with the test's `call:` words (e.g. `print_succ(graph, heuristic, state)`),
 // what it prints read through the test's line templates (notation/line_template.h) and judged by
-// checkers/domain_trace_checker.h. Tile tests without `call:` keep their tile checkers and hints.
+// checkers/domain_trace_checker.h. A tile test in the seed form (no `call:`) is shorthand for
+// one such composition (composed_form); the tile domain's own hints come with the domain.
 //
 // Test keys, both:  domain, call, line (a line template)
 //   print_succ:     state (whose successors are printed), order (as_listed | ascending),
@@ -23,9 +24,19 @@ namespace sg {
 /// True when the test is a composition of the spec's parts: it names one of the spec's `domains`
 /// (`domain:`) or gives its `call:` (then on the spec's sliding-tile `domain`), so the function
 /// adapter makes the call, the test's line templates read what it prints and the shared
-/// judgements judge it. Otherwise a tile test takes the fixed path: `function(state)` called,
-/// lines read as `[tiles] h=H`, with the tile checkers' hints (torus wrap-around, a blank counted).
+/// judgements judge it. Otherwise the test is a tile test in the seed form: see composed_form.
 bool composed_test(const TestSpec& test);
+
+/// A sliding-tile print_succ or solve test written in the seed form (`state:`, no `call:`) as
+/// the composed test it stands for: `print_succ(state)` listed in the order the spec's `search:`
+/// prescribes, or `solve(start)` with the spec's `search:` as its algorithm (its tie-break and
+/// its frontier update); the test's `function:` renames the call. A composed test is returned
+/// as it is.
+TestSpec composed_form(const Assignment& assignment, const TestSpec& test);
+
+/// Throws SpecError unless the spec calls functions (`adapter: {type: function}`) and the test
+/// gives its `call:`: what a test that composes the spec's parts needs.
+void require_function_adapter(const Assignment& assignment, const TestSpec& test);
 
 /// Throws SpecError at the first of `keys` (the composed tests' own: line, order, start, ...) that
 /// a tile test without `call:` gives, which that test would ignore: it says to give `call:`.

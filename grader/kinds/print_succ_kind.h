@@ -1,7 +1,7 @@
-// print_succ: calls the submission's print_succ(state) and checks the printed successors
-// (aspects: successors, order, format). Spec keys: state (a state of the domain). On a domain the
-// spec names (`domain:`, a graph or a maze) the call and the lines are the test's: see
-// kinds/domain_trace.h.
+// print_succ: calls the submission's print_succ and checks the printed successors (aspects:
+// successors, order, format), composed from the spec's parts (kinds/domain_trace.h): a domain, the
+// function adapter, a line template and the shared judgements. Spec keys: state (whose
+// successors), function; or the composed keys (domain, call, line, order, start, goal).
 #pragma once
 
 #include "domains/sliding_tile_setup.h"
@@ -22,8 +22,9 @@ class PrintSuccKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
-  /// Mutants: h with the blank counted as a tile; the successors in the other order (sorted
-  /// versus the blank's move order). Each printed listing judged as the student's output.
+  /// Mutants: the successors in another order; f printed for h; the domain's slips (a tile h
+  /// counting the blank, two blanks "swapped"). Each printed listing judged as the student's
+  /// output.
   std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
                                              const TestSpec& test) const override;
 };

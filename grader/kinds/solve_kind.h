@@ -1,16 +1,17 @@
-// solve: calls the submission's solve(state) and checks the printed solution path against the
-// reference A* (aspects: path, heuristic, format). Spec keys: state; exact_path (bool, default
-// false: any optimal path passes); max_queue_line (optional | required | forbidden); cross_check
-// {moves, max_queue_length}: figures published with the assignment that the reference must
-// reproduce (a mismatch is a grader error, never the student's fault). On a domain the spec names
-// (`domain:`, a graph or a maze) the call, the algorithm and the lines are the test's: see
-// kinds/domain_trace.h.
+// solve: calls the submission's solve and checks the printed path against the reference's
+// search (aspects: path, heuristic, format, max_queue), composed from the spec's parts
+// (kinds/domain_trace.h). Spec keys: state, function (the seed form, shorthand for the
+// composition); exact_path (default false: any cheapest path passes); max_queue_line (optional |
+// required | forbidden); max_queue_length (feedback | exact | range); cross_check {moves,
+// max_queue_length}: figures published with the assignment that the reference must reproduce (a
+// mismatch is a grader error, never the student's fault); or the composed keys (domain, call,
+// line, last_line, algorithm, start, goal).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "checkers/solution_path_checker.h"
+#include "checkers/domain_trace_checker.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/test_kind.h"
 
@@ -36,8 +37,8 @@ class SolveKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
-  /// Mutants: A* whose h counts the blank; what its solve() prints judged as the student's
-  /// output.
+  /// Mutants: greedy instead of A*; -1 printed for a judged max queue length. What each
+  /// prints judged as the student's output.
   std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
                                              const TestSpec& test) const override;
 };

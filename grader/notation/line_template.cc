@@ -76,6 +76,15 @@ bool LineTemplate::has(std::string_view field) const {
   return std::find(fields_.begin(), fields_.end(), field) != fields_.end();
 }
 
+std::string LineTemplate::label_of(std::string_view field) const {
+  const auto found = std::find(fields_.begin(), fields_.end(), field);
+  if (found == fields_.end()) return std::string(field);
+  std::string label = trim(parts_[2 * static_cast<std::size_t>(found - fields_.begin())]);
+  if (!label.empty() && (label.back() == ':' || label.back() == '=')) label.pop_back();
+  label = trim(label);
+  return label.empty() ? std::string(field) : label;
+}
+
 std::optional<LineFields> LineTemplate::match(std::string_view line) const {
   const std::string trimmed = trim(line);
   std::smatch match;

@@ -30,6 +30,10 @@ class LineTemplate {
   /// The fields, in the order they appear.
   const std::vector<std::string>& fields() const { return fields_; }
   bool has(std::string_view field) const;
+  /// The words that name `field` in the line: the literal text before it, trimmed of spaces
+  /// and a trailing ':' or '=' ("Max queue length" in "Max queue length: {max_frontier}"); the
+  /// field's name when nothing names it.
+  std::string label_of(std::string_view field) const;
 
   /// The fields of `line` (trimmed) when it matches, or nullopt.
   std::optional<LineFields> match(std::string_view line) const;

@@ -35,6 +35,16 @@ TEST(LineTemplateTest, RendersTheValuesBackIntoTheTemplate) {
   EXPECT_FALSE(line.has("h"));
 }
 
+TEST(LineTemplateTest, AFieldsLabelIsTheTextBeforeIt) {
+  const LineTemplate last("Max queue length: {max_frontier}", {"max_frontier"});
+  EXPECT_EQ(last.label_of("max_frontier"), "Max queue length");
+  const LineTemplate path("{state} h={h} moves: {g}", {"state", "h", "g"});
+  EXPECT_EQ(path.label_of("h"), "h");
+  EXPECT_EQ(path.label_of("g"), "moves");
+  EXPECT_EQ(path.label_of("state"), "state") << "nothing names it";
+  EXPECT_EQ(path.label_of("f"), "f") << "not in the template";
+}
+
 TEST(LineTemplateTest, RefusesTemplatesThatCannotBeReadOneWay) {
   EXPECT_THROW(LineTemplate("{state}{h}", kFields), std::invalid_argument);
   EXPECT_THROW(LineTemplate("{state} {cost}", kFields), std::invalid_argument);
