@@ -156,8 +156,9 @@ DomainListingCheck check_domain_listing(const ref::Problem& problem,
   const std::string parent = notation.show(expected.parent);
 
   std::vector<std::string> format_problems, successor_problems;
-  std::vector<ref::State> printed_order;  // expected states, in the order printed
-  std::map<ref::State, int> seen_on;      // state -> line it was first printed on
+  std::vector<ref::State> printed_order;        // expected states, in the order printed
+  std::map<ref::State, int> seen_on;            // state -> line it was first printed on
+  std::map<ref::State, int> non_successors_on;  // the same for states that are no successor
   std::vector<WrongH> wrong_hs;
   std::vector<std::string> chatter;  // lines with no state at all ("print_succ started")
   for (const NumberedLine& line : non_empty_lines(printed)) {
@@ -174,6 +175,15 @@ DomainListingCheck check_domain_listing(const ref::Problem& problem,
     const auto step = std::find_if(expected.successors.begin(), expected.successors.end(),
                                    [&](const ref::Step& s) { return state && s.state == *state; });
     if (step == expected.successors.end()) {
+      if (state) {
+        const auto [first, added] = non_successors_on.emplace(*state, line.number);
+        if (!added) {
+          successor_problems.push_back(
+              fmt::format("line {}: {} is printed again (first on line {})", line.number,
+                          state_text, first->second));
+          continue;
+        }
+      }
       successor_problems.push_back(
           state && *state == expected.parent
               ? fmt::format("line {}: {} is the state itself, not a successor", line.number,

@@ -92,6 +92,17 @@ TEST(DomainListingCheckTest, TheDomainsHintsNameAMissingStepAndTheSlipBehindEver
       << "h=3 is not the slip's, so the slip does not explain every wrong h";
 }
 
+TEST(DomainListingCheckTest, TheStateItselfIsNoSuccessorAndItsRepeatIsNamedAsOne) {
+  const auto problem = small_graph();
+  const auto check = check_domain_listing(problem, listing(problem), names(problem),
+                                          "A cost=1 h=1\nB cost=1 h=1\nG cost=5 h=0\n"
+                                          "S cost=0 h=2\nS cost=0 h=2\n");
+  EXPECT_EQ(check.successors.feedback,
+            "line 4: S is the state itself, not a successor\n"
+            "line 5: S is printed again (first on line 4)");
+  EXPECT_TRUE(check.order.passed) << check.order.feedback;
+}
+
 TEST(DomainListingCheckTest, ALineOutsideTheTemplateFailsFormatAndIsNotRead) {
   const auto problem = small_graph();
   const auto check =
