@@ -103,6 +103,18 @@ std::optional<WrongH> wrong_h(const LineTemplate& line, const LineFields& printe
   return WrongH{state, *got};
 }
 
+// The line with its state written as the domain writes it ("[1, 2, 3, ...]" for a numpy
+// array's "[1 2 3 ...]", "Arad" for "'Arad'"), when the printed one differs beyond runs of
+// whitespace; else an empty string.
+std::string canonical_line(const LineTemplate& line, const LineFields& printed,
+                           const std::optional<ref::State>& state, const StateNotation& notation) {
+  if (!state) return {};
+  LineFields canonical = printed;
+  canonical["state"] = notation.show(*state);
+  if (same_up_to_whitespace(printed.at("state"), canonical["state"])) return {};
+  return line.render(canonical);
+}
+
 LineFields rendered(const std::string& state, const std::map<std::string, double>& numbers,
                     const std::string& action) {
   LineFields fields{{"state", state}, {"action", action}};
@@ -197,6 +209,10 @@ DomainListingCheck check_domain_listing(const ref::Problem& problem,
                                                line.number, state_text, first->second));
       continue;
     }
+    if (const std::string canonical = canonical_line(expected.line, *fields, state, notation);
+        !canonical.empty())
+      format_problems.push_back(
+          fmt::format("line {}: `{}` should read `{}`", line.number, line.text, canonical));
     seen_on[step->state] = line.number;
     printed_order.push_back(step->state);
     const std::map<std::string, double> numbers = listing_numbers(problem, *step);
@@ -340,7 +356,12 @@ DomainPathCheck check_domain_path(const ref::Problem& problem, const DomainPathE
     if (last_line)
       format_problems.push_back(fmt::format("line {}: a path line after `{}`, which must come last",
                                             line.number, last_line->text));
-    lines.push_back({line.number, *fields, notation.read(fields->at("state")), line.text});
+    const std::optional<ref::State> state = notation.read(fields->at("state"));
+    if (const std::string canonical = canonical_line(expected.line, *fields, state, notation);
+        !canonical.empty())
+      format_problems.push_back(
+          fmt::format("line {}: `{}` should read `{}`", line.number, line.text, canonical));
+    lines.push_back({line.number, *fields, state, line.text});
   }
   if (expected.last_line && !last_line && expected.last_line_rule == MaxQueueLine::required)
     format_problems.push_back(
@@ -376,6 +397,21 @@ DomainPathCheck check_domain_path(const ref::Problem& problem, const DomainPathE
     }
     walked.push_back(*line.state);
   }
+  // The path's numbering ("moves: 0", "moves: 1", ...) is the path's: a count off by one
+  // misnumbers every line.
+  const auto numbering_problem = [&]() -> std::string {
+    if (!expected.line.has("depth")) return {};
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (!lines[i].figures_read) continue;
+      const std::optional<double> depth = field_number(lines[i].fields.at("depth"));
+      if (depth && !same_number(*depth, static_cast<double>(i)))
+        return fmt::format("line {}: {} should be {} (the number of {}s from the start), not {}",
+                           lines[i].number, expected.line.label_of("depth"), i,
+                           expected.hints.step_word.empty() ? "step" : expected.hints.step_word,
+                           lines[i].fields.at("depth"));
+    }
+    return {};
+  };
   if (path_problem.empty() && !lines.empty()) {
     if (!problem.is_goal(walked.back())) {
       path_problem = fmt::format("line {}: the path ends at {}, which is not a goal",
@@ -388,6 +424,8 @@ DomainPathCheck check_domain_path(const ref::Problem& problem, const DomainPathE
                          : fmt::format("your path takes {} {}s, but the shortest takes {}",
                                        number_text(cost), step, number_text(expected.optimal_cost));
       if (!expected.optimality.empty()) path_problem += ": " + expected.optimality;
+    } else if (const std::string numbering = numbering_problem(); !numbering.empty()) {
+      path_problem = numbering;
     } else if (walked != expected.reference_path) {
       std::size_t first = 0;
       while (first < walked.size() && first < expected.reference_path.size() &&
@@ -435,7 +473,9 @@ DomainPathCheck check_domain_path(const ref::Problem& problem, const DomainPathE
                                             lines[i].number, expected.line.text()));
       continue;
     }
-    const std::string wrong = wrong_figure(expected.line, lines[i].fields, figures, action);
+    std::map<std::string, double> judged = figures;
+    judged.erase("depth");  // the path's numbering: judged with the path
+    const std::string wrong = wrong_figure(expected.line, lines[i].fields, judged, action);
     if (!wrong.empty())
       figure_problems.push_back(
           fmt::format("line {}: {}: {}", lines[i].number, lines[i].fields.at("state"), wrong));

@@ -103,6 +103,17 @@ TEST(DomainListingCheckTest, TheStateItselfIsNoSuccessorAndItsRepeatIsNamedAsOne
   EXPECT_TRUE(check.order.passed) << check.order.feedback;
 }
 
+// A state printed otherwise than the domain writes it (quoted, a numpy array) is still read:
+// only the format fails, showing the line as it should read.
+TEST(DomainListingCheckTest, AStateWrittenOtherwiseIsReadButFailsTheFormat) {
+  const auto problem = small_graph();
+  const auto check = check_domain_listing(problem, listing(problem), names(problem),
+                                          "'A' cost=1 h=1\nB cost=1 h=1\nG cost=5 h=0\n");
+  EXPECT_TRUE(check.successors.passed) << check.successors.feedback;
+  EXPECT_FALSE(check.format.passed);
+  EXPECT_EQ(check.format.feedback, "line 1: `'A' cost=1 h=1` should read `A cost=1 h=1`");
+}
+
 TEST(DomainListingCheckTest, ALineOutsideTheTemplateFailsFormatAndIsNotRead) {
   const auto problem = small_graph();
   const auto check =
@@ -199,6 +210,21 @@ TEST(DomainPathCheckTest, ALongerPathIsCountedInTheDomainsStepsWithTheAlgorithms
   EXPECT_EQ(check.path.feedback,
             "your path takes 5 moves, but the shortest takes 2: A* with an admissible heuristic "
             "must find a shortest path");
+}
+
+// A path numbered from 1 is misnumbered on every line: the path's fault, not its figures'.
+TEST(DomainPathCheckTest, AnOffByOneNumberingFailsThePath) {
+  const auto problem = small_graph();
+  auto expected = path_expected(problem, QueueCountJudgement::feedback);
+  expected.line = LineTemplate("{state} h={h} moves: {depth}", path_fields());
+  auto check = check_domain_path(problem, expected, names(problem),
+                                 "S h=2 moves: 1\nA h=1 moves: 2\nG h=0 moves: 3\n");
+  EXPECT_EQ(check.path.feedback,
+            "line 1: moves should be 0 (the number of steps from the start), not 1");
+  EXPECT_TRUE(check.heuristic.passed) << check.heuristic.feedback;
+  check = check_domain_path(problem, expected, names(problem),
+                            "S h=2 moves: 0\nA h=1 moves: 1\nG h=0 moves: 2\n");
+  EXPECT_TRUE(check.path.passed) << check.path.feedback;
 }
 
 TEST(DomainPathCheckTest, AMissingRequiredLastLineAndAnIllegalStepAreNamed) {

@@ -29,6 +29,9 @@ struct SearchDomain {
   std::string layout;
   /// What the domain says beyond the shared judgements (a tile heuristic counting the blank).
   DomainHints hints;
+  /// True when the domain's heuristic is known to be consistent (the tile heuristics, which
+  /// never count a blank): A*'s cost is then the optimum, with no uniform-cost search to prove it.
+  bool consistent_heuristic = false;
 
   /// The state as the submission sees it, in the driver's encoding: "Arad", {"$tuple": [5, 5]},
   /// [1, 2, 0, ...].

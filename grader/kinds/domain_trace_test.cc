@@ -144,5 +144,52 @@ TEST(DomainTrace, TileTestsAreComposedByTheirCall) {
               HasSubstr("the call's `state` is the test's `state:`"));
 }
 
+// The seed form (`state:`, the spec's `search:`, no call or adapter) stands for the composed
+// test: the call it names, the order and the algorithm `search:` prescribes, `state` as the start.
+TEST(DomainTrace, ATileTestInTheSeedFormIsTheCompositionItStandsFor) {
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: tiles}
+domain: {type: sliding_tile, rows: 2, cols: 3, goal: [1, 2, 3, 4, 5, 0], heuristic: manhattan}
+search: {algorithm: astar, successor_order: move_order, tie_break: latest_inserted,
+         update_on_lower_g: false}
+rubric: [{id: a, points: 1}]
+tests:
+  - {id: s, kind: print_succ, state: [1, 2, 3, 4, 0, 5], function: printSucc,
+     grades: {successors: a}}
+  - {id: p, kind: solve, state: [1, 2, 3, 0, 4, 5], cross_check: {moves: 2}, grades: {path: a}}
+)yaml",
+                                                      "specs/demo.yaml");
+  const TestSpec listing = composed_form(assignment, assignment.tests[0]);
+  EXPECT_EQ(listing.input["call"], "printSucc(state)");
+  EXPECT_EQ(listing.input["order"], "as_listed") << "search.successor_order: move_order";
+  EXPECT_FALSE(listing.input.contains("function"));
+  const TestSpec path = composed_form(assignment, assignment.tests[1]);
+  EXPECT_EQ(path.input["call"], "solve(start)");
+  EXPECT_EQ(path.input["start"], nlohmann::json({1, 2, 3, 0, 4, 5}));
+  EXPECT_FALSE(path.input.contains("state"));
+  EXPECT_EQ(
+      path.input["algorithm"],
+      nlohmann::json({{"strategy", "astar"}, {"tie_break", "latest"}, {"update_frontier", false}}));
+  EXPECT_EQ(validation_error(assignment), "no error") << "no adapter is needed";
+  EXPECT_EQ(composed_form(assignment, path).input, path.input) << "a composed test is itself";
+}
+
+// cross_check pins a figure the assignment publishes; the reference must reproduce it.
+TEST(DomainTrace, ACrossCheckTheReferenceDoesNotReproduceIsASpecError) {
+  EXPECT_EQ(validation_error(tile_spec_with("solve",
+                                            "    start: [1, 2, 3, 0, 4, 5]\n"
+                                            "    call: solve(start)\n"
+                                            "    algorithm: astar\n"
+                                            "    cross_check: {moves: 2}\n")),
+            "no error");
+  EXPECT_THAT(validation_error(tile_spec_with("solve",
+                                              "    start: [1, 2, 3, 0, 4, 5]\n"
+                                              "    call: solve(start)\n"
+                                              "    algorithm: astar\n"
+                                              "    cross_check: {moves: 3}\n")),
+              HasSubstr("the reference gives moves = 2"));
+}
+
 }  // namespace
 }  // namespace sg
