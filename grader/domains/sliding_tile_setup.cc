@@ -64,19 +64,6 @@ bool successors_in_action_order(const Assignment& assignment) {
   return assignment.search.successor_order == "move_order";
 }
 
-ref::FrontierPolicy frontier_policy(const Assignment& assignment) {
-  ref::FrontierPolicy policy;
-  policy.tie_break = assignment.search.tie_break == "latest_inserted"
-                         ? ref::TieBreak::latest_inserted
-                         : ref::TieBreak::earliest_inserted;
-  policy.update_on_lower_g = assignment.search.update_on_lower_g;
-  policy.successor_order = assignment.search.successor_order == "move_order"
-                               ? ref::SuccessorOrder::move_order
-                               : ref::SuccessorOrder::ascending_state;
-  policy.move_order = assignment_action_order(assignment);
-  return policy;
-}
-
 std::string heuristic_wording(ref::Heuristic heuristic) {
   switch (heuristic) {
     case ref::Heuristic::misplaced_tiles:

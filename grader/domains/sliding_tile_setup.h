@@ -24,9 +24,6 @@ std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment
 /// the domain's action_order: the spec's `search.successor_order` is `move_order`.
 bool successors_in_action_order(const Assignment& assignment);
 
-/// The frontier semantics the spec's `search` section prescribes (move order: action_order).
-ref::FrontierPolicy frontier_policy(const Assignment& assignment);
-
 /// Human wording of the heuristic for feedback ("misplaced tiles, not counting the blank").
 std::string heuristic_wording(ref::Heuristic heuristic);
 
