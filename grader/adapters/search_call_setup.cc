@@ -14,7 +14,7 @@ ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& te
     require_one_blank(domain, test, "");
     return domain;
   }
-  const ref::Tiles goal = read_state(test, "goal", domain);
+  const ref::Tiles goal = read_state(test, "goal", domain, assignment.state_notation);
   ref::TilePuzzle puzzle(domain.rows(), domain.cols(), domain.topology(), goal);
   require_one_blank(puzzle, test, "/goal");
   return puzzle;

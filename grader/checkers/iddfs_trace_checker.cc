@@ -150,9 +150,8 @@ IddfsOutputCheck check_iddfs_output(const ref::TilePuzzle& puzzle,
     if (!why.empty()) check.trace.feedback += "\nhint: " + why;
   }
 
-  const MoveNotation notation{lisp_move_name, [&](const ref::Tiles& state) {
-                                return print_lisp_grid(state, expected.size);
-                              }};
+  const MoveNotation notation{lisp_move_name,
+                              [&](const ref::Tiles& state) { return expected.show_state(state); }};
   if (path_line) {
     MovePathExpected want;
     want.start = expected.start;

@@ -9,6 +9,7 @@
 // Lines that are neither are part of the trace (and so make it diverge).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,7 +23,8 @@ namespace sg {
 
 struct IddfsTraceExpected {
   ref::Tiles start;
-  LispGridSize size;           ///< For printing states in feedback.
+  /// A board as the assignment writes it (the spec's board notation), for feedback.
+  std::function<std::string(const ref::Tiles&)> show_state;
   ref::IddfsResult reference;  ///< found must be true.
   ref::IddfsOptions options;   ///< The semantics the reference ran with (for hints).
 };

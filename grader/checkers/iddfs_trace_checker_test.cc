@@ -19,7 +19,9 @@ struct Seed {
   std::string output;
   Seed() {
     expected.start = file.start;
-    expected.size = file.size;
+    expected.show_state = [size = file.size](const ref::Tiles& tiles) {
+      return print_lisp_grid(tiles, size);
+    };
     expected.reference = ref::iterative_deepening(puzzle, file.start, expected.options);
     output = iddfs_expected_output(expected.reference);
   }

@@ -12,6 +12,7 @@
 #include "domains/domain_section.h"
 #include "domains/sliding_tile_setup.h"
 #include "domains/tile_hints.h"
+#include "notation/lisp_grid.h"  // NotationError
 #include "reference/graph_problem.h"
 #include "reference/grid_maze.h"
 #include "reference/pacman_problems.h"
@@ -226,7 +227,7 @@ SearchDomain pacman_domain(const SpecSection& section, const std::string& name,
 
 SearchDomain tile_domain(const Assignment& assignment, const TestSpec& test) {
   const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
-  const ref::Tiles start = read_state(test, "start", puzzle);
+  const ref::Tiles start = read_state(test, "start", puzzle, assignment.state_notation);
   SearchDomain domain;
   domain.name = "domain";
   domain.type = "sliding_tile";
@@ -236,6 +237,8 @@ SearchDomain tile_domain(const Assignment& assignment, const TestSpec& test) {
       std::make_shared<ref::TileProblem>(puzzle, start, assignment_heuristic(assignment), order);
   domain.hints = tile_hints(puzzle, assignment_heuristic(assignment));
   domain.consistent_heuristic = true;  // misplaced tiles and Manhattan (torus-aware), no blanks
+  domain.board_notation = find_board_notation(assignment.state_notation);
+  domain.board_shape = {puzzle.rows(), puzzle.cols()};
   return domain;
 }
 
@@ -275,6 +278,8 @@ std::optional<ref::State> SearchDomain::state_of(const nlohmann::json& value) co
     if (cell && cell->size() == 2) state = fmt::format("({}, {})", (*cell)[0], (*cell)[1]);
   } else if (const auto tiles = as_int_list(value)) {
     state = ref::tiles_state(*tiles);
+  } else if (value.is_string()) {
+    return state_of_text(value.get<std::string>());  // a board in the spec's notation
   }
   if (state && problem->is_state(*state)) return state;
   return std::nullopt;
@@ -292,17 +297,26 @@ std::optional<ref::State> SearchDomain::state_of_text(std::string_view text) con
   } else if (type == "grid" || type == "pacman_problem") {
     if (const auto pair = two_ints(text))
       state = fmt::format("({}, {})", pair->first, pair->second);
-  } else {
-    std::vector<int> tiles;
-    static const std::regex number(R"(-?\d+)");
-    const std::string owned(text);
-    for (auto it = std::sregex_iterator(owned.begin(), owned.end(), number);
-         it != std::sregex_iterator(); ++it)
-      tiles.push_back(std::stoi(it->str()));
-    state = ref::tiles_state(tiles);
+  } else if (board_notation) {
+    try {
+      state = ref::tiles_state(board_notation->parse(text, board_shape));
+    } catch (const NotationError&) {
+      return std::nullopt;
+    }
   }
   if (state && problem->is_state(*state)) return state;
   return std::nullopt;
+}
+
+std::string SearchDomain::text_of(const ref::State& state) const {
+  if (!board_notation) return state;
+  const std::optional<ref::Tiles> tiles = ref::parse_tiles_state(state);
+  if (!tiles) return state;
+  try {
+    return board_notation->print(*tiles, board_shape);
+  } catch (const std::invalid_argument&) {
+    return state;  // a board the notation cannot write (compact: a tile over 9)
+  }
 }
 
 SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {

@@ -16,6 +16,7 @@
 
 #include "checkers/domain_hints.h"
 #include "model/assignment.h"
+#include "notation/board_notation.h"
 #include "reference/problem.h"
 
 namespace sg {
@@ -32,6 +33,10 @@ struct SearchDomain {
   /// True when the domain's heuristic is known to be consistent (the tile heuristics, which
   /// never count a blank): A*'s cost is then the optimum, with no uniform-cost search to prove it.
   bool consistent_heuristic = false;
+  /// A sliding-tile domain's board notation (the spec's `notation.state`) and the board's shape;
+  /// nullptr for other domains, whose states print as their own text.
+  const BoardNotation* board_notation = nullptr;
+  BoardShape board_shape;
 
   /// The state as the submission sees it, in the driver's encoding: "Arad", {"$tuple": [5, 5]},
   /// [1, 2, 0, ...].
@@ -39,8 +44,12 @@ struct SearchDomain {
   /// A value the submission returned (driver encoding: a string, a tuple or list of two ints, a
   /// list of ints; numpy arrays as lists) as a state of the problem, or nullopt.
   std::optional<ref::State> state_of(const nlohmann::json& value) const;
-  /// A state as a program printed it ("Arad", "(1,2)", "1 2", "[1 2 3 ...]"), or nullopt.
+  /// A state as a program printed it ("Arad", "(1,2)", "1 2"; a board in the domain's notation,
+  /// read tolerantly: "[1 2 3 ...]"), or nullopt.
   std::optional<ref::State> state_of_text(std::string_view text) const;
+  /// The state as the domain writes it in output: "Arad", "(1, 2)", a board in the notation
+  /// ("b12 345 678").
+  std::string text_of(const ref::State& state) const;
 };
 
 /// A cost or h as the submission is given it: an int when whole, as handouts write them (Python

@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "checkers/python_value.h"
+#include "notation/board_notation.h"
+#include "notation/lisp_grid.h"  // NotationError
 #include "spec/edit_distance.h"
 
 namespace sg {
@@ -76,14 +78,28 @@ std::string heuristic_wording(ref::Heuristic heuristic) {
   return "heuristic";
 }
 
-ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::TilePuzzle& puzzle) {
+ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::TilePuzzle& puzzle,
+                      std::string_view notation) {
   const SourceLocation where = location_of(test, "/" + key);
   if (!test.input.contains(key)) {
     throw SpecError(test.where, fmt::format("a {} test needs `{}:` (a state, row-major, 0 = blank)",
                                             test.kind, key));
   }
-  const auto state = as_int_list(test.input[key]);
-  if (!state) throw SpecError(where, fmt::format("`{}` must be a list of integers", key));
+  std::optional<ref::Tiles> state = as_int_list(test.input[key]);
+  if (!state && test.input[key].is_string()) {
+    const BoardNotation* board_notation = find_board_notation(notation);
+    try {
+      state =
+          board_notation->parse(test.input[key].get<std::string>(), {puzzle.rows(), puzzle.cols()});
+    } catch (const NotationError& error) {
+      throw SpecError(where,
+                      fmt::format("`{}` in the {} notation: {}", key, notation, error.what()));
+    }
+  }
+  if (!state)
+    throw SpecError(where, fmt::format("`{}` must be a list of integers or a board written in the "
+                                       "{} notation",
+                                       key, notation));
   const std::string problem = puzzle.validate(*state);
   if (!problem.empty())
     throw SpecError(where, fmt::format("`{}` is not a state of this puzzle: {}", key, problem));

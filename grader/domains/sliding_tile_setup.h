@@ -27,9 +27,12 @@ bool successors_in_action_order(const Assignment& assignment);
 /// Human wording of the heuristic for feedback ("misplaced tiles, not counting the blank").
 std::string heuristic_wording(ref::Heuristic heuristic);
 
-/// Reads `test.input[key]` as a valid state of `puzzle`. Throws SpecError at the key's location
-/// when it is missing, not a list of integers, or not a state of the puzzle.
-ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::TilePuzzle& puzzle);
+/// Reads `test.input[key]` as a valid state of `puzzle`: a list of integers (row-major, 0 = blank)
+/// or a text in the board notation named `notation` (notation/board_notation.h; the spec's
+/// `notation.state`). Throws SpecError at the key's location when it is missing, neither, or not
+/// a state of the puzzle.
+ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::TilePuzzle& puzzle,
+                      std::string_view notation = "python_list");
 
 /// Throws SpecError at `pointer` (an input key, e.g. "/goal"; "" for the test) when `puzzle` has
 /// more than one blank: a test of this kind names THE blank's moves (up, down, left, right),

@@ -60,7 +60,7 @@ SearchDomain listing_domain(const Assignment& assignment, const TestSpec& test) 
 
 StateNotation notation_of(const SearchDomain& domain) {
   return {[&domain](std::string_view text) { return domain.state_of_text(text); },
-          [](const ref::State& state) { return state; }};
+          [&domain](const ref::State& state) { return domain.text_of(state); }};
 }
 
 bool ascending_order(const TestSpec& test) {

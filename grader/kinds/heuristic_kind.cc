@@ -145,6 +145,8 @@ Setup setup(const Assignment& assignment, const TestSpec& test) {
     setup.puzzle = make_puzzle(assignment, test);
     setup.domain.name = "domain";
     setup.domain.type = "sliding_tile";
+    setup.domain.board_notation = find_board_notation(assignment.state_notation);
+    setup.domain.board_shape = {setup.puzzle->rows(), setup.puzzle->cols()};
     setup.domain.problem = std::make_shared<ref::TileProblem>(*setup.puzzle, setup.puzzle->goal(),
                                                               assignment_heuristic(assignment));
   }

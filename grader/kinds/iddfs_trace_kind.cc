@@ -9,6 +9,7 @@
 #include "checkers/iddfs_trace_checker.h"
 #include "checkers/state_text.h"
 #include "domains/sliding_tile_setup.h"
+#include "notation/board_notation.h"
 #include "notation/lisp_grid.h"
 
 namespace sg {
@@ -17,16 +18,12 @@ namespace {
 constexpr int kDefaultMaxDepth = 12;
 
 std::string text_key(const TestSpec& test, const std::string& key) {
-  if (!test.input.contains(key)) {
-    throw SpecError(test.where,
-                    fmt::format("an iddfs_trace test needs `{}` (in the seed's notation)", key));
-  }
-  if (!test.input[key].is_string()) {
+  if (!test.input.contains(key))
+    throw SpecError(test.where, fmt::format("an iddfs_trace test needs `{}`", key));
+  if (!test.input[key].is_string())
     throw SpecError(location_of(test, "/" + key),
-                    fmt::format("`{}` must be a string in the seed's notation, "
-                                "e.g. \"((1 2) (* 3))\"",
-                                key));
-  }
+                    fmt::format("`{}` must be text as the input file gives it, e.g. \"{}\"", key,
+                                key == "dimensions" ? "(2 2)" : "((1 2) (* 3))"));
   return test.input[key].get<std::string>();
 }
 
@@ -36,53 +33,57 @@ std::string input_file_name(const TestSpec& test) {
 
 // Everything the test's input means, in the reference's terms.
 struct Problem {
-  LispPuzzleFile file;
   std::string file_text;
   ref::TilePuzzle puzzle;
   IddfsTraceExpected expected;
 };
 
-Problem read_problem(const TestSpec& test) {
+// The input file is seed 001's: the dimensions line "(cols rows)", then the start and goal as
+// the spec writes them; the boards are read in the spec's board notation (`lisp` for the seed).
+Problem read_problem(const Assignment& assignment, const TestSpec& test) {
   const std::string dimensions = text_key(test, "dimensions");
-  const std::string start = text_key(test, "start");
-  const std::string goal = text_key(test, "goal");
-  LispPuzzleFile file;
+  const std::string start_text = text_key(test, "start");
+  const std::string goal_text = text_key(test, "goal");
+  LispGridSize size;
   try {
-    file.size = parse_lisp_dimensions(dimensions);
+    size = parse_lisp_dimensions(dimensions);
   } catch (const NotationError& error) {
     throw SpecError(location_of(test, "/dimensions"), error.what());
   }
-  try {
-    file.start = parse_lisp_grid(start, file.size);
-  } catch (const NotationError& error) {
-    throw SpecError(location_of(test, "/start"), error.what());
-  }
-  try {
-    file.goal = parse_lisp_grid(goal, file.size);
-  } catch (const NotationError& error) {
-    throw SpecError(location_of(test, "/goal"), error.what());
-  }
+  const BoardNotation& notation = *find_board_notation(assignment.state_notation);
+  const BoardShape shape{size.rows, size.cols};
+  const auto board = [&](const std::string& key, const std::string& text) {
+    try {
+      return notation.parse(text, shape);
+    } catch (const NotationError& error) {
+      throw SpecError(location_of(test, "/" + key),
+                      fmt::format("`{}` in the {} notation (the spec's notation.state): {}", key,
+                                  notation.name, error.what()));
+    }
+  };
+  const ref::Tiles start = board("start", start_text);
+  const ref::Tiles goal = board("goal", goal_text);
   std::optional<ref::TilePuzzle> puzzle;
   try {
-    puzzle.emplace(file.size.rows, file.size.cols, ref::Topology::bounded, file.goal);
+    puzzle.emplace(size.rows, size.cols, ref::Topology::bounded, goal);
   } catch (const std::invalid_argument& error) {
     throw SpecError(location_of(test, "/goal"), fmt::format("not a goal board: {}", error.what()));
   }
   require_one_blank(*puzzle, test, "/goal");
-  if (const std::string problem = puzzle->validate(file.start); !problem.empty()) {
+  if (const std::string problem = puzzle->validate(start); !problem.empty()) {
     throw SpecError(
         location_of(test, "/start"),
-        fmt::format(
-            "the start does not hold the goal's tiles: {} (with tile values shifted by one, "
-            "`*` = 0)",
-            problem));
+        fmt::format("the start does not hold the goal's tiles: {}{}", problem,
+                    notation.name == "lisp" ? " (tile values shifted by one, `*` = 0)" : ""));
   }
   const int max_depth = test.input.value("max_depth", kDefaultMaxDepth);
   IddfsTraceExpected expected;
-  expected.start = file.start;
-  expected.size = file.size;
+  expected.start = start;
+  expected.show_state = [&notation, shape](const ref::Tiles& tiles) {
+    return notation.print(tiles, shape);
+  };
   expected.options.max_limit = max_depth;
-  expected.reference = ref::iterative_deepening(*puzzle, file.start, expected.options);
+  expected.reference = ref::iterative_deepening(*puzzle, start, expected.options);
   if (!expected.reference.found) {
     throw SpecError(
         location_of(test, "/start"),
@@ -91,8 +92,8 @@ Problem read_problem(const TestSpec& test) {
             "reaches the goal (the program would search forever)",
             max_depth, expected.reference.truncated ? " (trace too long)" : ""));
   }
-  const std::string file_text = dimensions + "\n" + start + "\n" + goal + "\n";
-  return Problem{std::move(file), file_text, std::move(*puzzle), std::move(expected)};
+  const std::string file_text = dimensions + "\n" + start_text + "\n" + goal_text + "\n";
+  return Problem{file_text, std::move(*puzzle), std::move(expected)};
 }
 
 void check_cross_check(const TestSpec& test, const Problem& problem) {
@@ -148,21 +149,21 @@ void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test
     throw SpecError(location_of(test, "/max_depth"),
                     "max_depth must be a whole number from 1 to 30");
   }
-  check_cross_check(test, read_problem(test));
+  check_cross_check(test, read_problem(assignment, test));
 }
 
-Invocation IddfsTraceKind::invocation(const Assignment&, const TestSpec& test,
+Invocation IddfsTraceKind::invocation(const Assignment& assignment, const TestSpec& test,
                                       const GradingContext& context) const {
-  const Problem problem = read_problem(test);
+  const Problem problem = read_problem(assignment, test);
   Invocation invocation = make_program_invocation(test, context, program_run(test, problem));
   invocation.description +=
       fmt::format("\nwhere {} holds:\n{}", input_file_name(test), problem.file_text);
   return invocation;
 }
 
-TestOutcome IddfsTraceKind::evaluate(const Assignment&, const TestSpec& test,
+TestOutcome IddfsTraceKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                      const Observation& observation) const {
-  const Problem problem = read_problem(test);
+  const Problem problem = read_problem(assignment, test);
   TestOutcome outcome;
   record_metrics(outcome, observation);
   // outcome.call stays empty: the engine fills in the invocation's description.
@@ -184,9 +185,9 @@ TestOutcome IddfsTraceKind::evaluate(const Assignment&, const TestSpec& test,
   return outcome;
 }
 
-std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment&,
+std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment& assignment,
                                                            const TestSpec& test) const {
-  const Problem problem = read_problem(test);
+  const Problem problem = read_problem(assignment, test);
   const ref::IddfsOptions& options = problem.expected.options;
   struct Mistake {
     std::string id, mistake;

@@ -3,7 +3,8 @@
 // final path as separate aspects (checkers/iddfs_trace_checker.h); the exit status is judged by
 // the engine under the spec's `exit_status` (engine/test_verdict.h).
 //
-// Spec keys, all in the seed's own notation (notation/lisp_grid.h):
+// Spec keys, as the input file gives them (seed 001's, notation/lisp_grid.h); the boards are read
+// in the spec's board notation (`notation: {state: lisp}` for the seed, notation/board_notation.h):
 //   dimensions  "(3 4)"   columns, then rows
 //   start       "((7 * 2) (9 6 4) (13 14 9) (0 11 10))"
 //   goal        "((7 6 2) (9 4 9) (13 14 10) (* 0 11))"

@@ -23,7 +23,7 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
   const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
   const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
   Plan plan;
-  plan.start = read_state(test, "start", puzzle);
+  plan.start = read_state(test, "start", puzzle, assignment.state_notation);
   plan.goal = puzzle.goal();
   const auto expand = [&](const ref::Tiles& state) {
     std::vector<ref::Tiles> children;

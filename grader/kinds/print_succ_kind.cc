@@ -17,7 +17,7 @@ void PrintSuccKind::validate(const Assignment& assignment, const TestSpec& test)
     require_function_adapter(assignment, test);
   } else {
     refuse_composed_keys(test, domain_listing_keys());
-    read_state(test, "state", make_puzzle(assignment, test));
+    read_state(test, "state", make_puzzle(assignment, test), assignment.state_notation);
   }
   validate_domain_listing(assignment, composed_form(assignment, test));
 }

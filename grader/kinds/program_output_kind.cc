@@ -13,46 +13,47 @@
 #include "checkers/move_path_checker.h"
 #include "checkers/state_text.h"
 #include "domains/sliding_tile_setup.h"
+#include "notation/board_notation.h"
 #include "notation/compact_eight.h"
 #include "reference/astar.h"
 
 namespace sg {
 namespace {
 
-constexpr const char* kDefaultGoal = "b12 345 678";
 const std::vector<std::string> kCheckTypes = {"contains",      "absent", "state",   "grid",
                                               "allowed_moves", "field",  "solution"};
 
-ref::Tiles compact_key(const TestSpec& test, const std::string& key, const std::string& fallback) {
-  std::string text = fallback;
-  if (test.input.contains(key)) {
-    if (!test.input[key].is_string())
-      throw SpecError(
-          location_of(test, "/" + key),
-          fmt::format("`{}` must be a state in compact notation, e.g. \"b12 345 678\"", key));
-    text = test.input[key].get<std::string>();
-  }
-  try {
-    return parse_compact_state(text);
-  } catch (const NotationError& error) {
-    throw SpecError(location_of(test, "/" + key), error.what());
-  }
-}
-
-// Everything the test means in the reference's terms.
+// Everything the test means in the reference's terms: the spec's sliding-tile domain (the
+// test's `goal` overrides the domain's), its boards written in the spec's notation. A test with
+// no `start` judges only text (`contains`, `absent`, `field`) and needs no domain: no puzzle.
 struct Problem {
-  ref::TilePuzzle puzzle;
+  std::optional<ref::TilePuzzle> puzzle;
+  const BoardNotation* notation = nullptr;
   std::optional<ref::Tiles> start;
   std::optional<ref::Tiles> state;  // start with the spec's moves applied
+
+  std::string show(const ref::Tiles& tiles) const {
+    return notation->print(tiles, {puzzle->rows(), puzzle->cols()});
+  }
 };
 
-Problem read_problem(const TestSpec& test) {
-  Problem problem{
-      ref::TilePuzzle(3, 3, ref::Topology::bounded, compact_key(test, "goal", kDefaultGoal)),
-      std::nullopt, std::nullopt};
-  require_one_blank(problem.puzzle, test, "/goal");
+Problem read_problem(const Assignment& assignment, const TestSpec& test) {
+  Problem problem{std::nullopt, find_board_notation(assignment.state_notation), std::nullopt,
+                  std::nullopt};
+  if (!test.input.contains("start") && !test.input.contains("goal")) return problem;
+  if (!assignment.domain)
+    throw SpecError(test.where,
+                    "a program_output test with a board reads it in the spec's `domain` and "
+                    "`notation`: add e.g. `domain: {type: sliding_tile, goal: \"b12 345 678\"}` "
+                    "and `notation: {state: compact}` (seed 004's)");
+  ref::TilePuzzle puzzle = make_puzzle(assignment, test);
+  if (test.input.contains("goal"))
+    puzzle = ref::TilePuzzle(puzzle.rows(), puzzle.cols(), puzzle.topology(),
+                             read_state(test, "goal", puzzle, assignment.state_notation));
+  problem.puzzle = std::move(puzzle);
+  require_one_blank(*problem.puzzle, test, test.input.contains("goal") ? "/goal" : "");
   if (!test.input.contains("start")) return problem;
-  problem.start = compact_key(test, "start", "");
+  problem.start = read_state(test, "start", *problem.puzzle, assignment.state_notation);
   ref::Tiles state = *problem.start;
   if (test.input.contains("moves")) {
     const auto& moves = test.input["moves"];
@@ -64,16 +65,22 @@ Problem read_problem(const TestSpec& test) {
       if (!move)
         throw SpecError(location_of(test, fmt::format("/moves/{}", i)),
                         "a move is one of up, down, left, right");
-      auto next = problem.puzzle.result(state, *move);
+      auto next = problem.puzzle->result(state, *move);
       if (!next)
         throw SpecError(location_of(test, fmt::format("/moves/{}", i)),
                         fmt::format("the reference cannot move the blank {} in {}",
-                                    ref::to_string(*move), print_compact_state(state)));
+                                    ref::to_string(*move), problem.show(state)));
       state = std::move(*next);
     }
   }
   problem.state = std::move(state);
   return problem;
+}
+
+// The line a `state: NAME` check wants: the expected state in the board notation NAME.
+std::string state_line(const Problem& problem, const nlohmann::json& notation_name) {
+  return find_board_notation(notation_name.get<std::string>())
+      ->print(*problem.state, {problem.puzzle->rows(), problem.puzzle->cols()});
 }
 
 std::string check_type(const nlohmann::json& check) {
@@ -118,9 +125,18 @@ void validate_check(const TestSpec& test, const Problem& problem, std::size_t in
     if (!value.is_string() || value.get<std::string>().empty())
       throw SpecError(location_of(test, at), "the text must be a non-empty string");
   } else if (type == "state") {
-    if (value != "compact") throw SpecError(location_of(test, at), "state: compact");
+    if (!value.is_string() || !find_board_notation(value.get<std::string>()))
+      throw SpecError(location_of(test, at),
+                      fmt::format("state: a board notation ({})", board_notation_names()));
+    try {
+      state_line(problem, value);
+    } catch (const std::invalid_argument& error) {
+      throw SpecError(location_of(test, at), error.what());
+    }
   } else if (type == "grid") {
     if (value != "pretty") throw SpecError(location_of(test, at), "grid: pretty");
+    if (problem.puzzle->rows() != 3 || problem.puzzle->cols() != 3)
+      throw SpecError(location_of(test, at), "the pretty grid (seed 004's) shows 3 x 3 boards");
   } else if (type == "allowed_moves") {
     regex_key(test, at, value, "moves");
   } else if (type == "field") {
@@ -157,7 +173,7 @@ void validate_check(const TestSpec& test, const Problem& problem, std::size_t in
             fmt::format("unknown solution key '{}' (path, length, ignore, optimal)", key));
       }
     }
-    if (!ref::optimal_solution_length(problem.puzzle, *problem.start))
+    if (!ref::optimal_solution_length(*problem.puzzle, *problem.start))
       throw SpecError(location_of(test, "/start"), "the start cannot reach the goal");
   }
 }
@@ -188,30 +204,29 @@ std::vector<std::string> words_of(const std::string& text) {
   return words;
 }
 
-MoveNotation compact_notation() {
+MoveNotation move_notation(const Problem& problem) {
   return MoveNotation{[](ref::BlankMove move) { return ref::to_string(move); },
-                      [](const ref::Tiles& tiles) { return print_compact_state(tiles); }};
+                      [&problem](const ref::Tiles& tiles) { return problem.show(tiles); }};
 }
 
 std::set<std::string> allowed_moves(const Problem& problem) {
   std::set<std::string> moves;
   for (const auto move : ref::kAllBlankMoves)
-    if (problem.puzzle.result(*problem.state, move)) moves.insert(ref::to_string(move));
+    if (problem.puzzle->result(*problem.state, move)) moves.insert(ref::to_string(move));
   return moves;
 }
 
-std::string state_line_wanted(const Problem& problem) {
-  return fmt::format(
-      "expected the state printed as a line `{}` (compact notation, \"b12 345 "
-      "678\": three groups of three, b the blank)",
-      print_compact_state(*problem.state));
+std::string state_line_wanted(const Problem& problem, const nlohmann::json& notation_name) {
+  const BoardNotation& notation = *find_board_notation(notation_name.get<std::string>());
+  return fmt::format("expected the state printed as a line `{}` (the {} notation: {})",
+                     state_line(problem, notation_name), notation.name, notation.source);
 }
 
 // The grid a program printed, judged: empty when it shows the expected state, else why not.
 std::string judge_grid(const Problem& problem, const ref::Tiles& grid) {
   if (grid == *problem.state) return "";
-  return fmt::format("the grid printed shows {}, expected {}:\n{}", print_compact_state(grid),
-                     print_compact_state(*problem.state), print_pretty_grid(*problem.state));
+  return fmt::format("the grid printed shows {}, expected {}:\n{}", problem.show(grid),
+                     problem.show(*problem.state), print_pretty_grid(*problem.state));
 }
 
 // The allowed moves a program listed (`shown` as printed, `where`: "line 3: "), judged as a set
@@ -222,7 +237,7 @@ std::string judge_allowed_moves(const Problem& problem, const std::vector<std::s
   const std::set<std::string> got(listed.begin(), listed.end());
   if (got == expected && got.size() == listed.size()) return "";
   return fmt::format("{}the allowed moves in {} are {}, got `{}`", where,
-                     print_compact_state(*problem.state), fmt::join(expected, ", "), shown);
+                     problem.show(*problem.state), fmt::join(expected, ", "), shown);
 }
 
 // One output check: empty when passed, else why not.
@@ -242,8 +257,8 @@ std::string run_output_check(const std::string& type, const nlohmann::json& valu
   }
   if (type == "state") {
     for (const auto& line : non_empty_lines(printed))
-      if (trim(line.text) == print_compact_state(*problem.state)) return "";
-    return state_line_wanted(problem);
+      if (trim(line.text) == state_line(problem, value)) return "";
+    return state_line_wanted(problem, value);
   }
   if (type == "grid") {
     try {
@@ -293,9 +308,9 @@ AspectOutcome judge_solution(const nlohmann::json& value, const Problem& problem
   MovePathExpected expected;
   expected.start = *problem.start;
   expected.optimal_length =
-      static_cast<std::size_t>(*ref::optimal_solution_length(problem.puzzle, *problem.start));
+      static_cast<std::size_t>(*ref::optimal_solution_length(*problem.puzzle, *problem.start));
   expected.require_optimal = value.value("optimal", true);
-  AspectOutcome aspect = check_move_path(problem.puzzle, expected, path, compact_notation());
+  AspectOutcome aspect = check_move_path(*problem.puzzle, expected, path, move_notation(problem));
   aspect.aspect = "path";
   if (!aspect.passed || !value.contains("length")) return aspect;
   if (!length) {
@@ -373,7 +388,7 @@ std::vector<ProgramMutant> program_mutants(const Problem& problem) {
                        problem.start, listed(allowed_moves(unmoved)), std::nullopt, std::nullopt});
   }
   const ref::AStarResult found =
-      ref::astar(problem.puzzle, *problem.start, ref::Heuristic::manhattan);
+      ref::astar(*problem.puzzle, *problem.start, ref::Heuristic::manhattan);
   std::vector<ref::BlankMove> shortest;
   for (const auto& step : found.path)
     if (step.move) shortest.push_back(*step.move);
@@ -392,7 +407,7 @@ std::vector<ProgramMutant> program_mutants(const Problem& problem) {
   mutants.push_back({"length_counts_states",
                      "prints the number of boards on the path as the solution length", std::nullopt,
                      std::nullopt, shortest, shortest.size() + 1});
-  const auto first = problem.puzzle.successors(*problem.start, ref::kAllBlankMoves);
+  const auto first = problem.puzzle->successors(*problem.start, ref::kAllBlankMoves);
   if (!first.empty()) {
     // One move away and straight back, then a shortest path: legal, two moves too long.
     std::vector<ref::BlankMove> detour = {first.front().move, ref::reverse(first.front().move)};
@@ -424,7 +439,7 @@ std::vector<AspectOutcome> judge_mutant(const TestSpec& test, const Problem& pro
       AspectOutcome judged = judge_solution(check[type], problem, *mutant.path, length);
       if (path.passed && !judged.passed) path = judged;
     } else if (type == "state" && mutant.state && *mutant.state != *problem.state) {
-      why = state_line_wanted(problem);
+      why = state_line_wanted(problem, check[type]);
     } else if (type == "grid" && mutant.state) {
       why = judge_grid(problem, *mutant.state);
     } else if (type == "allowed_moves" && mutant.moves) {
@@ -455,7 +470,7 @@ void ProgramOutputKind::validate(const Assignment& assignment, const TestSpec& t
                         "each file is a plain file name with its text, e.g. cmds.txt: \"...\"");
     }
   }
-  const Problem problem = read_problem(test);
+  const Problem problem = read_problem(assignment, test);
   if (!test.input.contains("checks") || !test.input["checks"].is_array() ||
       test.input["checks"].empty())
     throw SpecError(test.where, "a program_output test needs `checks`, a non-empty list");
@@ -481,9 +496,9 @@ Invocation ProgramOutputKind::invocation(const Assignment&, const TestSpec& test
   return invocation;
 }
 
-TestOutcome ProgramOutputKind::evaluate(const Assignment&, const TestSpec& test,
+TestOutcome ProgramOutputKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
-  const Problem problem = read_problem(test);
+  const Problem problem = read_problem(assignment, test);
   TestOutcome outcome;
   record_metrics(outcome, observation);
   const std::string printed = observation.stdout_stream.data;
@@ -518,9 +533,9 @@ TestOutcome ProgramOutputKind::evaluate(const Assignment&, const TestSpec& test,
   return outcome;
 }
 
-std::vector<MutantOutcome> ProgramOutputKind::mutant_outcomes(const Assignment&,
+std::vector<MutantOutcome> ProgramOutputKind::mutant_outcomes(const Assignment& assignment,
                                                               const TestSpec& test) const {
-  const Problem problem = read_problem(test);
+  const Problem problem = read_problem(assignment, test);
   Observation ran;
   ran.termination = Termination::exited;
   ran.exit_code = 0;

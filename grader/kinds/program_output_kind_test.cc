@@ -19,6 +19,8 @@ Assignment spec_with(const std::string& test_keys) {
   return load_spec_from_string(R"yaml(spec_version: 1
 assignment: {id: demo}
 submission: {language: program, entry: prog}
+notation: {state: compact}
+domain: {type: sliding_tile, goal: "b12 345 678"}
 rubric: [{id: out, points: 1}, {id: path, points: 1}]
 tests:
   - id: both
@@ -110,6 +112,46 @@ TEST(ProgramOutputKindTest, StateAndGridComeFromTheReferenceMove) {
   const TestOutcome unmoved = evaluate(kMove, exited("b12 345 678\n"));
   EXPECT_FALSE(aspect(unmoved, "output").passed);
   EXPECT_THAT(aspect(unmoved, "output").feedback, HasSubstr("`1b2 345 678`"));
+}
+
+// The domain and notation are the spec's: a 2 x 3 torus whose boards print as Python lists.
+TEST(ProgramOutputKindTest, BoardsAreTheSpecsDomainInTheSpecsNotation) {
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+domain: {type: sliding_tile, rows: 2, cols: 3, topology: torus, goal: [1, 2, 3, 4, 5, 0]}
+rubric: [{id: out, points: 1}]
+tests:
+  - id: wrap
+    kind: program_output
+    grades: {output: out}
+    args: ["--set", "[0, 1, 2, 3, 4, 5]", "--move", "left"]
+    start: [0, 1, 2, 3, 4, 5]
+    moves: [left]
+    checks: [{state: python_list}, {state: edn_rows}]
+  - id: grid
+    kind: program_output
+    args: [x]
+    start: [0, 1, 2, 3, 4, 5]
+    checks: [{grid: pretty}]
+)yaml",
+                                                      "specs/demo.yaml");
+  ProgramOutputKind kind;
+  kind.validate(assignment, assignment.tests[0]);
+  // The blank wraps from the left edge to the right one: [2, 1, 0, ...] in both notations.
+  const TestOutcome passed = kind.evaluate(assignment, assignment.tests[0],
+                                           exited("[2, 1, 0, 3, 4, 5]\n[[2 1 0] [3 4 5]]\n"));
+  EXPECT_TRUE(aspect(passed, "output").passed) << aspect(passed, "output").feedback;
+  const TestOutcome rows_missing =
+      kind.evaluate(assignment, assignment.tests[0], exited("[2, 1, 0, 3, 4, 5]\n"));
+  EXPECT_THAT(aspect(rows_missing, "output").feedback,
+              HasSubstr("a line `[[2 1 0] [3 4 5]]` (the edn_rows notation"));
+  try {
+    kind.validate(assignment, assignment.tests[1]);
+    FAIL() << "a pretty grid of a 2 x 3 board";
+  } catch (const SpecError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("the pretty grid (seed 004's) shows 3 x 3 boards"));
+  }
 }
 
 TEST(ProgramOutputKindTest, AllowedMovesAndFields) {

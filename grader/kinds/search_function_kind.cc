@@ -117,7 +117,7 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test,
   } else {
     plan.puzzle = std::make_unique<ref::TilePuzzle>(puzzle_for_test(assignment, test));
     const ref::TilePuzzle& puzzle = *plan.puzzle;
-    const ref::Tiles start = read_state(test, "start", puzzle);
+    const ref::Tiles start = read_state(test, "start", puzzle, assignment.state_notation);
     const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
     plan.rules = tile_rules(puzzle);
     plan.expected.start = start;

@@ -16,6 +16,7 @@
 #include "domains/pattern_database_store.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/reference_cache.h"
+#include "notation/board_notation.h"
 #include "notation/json_puzzle.h"
 #include "reference/astar.h"
 #include "reference/ida_star.h"
@@ -39,7 +40,8 @@ const std::regex& action_field() {
   return pattern;
 }
 const std::regex& state_field() {
-  static const std::regex pattern(R"(:new-state\s+(\[[-0-9,\s\[\]]*\]))");
+  // The board runs to the next keyword or the map's end, whatever the notation writes.
+  static const std::regex pattern(R"(:new-state\s+(.*?)\s*(?:,?\s+:[A-Za-z]|\}|$))");
   return pattern;
 }
 
@@ -49,22 +51,26 @@ struct SearchSpec {
   std::optional<std::size_t> bound;
 };
 
+// The puzzle of the input file; the boards a report prints (`:new-state`) are in the spec's
+// board notation (`edn_rows` for the seed: [[7 2 4] [0 5 6] [8 3 1]]).
 struct Problem {
   JsonPuzzle json;
   ref::TilePuzzle puzzle;
+  const BoardNotation* notation = nullptr;
+
+  std::string show(const ref::Tiles& tiles) const {
+    return notation->print(tiles, {json.n, json.n});
+  }
+  std::optional<ref::Tiles> read(const std::string& text) const {
+    try {
+      return notation->parse(text, {json.n, json.n});
+    } catch (const NotationError&) {
+      return std::nullopt;
+    }
+  }
 };
 
-std::string board_text(const ref::Tiles& tiles, int n) {
-  std::string text = "[";
-  for (int r = 0; r < n; ++r) {
-    text.append(r ? " [" : "[");
-    for (int c = 0; c < n; ++c) text.append(c ? " " : "").append(std::to_string(tiles[r * n + c]));
-    text.append("]");
-  }
-  return text.append("]");
-}
-
-Problem read_problem(const TestSpec& test) {
+Problem read_problem(const Assignment& assignment, const TestSpec& test) {
   JsonPuzzle json;
   try {
     json = parse_json_puzzle(test.input["puzzle"].dump());
@@ -85,7 +91,7 @@ Problem read_problem(const TestSpec& test) {
   if (const std::string problem = puzzle.validate(json.start); !problem.empty())
     throw SpecError(location_of(test, "/puzzle/start"),
                     "the start is not a board of the goal's tiles: " + problem);
-  return {std::move(json), std::move(puzzle)};
+  return {std::move(json), std::move(puzzle), find_board_notation(assignment.state_notation)};
 }
 
 std::vector<SearchSpec> read_searches(const TestSpec& test) {
@@ -204,24 +210,6 @@ std::vector<Section> read_sections(const std::string& printed) {
   return sections;
 }
 
-std::optional<ref::Tiles> parse_board(const std::string& text) {
-  ref::Tiles tiles;
-  std::string number;
-  for (const char c : text + " ") {
-    if (std::isdigit(static_cast<unsigned char>(c)) || c == '-') {
-      number += c;
-    } else if (!number.empty()) {
-      try {
-        tiles.push_back(std::stoi(number));
-      } catch (const std::exception&) {
-        return std::nullopt;
-      }
-      number.clear();
-    }
-  }
-  return tiles;
-}
-
 std::optional<std::size_t> parse_count(const std::string& text) {
   if (text.empty() ||
       !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
@@ -242,7 +230,6 @@ void fail(AspectOutcome& aspect, const std::string& why) {
 // Judges one section's path (moves and printed boards) against the reference.
 void judge_path(const Problem& problem, const SearchSpec& search, const Section& section,
                 std::size_t shortest, AspectOutcome& path) {
-  const int n = problem.json.n;
   const std::string label = fmt::format("{} (line {})", search.name, section.first_line);
   std::vector<ref::BlankMove> moves;
   for (const auto& move : section.moves) {
@@ -261,7 +248,7 @@ void judge_path(const Problem& problem, const SearchSpec& search, const Section&
   expected.require_optimal = search.optimal;
   expected.max_length = search.bound;
   const MoveNotation notation{[](ref::BlankMove move) { return ":" + ref::to_string(move); },
-                              [n](const ref::Tiles& tiles) { return board_text(tiles, n); }};
+                              [&problem](const ref::Tiles& tiles) { return problem.show(tiles); }};
   const AspectOutcome judged = check_move_path(problem.puzzle, expected, moves, notation);
   if (!judged.passed) {
     fail(path, fmt::format("{}: {}", label, judged.feedback));
@@ -272,11 +259,11 @@ void judge_path(const Problem& problem, const SearchSpec& search, const Section&
     state = *problem.puzzle.result(state, moves[i]);
     const auto& printed = section.moves[i].state;
     if (!printed) continue;
-    if (parse_board(*printed) != state) {
+    if (problem.read(*printed) != state) {
       fail(path, fmt::format("{}: line {}: after move {} (:{}) the board is {}, but the line "
                              "shows {}",
                              label, section.moves[i].line, i + 1, section.moves[i].word,
-                             board_text(state, n), *printed));
+                             problem.show(state), *printed));
       return;
     }
   }
@@ -369,7 +356,7 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
     throw SpecError(test.where, "a search test needs `searches`, a non-empty list");
   if (test.grades.contains("rejection"))
     throw SpecError(test.where, "only a `reject` test grades rejection");
-  const Problem problem = read_problem(test);
+  const Problem problem = read_problem(assignment, test);
   if (problem.puzzle.size() > 16)
     throw SpecError(location_of(test, "/puzzle"),
                     "the reference proves optimality for boards up to 4 x 4");
@@ -417,7 +404,7 @@ Invocation SearchProgramKind::invocation(const Assignment&, const TestSpec& test
 TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
   if (test.input.value("reject", false)) return evaluate_rejection(test, observation);
-  const Problem problem = read_problem(test);
+  const Problem problem = read_problem(assignment, test);
   const std::vector<SearchSpec> searches = read_searches(test);
   const auto shortest = shortest_length(assignment, test, problem);
   if (!shortest) throw std::logic_error("validated puzzle has no solution");
@@ -502,7 +489,7 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
 std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& assignment,
                                                               const TestSpec& test) const {
   if (test.input.value("reject", false)) return {};
-  const Problem problem = read_problem(test);
+  const Problem problem = read_problem(assignment, test);
   const std::vector<SearchSpec> searches = read_searches(test);
   std::optional<std::vector<ref::BlankMove>> shortest;
   try {

@@ -18,6 +18,7 @@ Assignment spec_with(const std::string& test_keys) {
   return load_spec_from_string(R"yaml(spec_version: 1
 assignment: {id: demo}
 submission: {language: program, entry: prog}
+notation: {state: edn_rows}
 rubric: [{id: a, points: 1}]
 tests:
   - id: t

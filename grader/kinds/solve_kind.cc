@@ -36,7 +36,7 @@ void SolveKind::validate(const Assignment& assignment, const TestSpec& test) con
     require_function_adapter(assignment, test);
   } else {
     refuse_composed_keys(test, domain_path_keys());
-    read_state(test, "state", make_puzzle(assignment, test));
+    read_state(test, "state", make_puzzle(assignment, test), assignment.state_notation);
   }
   validate_domain_path(assignment, composed_form(assignment, test));
 }

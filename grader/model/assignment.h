@@ -205,6 +205,10 @@ struct Assignment {
   std::vector<std::filesystem::path> referenced_files;
   SubmissionInterface submission;
   std::optional<SlidingTileDomain> domain;
+  /// `notation.state`: how the assignment writes a board (a name in notation/board_notation.h:
+  /// "python_list", "compact", "lisp", ...). Boards the spec gives as text are read in it, and
+  /// the states a test's line templates print are written in it.
+  std::string state_notation = "python_list";
   SearchSemantics search;
   Limits default_limits;
   /// The spec's limits.time_multiplier / time_floor_seconds, inherited by every test.

@@ -10,6 +10,8 @@
 #include <set>
 #include <sstream>
 
+#include "notation/board_notation.h"
+#include "notation/lisp_grid.h"  // NotationError
 #include "spec/domain_file.h"
 #include "spec/edit_distance.h"
 #include "spec/limit_calibration_file.h"
@@ -554,7 +556,29 @@ void read_submission(const Reader& reader, const YAML::Node& node,
   }
 }
 
-SlidingTileDomain read_domain(const Reader& reader, const YAML::Node& node) {
+// `notation: {state: NAME}`: the board notation's name, checked against the registry.
+std::string read_notation(const Reader& reader, const YAML::Node& node) {
+  reader.expect_map(node, "notation");
+  reader.only_keys(node, "notation", {"state"});
+  if (!node["state"]) reader.fail(node, "notation needs `state:` (how a board is written)");
+  std::vector<std::string> names;
+  for (const BoardNotation& notation : board_notations()) names.push_back(notation.name);
+  return reader.one_of(node["state"], "notation.state", names);
+}
+
+// A board given as a list of integers, or as text in the spec's notation ("b12 345 678").
+std::vector<int> read_board(const Reader& reader, const YAML::Node& node, std::string_view what,
+                            BoardShape shape, const std::string& notation) {
+  if (!node.IsScalar()) return reader.int_list(node, what);
+  try {
+    return find_board_notation(notation)->parse(node.Scalar(), shape);
+  } catch (const NotationError& error) {
+    reader.fail(node, fmt::format("{} in the {} notation: {}", what, notation, error.what()));
+  }
+}
+
+SlidingTileDomain read_domain(const Reader& reader, const YAML::Node& node,
+                              const std::string& notation) {
   reader.expect_map(node, "domain");
   reader.only_keys(node, "domain",
                    {"type", "rows", "cols", "topology", "goal", "heuristic", "action_order"});
@@ -571,7 +595,8 @@ SlidingTileDomain read_domain(const Reader& reader, const YAML::Node& node) {
   if (node["topology"])
     domain.topology = reader.one_of(node["topology"], "domain.topology", {"bounded", "torus"});
   if (!node["goal"]) reader.fail(node, "domain needs a 'goal' state (row-major list, 0 = blank)");
-  domain.goal = reader.int_list(node["goal"], "domain.goal");
+  domain.goal =
+      read_board(reader, node["goal"], "domain.goal", {domain.rows, domain.cols}, notation);
   if (domain.goal.size() != static_cast<std::size_t>(domain.rows * domain.cols)) {
     reader.fail(node["goal"], fmt::format("goal has {} tiles, expected rows × cols = {}",
                                           domain.goal.size(), domain.rows * domain.cols));
@@ -833,8 +858,8 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
     return assignment;
   }
   reader.only_keys(root, "the spec",
-                   {"spec_version", "assignment", "submission", "domain", "search", "limits",
-                    "isolation", "domains", "algorithms", "adapter", "rubric", "tests"});
+                   {"spec_version", "assignment", "submission", "notation", "domain", "search",
+                    "limits", "isolation", "domains", "algorithms", "adapter", "rubric", "tests"});
   reader.collect([&] {
     if (!root["spec_version"]) reader.fail(root, "the spec needs 'spec_version: 1' at the top");
     const int version = reader.integer(root["spec_version"], "spec_version");
@@ -853,7 +878,11 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
     read_submission(reader, root["submission"], assignment.submission);
   });
   reader.collect([&] {
-    if (root["domain"]) assignment.domain = read_domain(reader, root["domain"]);
+    if (root["notation"]) assignment.state_notation = read_notation(reader, root["notation"]);
+  });
+  reader.collect([&] {
+    if (root["domain"])
+      assignment.domain = read_domain(reader, root["domain"], assignment.state_notation);
   });
   reader.collect([&] {
     if (root["search"]) assignment.search = read_search(reader, root["search"]);

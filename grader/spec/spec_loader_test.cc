@@ -150,6 +150,32 @@ TEST(SpecLoader, TypesAndRangesAreChecked) {
             std::string::npos);
 }
 
+TEST(SpecLoader, TheBoardNotationIsNamedOnceAndReadsTheGoal) {
+  const Assignment compact = load_spec_from_string(
+      variant("domain:\n", "notation: {state: compact}\ndomain:\n"), "specs/demo.yaml");
+  EXPECT_EQ(compact.state_notation, "compact");
+  EXPECT_EQ(load_spec_from_string(kMinimal, "specs/demo.yaml").state_notation, "python_list");
+  EXPECT_EQ(compact.domain->goal, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 0}));  // a list still
+  const std::string with_compact_goal =
+      variant("goal: [1, 2, 3, 4, 5, 6, 7, 8, 0]", "goal: \"123 456 78b\"");
+  const std::string named = with_compact_goal.substr(0, with_compact_goal.find("domain:")) +
+                            "notation: {state: compact}\n" +
+                            with_compact_goal.substr(with_compact_goal.find("domain:"));
+  EXPECT_EQ(load_spec_from_string(named, "specs/demo.yaml").domain->goal,
+            (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 0}));
+
+  const std::string unknown =
+      error_of(variant("domain:\n", "notation: {state: compcat}\ndomain:\n"));
+  EXPECT_NE(unknown.find("notation.state must be one of python_list, python_rows, edn_rows, "
+                         "compact, lisp"),
+            std::string::npos)
+      << unknown;
+  // The default notation cannot read a compact goal: the error names the notation and the form.
+  const std::string unread = error_of(with_compact_goal);
+  EXPECT_NE(unread.find("domain.goal in the python_list notation"), std::string::npos) << unread;
+  EXPECT_NE(unread.find("[1, 2, 3, 4, 5, 6, 7, 8, 0]"), std::string::npos) << unread;
+}
+
 TEST(SpecLoader, DuplicateIdsAreRejected) {
   const std::string twice = kMinimal + R"(  - id: t1
     kind: print_succ
