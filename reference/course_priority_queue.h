@@ -22,6 +22,8 @@
 
 #include <cstddef>
 #include <optional>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "reference/tie_break.h"
@@ -31,15 +33,17 @@ namespace sg::ref {
 
 /// One queue item: the Python dict {'state', 'h', 'g', 'parent', 'f'}, with the parent dict
 /// reduced to its state (nullopt for the root, Python's None). f is stored as given (the course
-/// always passes g + h; this model does not recompute it).
-struct PqEntry {
-  Tiles state;
+/// always passes g + h; this model does not recompute it). `S` is the state's type: Tiles for the
+/// course's boards, State (problem.h) for any domain's.
+template <class S>
+struct PqEntryOf {
+  S state;
   int h = 0;
   int g = 0;
   int f = 0;
-  std::optional<Tiles> parent_state;
+  std::optional<S> parent_state;
 
-  friend bool operator==(const PqEntry&, const PqEntry&) = default;
+  friend bool operator==(const PqEntryOf&, const PqEntryOf&) = default;
 };
 
 /// The rules the queue follows: the course's by default. The grader's mutants vary them (a queue
@@ -51,31 +55,65 @@ struct CourseQueueRules {
 
 /// The course's list-based priority queue (see the file comment for the exact semantics).
 /// O(n) enqueue and pop: a model for computing expected results, not a fast frontier.
-class CoursePriorityQueue {
+template <class S>
+class CoursePriorityQueueOf {
  public:
-  explicit CoursePriorityQueue(CourseQueueRules rules = {}) : rules_(rules) {}
+  using Entry = PqEntryOf<S>;
+
+  explicit CoursePriorityQueueOf(CourseQueueRules rules = {}) : rules_(rules) {}
 
   /// Appends `entry`, or updates the entry with the same state in place when entry.g is
   /// strictly lower (g, f and parent; h kept). Then updates max_len.
-  void enqueue(PqEntry entry);
+  void enqueue(Entry entry) {
+    bool in_open = false;
+    for (Entry& existing : queue_) {
+      if (existing.state == entry.state) {
+        in_open = true;
+        if (rules_.update_on_lower_g && entry.g < existing.g) {
+          existing.g = entry.g;
+          existing.f = entry.f;
+          existing.parent_state = std::move(entry.parent_state);
+        }
+        break;
+      }
+    }
+    if (!in_open) queue_.push_back(std::move(entry));
+    if (queue_.size() > max_len_) max_len_ = queue_.size();
+  }
 
-  /// Removes and returns the entry with minimal f, the earliest in list order among equal f.
-  /// Throws std::out_of_range if the queue is empty.
-  PqEntry pop();
+  /// Removes and returns the entry with minimal f, the earliest in list order among equal f
+  /// (the latest under TieBreak::latest_inserted). Throws std::out_of_range if the queue is empty.
+  Entry pop() {
+    if (queue_.empty()) throw std::out_of_range("CoursePriorityQueue::pop: queue is empty");
+    std::size_t min_f = 0;
+    for (std::size_t i = 1; i < queue_.size(); ++i) {
+      const bool better = rules_.tie_break == TieBreak::earliest_inserted
+                              ? queue_[i].f < queue_[min_f].f
+                              : queue_[i].f <= queue_[min_f].f;
+      if (better) min_f = i;
+    }
+    Entry popped = std::move(queue_[min_f]);
+    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(min_f));
+    return popped;
+  }
 
   /// True iff the list is empty.
   bool is_empty() const { return queue_.empty(); }
 
   /// The list in its order — the order str(pq) prints the entries in.
-  const std::vector<PqEntry>& entries() const { return queue_; }
+  const std::vector<Entry>& entries() const { return queue_; }
 
   /// The largest list length seen after any enqueue (the skeleton's `max_len`); 0 initially.
   std::size_t max_len() const { return max_len_; }
 
  private:
   CourseQueueRules rules_;
-  std::vector<PqEntry> queue_;
+  std::vector<Entry> queue_;
   std::size_t max_len_ = 0;
 };
+
+/// The course's queue of boards.
+using PqEntry = PqEntryOf<Tiles>;
+using CoursePriorityQueue = CoursePriorityQueueOf<Tiles>;
 
 }  // namespace sg::ref

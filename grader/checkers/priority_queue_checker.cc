@@ -12,7 +12,7 @@ namespace {
 
 // A queue entry as read back from the student's process.
 struct ReadEntry {
-  std::optional<ref::PqEntry> entry;
+  std::optional<QueueEntry> entry;
   std::string problem;  ///< Why it could not be read.
 };
 
@@ -26,21 +26,23 @@ std::optional<int> int_field(const nlohmann::json& object, const char* key) {
   return std::nullopt;
 }
 
-ReadEntry read_entry(const nlohmann::json& value) {
+ReadEntry read_entry(const nlohmann::json& value, const QueueStates& states) {
   if (!value.is_object() || value.contains("$repr") || value.contains("$tuple")) {
     return {std::nullopt, fmt::format("`{}` is not a dict with 'state', 'h', 'g', 'parent' and 'f'",
                                       python_repr(value))};
   }
-  ref::PqEntry entry;
-  const auto state = value.contains("state") ? as_int_list(value["state"]) : std::nullopt;
-  if (!state) return {std::nullopt, fmt::format("`{}` has no 'state' list", python_repr(value))};
+  QueueEntry entry;
+  const auto state = value.contains("state") ? states.read(value["state"]) : std::nullopt;
+  if (!state)
+    return {std::nullopt,
+            fmt::format("`{}` has no 'state' that is a state of the domain", python_repr(value))};
   entry.state = *state;
   const auto h = int_field(value, "h");
   const auto g = int_field(value, "g");
   const auto f = int_field(value, "f");
   if (!h || !g || !f) {
     return {std::nullopt, fmt::format("the entry for {} lacks an integer 'h', 'g' or 'f'",
-                                      python_list(entry.state))};
+                                      states.show(entry.state))};
   }
   entry.h = *h;
   entry.g = *g;
@@ -48,73 +50,74 @@ ReadEntry read_entry(const nlohmann::json& value) {
   if (value.contains("parent") && !value["parent"].is_null()) {
     const auto& parent = value["parent"];
     if (parent.is_object() && parent.contains("state")) {
-      entry.parent_state = as_int_list(parent["state"]);
+      entry.parent_state = states.read(parent["state"]);
     }
     if (!entry.parent_state) {
       return {std::nullopt,
-              fmt::format("the 'parent' of {} is not a queue entry", python_list(entry.state))};
+              fmt::format("the 'parent' of {} is not a queue entry", states.show(entry.state))};
     }
   }
   return {entry, ""};
 }
 
-std::string parent_text(const std::optional<ref::Tiles>& parent) {
-  return parent ? python_list(*parent) : std::string("None");
+std::string parent_text(const std::optional<ref::State>& parent, const QueueStates& states) {
+  return parent ? states.show(*parent) : std::string("None");
 }
 
 // Field-by-field difference between the entry that should be there and the one that is.
-std::string entry_difference(const ref::PqEntry& want, const ref::PqEntry& got) {
+std::string entry_difference(const QueueEntry& want, const QueueEntry& got,
+                             const QueueStates& states) {
   std::vector<std::string> differences;
   if (want.g != got.g) differences.push_back(fmt::format("g should be {}, not {}", want.g, got.g));
   if (want.f != got.f) differences.push_back(fmt::format("f should be {}, not {}", want.f, got.f));
   if (want.h != got.h) differences.push_back(fmt::format("h should be {}, not {}", want.h, got.h));
   if (want.parent_state != got.parent_state) {
     differences.push_back(fmt::format("its parent should be {}, not {}",
-                                      parent_text(want.parent_state),
-                                      parent_text(got.parent_state)));
+                                      parent_text(want.parent_state, states),
+                                      parent_text(got.parent_state, states)));
   }
   return fmt::format("{}", fmt::join(differences, ", "));
 }
 
 // `unit` says how str(pq) was read: "entry" (a sequence of literals) or "line".
-std::string compare_entries(const std::vector<ref::PqEntry>& want,
-                            const std::vector<ReadEntry>& read, std::string_view unit) {
-  std::vector<ref::PqEntry> got;
+std::string compare_entries(const std::vector<QueueEntry>& want, const std::vector<ReadEntry>& read,
+                            std::string_view unit, const QueueStates& states) {
+  std::vector<QueueEntry> got;
   for (std::size_t i = 0; i < read.size(); ++i) {
     if (!read[i].entry) return fmt::format("{} {} of str(pq): {}", unit, i + 1, read[i].problem);
     got.push_back(*read[i].entry);
   }
-  std::map<ref::Tiles, int> got_count;
+  std::map<ref::State, int> got_count;
   for (const auto& entry : got) ++got_count[entry.state];
   for (const auto& [state, count] : got_count) {
     if (count > 1) {
       return fmt::format(
           "{} is in the queue {} times: enqueueing a state that is already queued must keep "
           "one entry (updating it when the new g is lower), not add another",
-          python_list(state), count);
+          states.show(state), count);
     }
   }
-  std::map<ref::Tiles, const ref::PqEntry*> want_by_state;
+  std::map<ref::State, const QueueEntry*> want_by_state;
   for (const auto& entry : want) want_by_state[entry.state] = &entry;
   for (const auto& entry : want) {
     if (!got_count.count(entry.state)) {
-      return fmt::format("{} should be in the queue but is not", python_list(entry.state));
+      return fmt::format("{} should be in the queue but is not", states.show(entry.state));
     }
   }
   for (const auto& entry : got) {
     if (!want_by_state.count(entry.state)) {
-      return fmt::format("{} is in the queue but should not be", python_list(entry.state));
+      return fmt::format("{} is in the queue but should not be", states.show(entry.state));
     }
   }
   for (const auto& entry : got) {
-    const ref::PqEntry& should = *want_by_state[entry.state];
-    const std::string difference = entry_difference(should, entry);
+    const QueueEntry& should = *want_by_state[entry.state];
+    const std::string difference = entry_difference(should, entry, states);
     if (!difference.empty()) {
       std::string hint;
       if (entry.g > should.g) hint = " (the lower g must win: update g, f and parent in place)";
       if (entry.g < should.g)
         hint = " (a higher or equal g must not replace the one already queued)";
-      return fmt::format("the entry for {}: {}{}", python_list(entry.state), difference, hint);
+      return fmt::format("the entry for {}: {}{}", states.show(entry.state), difference, hint);
     }
   }
   for (std::size_t i = 0; i < got.size(); ++i) {
@@ -122,30 +125,31 @@ std::string compare_entries(const std::vector<ref::PqEntry>& want,
       return fmt::format(
           "the entries are in a different order: position {} should hold {}, not {} "
           "(the queue keeps insertion order, and an updated entry stays where it was)",
-          i + 1, python_list(want[i].state), python_list(got[i].state));
+          i + 1, states.show(want[i].state), states.show(got[i].state));
     }
   }
   return "";
 }
 
-std::string expected_queue_text(const std::vector<ref::PqEntry>& entries) {
+std::string expected_queue_text(const std::vector<QueueEntry>& entries, const QueueStates& states) {
   if (entries.empty()) return "(empty)";
   std::string text;
-  for (const auto& entry : entries) text += "\n    " + describe_entry(entry);
+  for (const auto& entry : entries) text += "\n    " + describe_entry(entry, states);
   return text;
 }
 
 }  // namespace
 
-std::string describe_entry(const ref::PqEntry& entry) {
+std::string describe_entry(const QueueEntry& entry, const QueueStates& states) {
   return fmt::format(
-      "{{'state': {}, 'h': {}, 'g': {}, 'parent': {}, 'f': {}}}", python_list(entry.state), entry.h,
-      entry.g, entry.parent_state ? "<entry of " + python_list(*entry.parent_state) + ">" : "None",
+      "{{'state': {}, 'h': {}, 'g': {}, 'parent': {}, 'f': {}}}", states.show(entry.state), entry.h,
+      entry.g, entry.parent_state ? "<entry of " + states.show(*entry.parent_state) + ">" : "None",
       entry.f);
 }
 
 AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
-                                   const std::vector<PqObservedStep>& observed) {
+                                   const std::vector<PqObservedStep>& observed,
+                                   const QueueStates& states) {
   AspectOutcome outcome;
   outcome.aspect = "behaviour";
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -167,19 +171,20 @@ AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
       case PqOperation::enqueue:
         break;
       case PqOperation::pop: {
-        const ReadEntry read = read_entry(got.value);
+        const ReadEntry read = read_entry(got.value, states);
         if (!read.entry) {
           problem = fmt::format("pop() returned {}", read.problem);
         } else if (read.entry->state != want.popped->state) {
           problem = fmt::format(
               "pop() returned the entry of {} (f {}), but should return {} (f {}): pop takes the "
               "smallest f, and among equal f the entry enqueued first",
-              python_list(read.entry->state), read.entry->f, python_list(want.popped->state),
+              states.show(read.entry->state), read.entry->f, states.show(want.popped->state),
               want.popped->f);
-        } else if (const std::string difference = entry_difference(*want.popped, *read.entry);
+        } else if (const std::string difference =
+                       entry_difference(*want.popped, *read.entry, states);
                    !difference.empty()) {
           problem =
-              fmt::format("pop() returned {} with {}", python_list(read.entry->state), difference);
+              fmt::format("pop() returned {} with {}", states.show(read.entry->state), difference);
         }
         break;
       }
@@ -202,16 +207,16 @@ AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
         const std::string_view unit = got.items.is_array() ? "entry" : "line";
         if (got.items.is_array()) {
           // What the queue holds, however str() lays it out.
-          for (const auto& item : got.items) read.push_back(read_entry(item));
+          for (const auto& item : got.items) read.push_back(read_entry(item, states));
         } else if (got.lines.is_array()) {
           // Not a sequence of literals: say which line is not one.
           for (const auto& line : got.lines) {
             if (line.is_null()) {
               read.push_back({std::nullopt,
                               "is not a Python dict literal (str(pq) shows each entry as its dict, "
-                              "e.g. {'state': [...], 'h': 3, 'g': 0, 'parent': None, 'f': 3})"});
+                              "e.g. {'state': ..., 'h': 3, 'g': 0, 'parent': None, 'f': 3})"});
             } else {
-              read.push_back(read_entry(line));
+              read.push_back(read_entry(line, states));
             }
           }
         }
@@ -219,11 +224,11 @@ AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
           problem = fmt::format("str(pq) printed nothing, but the queue should hold {} entries",
                                 want.entries->size());
         } else if (read.size() != want.entries->size() &&
-                   compare_entries(*want.entries, read, unit).empty()) {
+                   compare_entries(*want.entries, read, unit, states).empty()) {
           problem = fmt::format("str(pq) shows {} entries, expected {}", read.size(),
                                 want.entries->size());
         } else {
-          problem = compare_entries(*want.entries, read, unit);
+          problem = compare_entries(*want.entries, read, unit, states);
         }
         if (!problem.empty()) {
           // Every printed line indented, as the expected queue's are (a __str__ may print one
@@ -233,7 +238,7 @@ AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
                at = printed.find('\n', at + 5))
             printed.insert(at + 1, "    ");
           problem += fmt::format("\nexpected queue:{}\nstr(pq) printed:\n    {}",
-                                 expected_queue_text(*want.entries), printed);
+                                 expected_queue_text(*want.entries, states), printed);
         }
         break;
       }

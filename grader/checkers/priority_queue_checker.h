@@ -5,6 +5,7 @@
 // (a duplicate entry instead of an update, an update by a higher g, the wrong one of equal f).
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -12,10 +13,24 @@
 
 #include "model/grade_report.h"
 #include "reference/course_priority_queue.h"
+#include "reference/problem.h"
 
 namespace sg {
 
 enum class PqOperation { construct, enqueue, pop, is_empty, str, max_len };
+
+/// A queue entry of any domain, its states in the domain's text (ref::State: "[1, 2, 0]",
+/// "Arad", "(5, 5)").
+using QueueEntry = ref::PqEntryOf<ref::State>;
+
+/// How the queue's states look in the student's process.
+struct QueueStates {
+  /// A state value as the driver encodes it (a list, a string, a tuple) as the domain's state,
+  /// or nullopt when it is none.
+  std::function<std::optional<ref::State>(const nlohmann::json&)> read;
+  /// The state as Python prints it: "[1, 2, 0]", "'Arad'", "(5, 5)".
+  std::function<std::string(const ref::State&)> show;
+};
 
 /// What one step must produce, per the reference model.
 struct PqExpectedStep {
@@ -23,10 +38,10 @@ struct PqExpectedStep {
   std::string call;  ///< As the student would type it, e.g. "pq.enqueue({'state': [...], ...})".
   std::string
       purpose;  ///< What the step tests, e.g. "the state is already queued with g 1; g 0 is lower".
-  std::optional<ref::PqEntry> popped;                ///< For pop.
-  std::optional<bool> empty;                         ///< For is_empty.
-  std::optional<std::size_t> max_len;                ///< For max_len.
-  std::optional<std::vector<ref::PqEntry>> entries;  ///< For str, in list order.
+  std::optional<QueueEntry> popped;                ///< For pop.
+  std::optional<bool> empty;                       ///< For is_empty.
+  std::optional<std::size_t> max_len;              ///< For max_len.
+  std::optional<std::vector<QueueEntry>> entries;  ///< For str, in list order.
 };
 
 /// What one step did in the student's process (from the driver's step record).
@@ -42,11 +57,12 @@ struct PqObservedStep {
   std::string error;  ///< "TypeError: ..." with traceback, when !ok.
 };
 
-/// One aspect ("behaviour") for the whole sequence.
+/// One aspect ("behaviour") for the whole sequence; `states` reads and shows the domain's states.
 AspectOutcome check_priority_queue(const std::vector<PqExpectedStep>& expected,
-                                   const std::vector<PqObservedStep>& observed);
+                                   const std::vector<PqObservedStep>& observed,
+                                   const QueueStates& states);
 
 /// Python rendering of a queue entry as the course prints it (parent shown by its state only).
-std::string describe_entry(const ref::PqEntry& entry);
+std::string describe_entry(const QueueEntry& entry, const QueueStates& states);
 
 }  // namespace sg

@@ -2,19 +2,34 @@
 
 #include <gtest/gtest.h>
 
+#include "checkers/python_value.h"
+#include "reference/tile_problem.h"
+
 namespace sg {
 namespace {
 
-ref::PqEntry entry(ref::Tiles state, int h, int g,
-                   std::optional<ref::Tiles> parent = std::nullopt) {
-  return {std::move(state), h, g, g + h, std::move(parent)};
+// Boards as the tile domain's states: "[1, 2, 3, ...]", given to Python as lists.
+QueueEntry entry(const ref::Tiles& state, int h, int g,
+                 std::optional<ref::Tiles> parent = std::nullopt) {
+  return {ref::tiles_state(state), h, g, g + h,
+          parent ? std::optional(ref::tiles_state(*parent)) : std::nullopt};
 }
 
-nlohmann::json as_json(const ref::PqEntry& e) {
+const QueueStates kBoards{[](const nlohmann::json& value) -> std::optional<ref::State> {
+                            const auto tiles = as_int_list(value);
+                            if (!tiles) return std::nullopt;
+                            return ref::tiles_state(*tiles);
+                          },
+                          [](const ref::State& state) { return state; }};
+
+nlohmann::json value_of(const ref::State& state) { return *ref::parse_tiles_state(state); }
+
+nlohmann::json as_json(const QueueEntry& e) {
   nlohmann::json parent = nullptr;
   if (e.parent_state)
-    parent = {{"state", *e.parent_state}, {"h", 0}, {"g", 0}, {"parent", nullptr}, {"f", 0}};
-  return {{"state", e.state}, {"h", e.h}, {"g", e.g}, {"parent", parent}, {"f", e.f}};
+    parent = {
+        {"state", value_of(*e.parent_state)}, {"h", 0}, {"g", 0}, {"parent", nullptr}, {"f", 0}};
+  return {{"state", value_of(e.state)}, {"h", e.h}, {"g", e.g}, {"parent", parent}, {"f", e.f}};
 }
 
 PqObservedStep observed_ok(nlohmann::json value = nullptr) {
@@ -25,7 +40,7 @@ PqObservedStep observed_ok(nlohmann::json value = nullptr) {
   return step;
 }
 
-PqObservedStep observed_str(const std::vector<ref::PqEntry>& entries) {
+PqObservedStep observed_str(const std::vector<QueueEntry>& entries) {
   PqObservedStep step = observed_ok();
   step.lines = nlohmann::json::array();
   for (const auto& e : entries) step.lines.push_back(as_json(e));
@@ -38,7 +53,7 @@ struct UpdateScenario {
   ref::Tiles a = {1, 2, 0, 4, 5, 3, 6, 7, 8};
   ref::Tiles b = {1, 2, 3, 0, 5, 4, 6, 7, 8};
   std::vector<PqExpectedStep> expected;
-  ref::CoursePriorityQueue model;
+  ref::CoursePriorityQueueOf<ref::State> model;
 
   UpdateScenario() {
     for (const auto& e : {entry(a, 4, 1, root), entry(b, 4, 1, root), entry(a, 4, 0, root)}) {
@@ -54,17 +69,17 @@ TEST(PriorityQueueChecker, MatchingObservationsPass) {
   UpdateScenario s;
   std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(),
                                           observed_str(s.model.entries()), observed_ok(2)};
-  const auto outcome = check_priority_queue(s.expected, observed);
+  const auto outcome = check_priority_queue(s.expected, observed, kBoards);
   EXPECT_TRUE(outcome.passed) << outcome.feedback;
 }
 
 TEST(PriorityQueueChecker, DuplicateEntryInsteadOfUpdateIsExplained) {
   UpdateScenario s;
-  std::vector<ref::PqEntry> appended = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root),
-                                        entry(s.a, 4, 0, s.root)};
+  std::vector<QueueEntry> appended = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root),
+                                      entry(s.a, 4, 0, s.root)};
   std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(),
                                           observed_str(appended), observed_ok(3)};
-  const auto outcome = check_priority_queue(s.expected, observed);
+  const auto outcome = check_priority_queue(s.expected, observed, kBoards);
   EXPECT_FALSE(outcome.passed);
   EXPECT_NE(outcome.feedback.find("step 4"), std::string::npos);
   EXPECT_NE(outcome.feedback.find("in the queue 2 times"), std::string::npos);
@@ -72,13 +87,13 @@ TEST(PriorityQueueChecker, DuplicateEntryInsteadOfUpdateIsExplained) {
 
 TEST(PriorityQueueChecker, AQueuePrintedOnePerLineIsShownIndentedLineByLine) {
   UpdateScenario s;
-  std::vector<ref::PqEntry> appended = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root),
-                                        entry(s.a, 4, 0, s.root)};
+  std::vector<QueueEntry> appended = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root),
+                                      entry(s.a, 4, 0, s.root)};
   PqObservedStep printed = observed_str(appended);
   printed.text = "{'state': A}\n{'state': B}\n{'state': A again}";
   std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(), printed,
                                           observed_ok(3)};
-  const auto outcome = check_priority_queue(s.expected, observed);
+  const auto outcome = check_priority_queue(s.expected, observed, kBoards);
   EXPECT_NE(
       outcome.feedback.find("printed:\n    {'state': A}\n    {'state': B}\n    {'state': A again}"),
       std::string::npos)
@@ -87,10 +102,10 @@ TEST(PriorityQueueChecker, AQueuePrintedOnePerLineIsShownIndentedLineByLine) {
 
 TEST(PriorityQueueChecker, MissedUpdateNamesTheFieldsAndTheRule) {
   UpdateScenario s;
-  std::vector<ref::PqEntry> stale = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root)};
+  std::vector<QueueEntry> stale = {entry(s.a, 4, 1, s.root), entry(s.b, 4, 1, s.root)};
   std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(),
                                           observed_str(stale), observed_ok(2)};
-  const auto outcome = check_priority_queue(s.expected, observed);
+  const auto outcome = check_priority_queue(s.expected, observed, kBoards);
   EXPECT_FALSE(outcome.passed);
   EXPECT_NE(outcome.feedback.find("g should be 0, not 1"), std::string::npos);
   EXPECT_NE(outcome.feedback.find("the lower g must win"), std::string::npos);
@@ -102,13 +117,13 @@ TEST(PriorityQueueChecker, ReorderedEntriesAreAnOrderProblem) {
   std::swap(entries[0], entries[1]);
   std::vector<PqObservedStep> observed = {observed_ok(), observed_ok(), observed_ok(),
                                           observed_str(entries), observed_ok(2)};
-  const auto outcome = check_priority_queue(s.expected, observed);
+  const auto outcome = check_priority_queue(s.expected, observed, kBoards);
   EXPECT_FALSE(outcome.passed);
   EXPECT_NE(outcome.feedback.find("different order"), std::string::npos);
 }
 
 TEST(PriorityQueueChecker, PopOfTheWrongTiedEntryIsExplained) {
-  ref::CoursePriorityQueue model;
+  ref::CoursePriorityQueueOf<ref::State> model;
   const auto first = entry({1, 2, 0, 4, 5, 3, 6, 7, 8}, 4, 1);
   const auto second = entry({1, 2, 3, 0, 5, 4, 6, 7, 8}, 4, 1);
   model.enqueue(first);
@@ -116,10 +131,10 @@ TEST(PriorityQueueChecker, PopOfTheWrongTiedEntryIsExplained) {
   const auto popped = model.pop();
   std::vector<PqExpectedStep> expected = {
       {PqOperation::pop, "pq.pop()", "tie", popped, {}, {}, {}}};
-  const auto outcome = check_priority_queue(expected, {observed_ok(as_json(second))});
+  const auto outcome = check_priority_queue(expected, {observed_ok(as_json(second))}, kBoards);
   EXPECT_FALSE(outcome.passed);
   EXPECT_NE(outcome.feedback.find("among equal f the entry enqueued first"), std::string::npos);
-  EXPECT_TRUE(check_priority_queue(expected, {observed_ok(as_json(first))}).passed);
+  EXPECT_TRUE(check_priority_queue(expected, {observed_ok(as_json(first))}, kBoards).passed);
 }
 
 TEST(PriorityQueueChecker, ExceptionsAndStepsThatNeverRanFail) {
@@ -128,17 +143,17 @@ TEST(PriorityQueueChecker, ExceptionsAndStepsThatNeverRanFail) {
   PqObservedStep raised;
   raised.ran = true;
   raised.error = "AttributeError: 'PriorityQueue' object has no attribute 'is_empty'";
-  auto outcome = check_priority_queue(expected, {raised});
+  auto outcome = check_priority_queue(expected, {raised}, kBoards);
   EXPECT_FALSE(outcome.passed);
   EXPECT_NE(outcome.feedback.find("raised AttributeError"), std::string::npos);
-  outcome = check_priority_queue(expected, {PqObservedStep{}});
+  outcome = check_priority_queue(expected, {PqObservedStep{}}, kBoards);
   EXPECT_NE(outcome.feedback.find("did not run"), std::string::npos);
-  EXPECT_FALSE(check_priority_queue(expected, {observed_ok(false)}).passed);
-  EXPECT_TRUE(check_priority_queue(expected, {observed_ok(true)}).passed);
+  EXPECT_FALSE(check_priority_queue(expected, {observed_ok(false)}, kBoards).passed);
+  EXPECT_TRUE(check_priority_queue(expected, {observed_ok(true)}, kBoards).passed);
 }
 
 TEST(PriorityQueueChecker, TupleStatesAreAccepted) {
-  ref::CoursePriorityQueue model;
+  ref::CoursePriorityQueueOf<ref::State> model;
   model.enqueue(entry({1, 2, 0, 4, 5, 3, 6, 7, 8}, 4, 1));
   std::vector<PqExpectedStep> expected = {
       {PqOperation::str, "print(pq)", "", {}, {}, {}, model.entries()}};
@@ -148,7 +163,7 @@ TEST(PriorityQueueChecker, TupleStatesAreAccepted) {
                                        {"g", 1},
                                        {"parent", nullptr},
                                        {"f", 5}}});
-  EXPECT_TRUE(check_priority_queue(expected, {step}).passed);
+  EXPECT_TRUE(check_priority_queue(expected, {step}, kBoards).passed);
 }
 
 }  // namespace

@@ -102,6 +102,8 @@ INSTANTIATE_TEST_SUITE_P(
         FamilyTutorial{"## Tutorial: a game-tree search function on tic-tac-toe", "ttt"},
         // a queue class driven step by step, on a 2 x 3 board
         FamilyTutorial{"## Tutorial: a priority-queue class on a new board", "frontier"},
+        // the same queue holding a weighted graph's towns, h and costs from the domain
+        FamilyTutorial{"## Tutorial: a priority-queue class on a weighted graph", "roadqueue"},
         // helper and search functions on the 15-puzzle (tests chosen to catch the depth mutants)
         FamilyTutorial{"## Tutorial: helper functions and a search function", "fifteen"},
         // a program's printed trace, on boards of 3 x 2 and 2 x 3

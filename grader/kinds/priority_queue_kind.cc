@@ -2,14 +2,16 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <map>
+#include <memory>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
 #include "checkers/priority_queue_checker.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
-#include "domains/sliding_tile_setup.h"
+#include "domains/search_domain.h"
 #include "reference/course_priority_queue.h"
 
 namespace sg {
@@ -17,16 +19,63 @@ namespace {
 
 // The test's steps translated into driver steps, with the reference model's expectations.
 struct Plan {
+  std::shared_ptr<const SearchDomain> domain;  // whose states the queue holds
   nlohmann::json driver_steps = nlohmann::json::array();
   std::vector<std::string> driver_calls;    // Feedback name of each driver step.
   std::vector<PqExpectedStep> expected;     // One per checked step.
   std::vector<std::size_t> observed_index;  // Driver step whose record answers expected[i].
 };
 
-nlohmann::json entry_dict(const ref::PqEntry& entry,
+// How the queue's states look in the student's process: the domain's values, shown by Python.
+QueueStates queue_states(std::shared_ptr<const SearchDomain> domain) {
+  return {[domain](const nlohmann::json& value) { return domain->state_of(value); },
+          [domain](const ref::State& state) { return python_repr(domain->value_of(state)); }};
+}
+
+// The first state a step enqueues, with the step's index: a queue test has no search, so that
+// is the domain's start.
+std::optional<std::pair<std::size_t, nlohmann::json>> first_enqueued(const TestSpec& test) {
+  if (!test.input.contains("steps") || !test.input["steps"].is_array()) return std::nullopt;
+  const auto& steps = test.input["steps"];
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    if (steps[i].is_object() && steps[i].contains("enqueue") && steps[i]["enqueue"].is_object() &&
+        steps[i]["enqueue"].contains("state"))
+      return std::pair(i, steps[i]["enqueue"]["state"]);
+  return std::nullopt;
+}
+
+// The test's domain (`domain:` names one of the spec's `domains`; the spec's sliding-tile domain
+// without it). A queue test runs no search, so the start is only what the domain needs to be
+// built: a board's goal, a graph's first state enqueued. A graph's `goal:` is the one h is of.
+std::shared_ptr<const SearchDomain> queue_domain(const Assignment& assignment,
+                                                 const TestSpec& test) {
+  TestSpec located = test;
+  if (!test.input.contains("domain") && assignment.domain) {
+    located.input["start"] = assignment.domain->goal;
+    return std::make_shared<const SearchDomain>(search_domain(assignment, located));
+  }
+  const auto first = first_enqueued(test);
+  if (!first || test.input.contains("start"))
+    return std::make_shared<const SearchDomain>(search_domain(assignment, located));
+  located.input["start"] = first->second;
+  try {
+    return std::make_shared<const SearchDomain>(search_domain(assignment, located));
+  } catch (const SpecError&) {
+    // Started at the goal instead, does the domain build (a missing goal throws here)? Then
+    // the first state enqueued is the problem.
+    const nlohmann::json goal = test.input.value("goal", nlohmann::json());
+    located.input["start"] = goal.is_array() && !goal.empty() ? goal[0] : goal;
+    search_domain(assignment, located);
+    throw SpecError(location_of(test, fmt::format("/steps/{}", first->first)),
+                    fmt::format("{} is not a state of the domain '{}'", python_repr(first->second),
+                                test.input.value("domain", "")));
+  }
+}
+
+nlohmann::json entry_dict(const SearchDomain& domain, const QueueEntry& entry,
                           const std::optional<std::string>& parent_name) {
   return {
-      {"state", entry.state},
+      {"state", domain.value_of(entry.state)},
       {"h", entry.h},
       {"g", entry.g},
       {"parent", parent_name ? nlohmann::json{{"$ref", *parent_name}} : nlohmann::json(nullptr)},
@@ -38,9 +87,11 @@ class Planner {
   Planner(const Assignment& assignment, const TestSpec& test, ref::CourseQueueRules rules = {})
       : assignment_(assignment),
         test_(test),
-        puzzle_(make_puzzle(assignment, test)),
-        heuristic_(assignment_heuristic(assignment)),
-        model_(rules) {}
+        domain_(queue_domain(assignment, test)),
+        states_(queue_states(domain_)),
+        model_(rules) {
+    plan_.domain = domain_;
+  }
 
   Plan build() {
     const std::string class_name =
@@ -122,12 +173,23 @@ class Planner {
     return arguments[key].get<int>();
   }
 
+  // The course's queue holds whole numbers (its dicts' 'g', 'h' and 'f').
+  int whole(double value, const std::string& what) const {
+    if (value != std::floor(value) || std::fabs(value) > 1e9)
+      fail(
+          fmt::format("{} is {}, but a queue entry's g, h and f are whole numbers: give them "
+                      "explicitly, or use a domain with whole costs and h",
+                      what, value));
+    return static_cast<int>(value);
+  }
+
   std::string fresh_name() { return fmt::format("_entry{}", ++counter_); }
 
-  void enqueue_entry(const ref::PqEntry& entry, const std::optional<std::string>& parent_name,
+  void enqueue_entry(const QueueEntry& entry, const std::optional<std::string>& parent_name,
                      const std::string& bind) {
-    add_driver({{"op", "let"}, {"bind", bind}, {"value", entry_dict(entry, parent_name)}}, "");
-    const std::string call = fmt::format("pq.enqueue({})", describe_entry(entry));
+    add_driver({{"op", "let"}, {"bind", bind}, {"value", entry_dict(*domain_, entry, parent_name)}},
+               "");
+    const std::string call = fmt::format("pq.enqueue({})", describe_entry(entry, states_));
     add_driver(
         {{"op", "method"}, {"target", "pq"}, {"method", "enqueue"}, {"args", {{{"$ref", bind}}}}},
         call);
@@ -159,15 +221,16 @@ class Planner {
       }
     }
     if (!arguments.contains("state")) fail("enqueue needs `state`");
-    const auto state = as_int_list(arguments["state"]);
-    if (!state) fail("`state` must be a list of integers");
-    if (const std::string problem = puzzle_.validate(*state); !problem.empty()) {
-      fail(fmt::format("{} is not a state of this puzzle: {}", python_list(*state), problem));
-    }
-    ref::PqEntry entry;
+    const std::optional<ref::State> state = domain_->state_of(arguments["state"]);
+    if (!state)
+      fail(fmt::format("{} is not a state of the domain '{}'", python_repr(arguments["state"]),
+                       domain_->name));
+    QueueEntry entry;
     entry.state = *state;
     entry.g = int_argument(arguments, "g", std::nullopt);
-    entry.h = int_argument(arguments, "h", ref::evaluate(puzzle_, *state, heuristic_));
+    entry.h = arguments.contains("h") ? int_argument(arguments, "h", std::nullopt)
+                                      : whole(domain_->problem->h(*state),
+                                              fmt::format("h of {}", states_.show(*state)));
     entry.f = int_argument(arguments, "f", entry.g + entry.h);
     std::optional<std::string> parent_name;
     if (arguments.contains("parent") && !arguments["parent"].is_null()) {
@@ -184,6 +247,8 @@ class Planner {
     enqueue_entry(entry, parent_name, bind);
   }
 
+  // The named entry's successors in the domain's order (a board's: ascending, or the blank's
+  // moves in the assignment's action order), each with g + the step's cost.
   void enqueue_successors(const nlohmann::json& arguments) {
     if (!arguments.is_object() || !arguments.contains("of") || !arguments["of"].is_string()) {
       fail("enqueue_successors needs `of: <name of an earlier entry>`");
@@ -192,16 +257,14 @@ class Planner {
     const auto parent = bindings_.find(parent_name);
     if (parent == bindings_.end())
       fail(fmt::format("no entry is named '{}' before this step", parent_name));
-    const ref::PqEntry parent_entry = parent->second;
-    const auto successors =
-        successors_in_action_order(assignment_)
-            ? puzzle_.successors(parent_entry.state, assignment_action_order(assignment_))
-            : puzzle_.successors_ascending(parent_entry.state);
-    for (const auto& successor : successors) {
-      ref::PqEntry entry;
-      entry.state = successor.state;
-      entry.g = parent_entry.g + 1;
-      entry.h = ref::evaluate(puzzle_, successor.state, heuristic_);
+    const QueueEntry parent_entry = parent->second;
+    for (const ref::Step& step : domain_->problem->successors(parent_entry.state)) {
+      QueueEntry entry;
+      entry.state = step.state;
+      entry.g = parent_entry.g + whole(step.cost, fmt::format("the cost of the step to {}",
+                                                              states_.show(step.state)));
+      entry.h =
+          whole(domain_->problem->h(step.state), fmt::format("h of {}", states_.show(step.state)));
       entry.f = entry.g + entry.h;
       entry.parent_state = parent_entry.state;
       enqueue_entry(entry, parent_name, fresh_name());
@@ -216,7 +279,7 @@ class Planner {
     for (const auto& entry : model_.entries()) min_f = std::min(min_f, entry.f);
     std::vector<std::string> tied;
     for (const auto& entry : model_.entries()) {
-      if (entry.f == min_f) tied.push_back(python_list(entry.state));
+      if (entry.f == min_f) tied.push_back(states_.show(entry.state));
     }
     if (tied.size() > 1) {
       purpose =
@@ -224,7 +287,7 @@ class Planner {
                       tied.size(), min_f, tied.front());
     }
     nlohmann::json driver_step = {{"op", "method"}, {"target", "pq"}, {"method", "pop"}};
-    const ref::PqEntry popped = model_.pop();
+    const QueueEntry popped = model_.pop();
     if (arguments.is_object() && arguments.contains("as")) {
       const std::string bind = arguments["as"].get<std::string>();
       driver_step["bind"] = bind;
@@ -236,10 +299,10 @@ class Planner {
 
   const Assignment& assignment_;
   const TestSpec& test_;
-  ref::TilePuzzle puzzle_;
-  ref::Heuristic heuristic_;
-  ref::CoursePriorityQueue model_;
-  std::map<std::string, ref::PqEntry> bindings_;
+  std::shared_ptr<const SearchDomain> domain_;
+  QueueStates states_;
+  ref::CoursePriorityQueueOf<ref::State> model_;
+  std::map<std::string, QueueEntry> bindings_;
   std::string pointer_;
   int counter_ = 0;
   Plan plan_;
@@ -250,30 +313,32 @@ class Planner {
 namespace {
 
 // An entry as the driver encodes the dict the student's queue returns or holds.
-nlohmann::json entry_value(const ref::PqEntry& entry) {
-  return {{"state", entry.state},
+nlohmann::json entry_value(const SearchDomain& domain, const QueueEntry& entry) {
+  return {{"state", domain.value_of(entry.state)},
           {"h", entry.h},
           {"g", entry.g},
-          {"parent", entry.parent_state ? nlohmann::json{{"state", *entry.parent_state}}
-                                        : nlohmann::json(nullptr)},
+          {"parent", entry.parent_state
+                         ? nlohmann::json{{"state", domain.value_of(*entry.parent_state)}}
+                         : nlohmann::json(nullptr)},
           {"f", entry.f}};
 }
 
 // What a queue following `plan` shows at each step, as the driver would record it.
 std::vector<PqObservedStep> observed_from(const Plan& plan) {
+  const QueueStates states = queue_states(plan.domain);
   std::vector<PqObservedStep> observed;
   for (const PqExpectedStep& step : plan.expected) {
     PqObservedStep seen;
     seen.ran = seen.ok = true;
-    if (step.popped) seen.value = entry_value(*step.popped);
+    if (step.popped) seen.value = entry_value(*plan.domain, *step.popped);
     if (step.empty) seen.value = *step.empty;
     if (step.max_len) seen.value = *step.max_len;
     if (step.entries) {
       seen.items = nlohmann::json::array();
-      for (const ref::PqEntry& entry : *step.entries) {
-        seen.items.push_back(entry_value(entry));
+      for (const QueueEntry& entry : *step.entries) {
+        seen.items.push_back(entry_value(*plan.domain, entry));
         if (!seen.text.empty()) seen.text += ' ';
-        seen.text += describe_entry(entry);
+        seen.text += describe_entry(entry, states);
       }
       seen.value = seen.text;
     }
@@ -304,7 +369,8 @@ std::vector<MutantOutcome> PriorityQueueKind::mutant_outcomes(const Assignment& 
     MutantOutcome outcome{mutant.id, mutant.mistake, {}};
     outcome.outcome.verdict = Verdict::accepted;
     outcome.outcome.aspects = {check_priority_queue(
-        plan.expected, observed_from(Planner(assignment, test, mutant.rules).build()))};
+        plan.expected, observed_from(Planner(assignment, test, mutant.rules).build()),
+        queue_states(plan.domain))};
     outcomes.push_back(std::move(outcome));
   }
   return outcomes;
@@ -325,6 +391,7 @@ Invocation PriorityQueueKind::invocation(const Assignment& assignment, const Tes
 TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
   const Plan plan = Planner(assignment, test).build();
+  const QueueStates states = queue_states(plan.domain);
   const std::string module_file = assignment.submission.module + ".py";
   TestOutcome outcome;
   record_metrics(outcome, observation);
@@ -336,7 +403,7 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
     const auto number = &step - plan.expected.data() + 1;
     if (step.popped) {
       outcome.expected += fmt::format("step {}: `{}` returns {}\n", number, step.call,
-                                      describe_entry(*step.popped));
+                                      describe_entry(*step.popped, states));
     } else if (step.empty) {
       outcome.expected += fmt::format("step {}: `{}` returns {}\n", number, step.call,
                                       *step.empty ? "True" : "False");
@@ -346,7 +413,7 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
     }
     if (step.operation == PqOperation::str) {
       std::string text;
-      for (const auto& entry : *step.entries) text += describe_entry(entry) + "\n";
+      for (const auto& entry : *step.entries) text += describe_entry(entry, states) + "\n";
       outcome.expected +=
           fmt::format("after {} steps, print(pq) shows:\n{}", &step - plan.expected.data() + 1,
                       text.empty() ? "(nothing)\n" : text);
@@ -379,7 +446,7 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
   for (std::size_t i = 0; i < transcript.steps.size() && !stop; ++i) {
     stop = output_overflow(transcript.steps[i], plan.driver_calls[i], test.limits.output_bytes);
   }
-  AspectOutcome behaviour = check_priority_queue(plan.expected, observed);
+  AspectOutcome behaviour = check_priority_queue(plan.expected, observed, states);
   if (stop) {
     // The process ended early (timeout, crash): the checker names the first step that did not run.
     outcome.verdict = stop->verdict;
