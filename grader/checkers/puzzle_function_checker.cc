@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
@@ -48,8 +50,76 @@ std::vector<std::string> legal_actions(const ref::TilePuzzle& puzzle, const ref:
   return names;
 }
 
+namespace {
+
+// Every blank's (row, column), row-major.
+std::vector<std::pair<int, int>> blank_cells(const ref::TilePuzzle& puzzle,
+                                             const ref::Tiles& state) {
+  std::vector<std::pair<int, int>> cells;
+  for (std::size_t i = 0; i < state.size(); ++i)
+    if (state[i] == 0)
+      cells.emplace_back(static_cast<int>(i) / puzzle.cols(), static_cast<int>(i) % puzzle.cols());
+  return cells;
+}
+
+std::string cells_text(const std::vector<std::pair<int, int>>& cells) {
+  std::vector<std::string> items;
+  for (const auto& [row, col] : cells) items.push_back(fmt::format("({}, {})", row, col));
+  return fmt::format("[{}]", fmt::join(items, ", "));
+}
+
+// A returned list of (row, column) pairs, or nullopt.
+std::optional<std::vector<std::pair<int, int>>> returned_cells(const nlohmann::json& observed) {
+  if (!observed.is_array()) return std::nullopt;
+  std::vector<std::pair<int, int>> cells;
+  for (const auto& item : observed) {
+    const auto pair = as_int_list(item);
+    if (!pair || pair->size() != 2) return std::nullopt;
+    cells.emplace_back((*pair)[0], (*pair)[1]);
+  }
+  return cells;
+}
+
+FunctionCallCheck check_several_blanks(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
+                                       const nlohmann::json& observed, const std::string& call) {
+  FunctionCallCheck check;
+  std::vector<std::pair<int, int>> want = blank_cells(puzzle, state);
+  auto got = returned_cells(observed);
+  if (!got) {
+    check.feedback = fmt::format(
+        "`{}` returned {}; the board has {} blanks, so expected every blank's (row, column): {}",
+        call, python_repr(observed), want.size(), cells_text(want));
+    return check;
+  }
+  std::sort(got->begin(), got->end());  // any order: a column-wise scan is as right
+  if (*got == want) {
+    check.passed = true;
+    return check;
+  }
+  auto swapped = *got;
+  for (auto& [row, col] : swapped) std::swap(row, col);
+  std::sort(swapped.begin(), swapped.end());
+  check.feedback =
+      swapped == want
+          ? fmt::format("`{}` returned {}, but the blanks are at {}: row first, then column", call,
+                        python_repr(observed), cells_text(want))
+          : fmt::format("`{}` returned {}, but the blanks are at {} (0-based, row-major)", call,
+                        python_repr(observed), cells_text(want));
+  return check;
+}
+
+}  // namespace
+
+std::string expected_blanks_text(const ref::TilePuzzle& puzzle, const ref::Tiles& state) {
+  const std::vector<std::pair<int, int>> cells = blank_cells(puzzle, state);
+  if (cells.size() == 1) return fmt::format("({}, {})", cells[0].first, cells[0].second);
+  return cells_text(cells);
+}
+
 FunctionCallCheck check_find_blank(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
                                    const nlohmann::json& observed, const std::string& call) {
+  if (std::count(state.begin(), state.end(), 0) > 1)
+    return check_several_blanks(puzzle, state, observed, call);
   FunctionCallCheck check;
   const auto blank = static_cast<int>(std::find(state.begin(), state.end(), 0) - state.begin());
   const int row = blank / puzzle.cols();

@@ -28,9 +28,14 @@ struct FunctionCallCheck {
 std::vector<std::string> legal_actions(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
                                        const std::vector<ref::BlankMove>& order);
 
-/// findBlank_8p(state) must return (row, column) of the blank, 0-based, as a tuple or a list.
+/// findBlank_8p(state) must return (row, column) of the blank, 0-based, as a tuple or a list;
+/// on a board with several blanks (the 7-tile puzzle's two), a list of every blank's (row,
+/// column), in any order.
 FunctionCallCheck check_find_blank(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
                                    const nlohmann::json& observed, const std::string& call);
+
+/// What findBlank returns, as feedback shows it: "(1, 2)", or "[(0, 1), (2, 2)]" for several.
+std::string expected_blanks_text(const ref::TilePuzzle& puzzle, const ref::Tiles& state);
 
 /// actionsF_8p(state) must return exactly the legal actions in `order` (any iterable).
 FunctionCallCheck check_actions(const ref::TilePuzzle& puzzle, const ref::Tiles& state,

@@ -27,6 +27,23 @@ TEST(PuzzleFunctionChecker, SeedCasesFromTheCourseGrader) {
                   .passed);
 }
 
+// The 7-tile puzzle's board has two blanks: findBlank returns both cells, in any order.
+TEST(PuzzleFunctionChecker, FindBlankOnABoardWithTwoBlanksReturnsEveryBlank) {
+  const ref::TilePuzzle seven(3, 3, ref::Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 0, 0});
+  const ref::Tiles state = {1, 0, 3, 4, 5, 6, 7, 2, 0};
+  EXPECT_EQ(expected_blanks_text(seven, state), "[(0, 1), (2, 2)]");
+  EXPECT_TRUE(check_find_blank(seven, state, json{{0, 1}, {2, 2}}, "f").passed);
+  EXPECT_TRUE(
+      check_find_blank(seven, state, json{{{"$tuple", {2, 2}}}, {{"$tuple", {0, 1}}}}, "f").passed);
+  EXPECT_THAT(check_find_blank(seven, state, json{{"$tuple", {0, 1}}}, "f(s)").feedback,
+              HasSubstr("the board has 2 blanks, so expected every blank's (row, column): "
+                        "[(0, 1), (2, 2)]"));
+  EXPECT_THAT(check_find_blank(seven, state, json{{1, 0}, {2, 2}}, "f(s)").feedback,
+              HasSubstr("row first, then column"));
+  EXPECT_THAT(check_find_blank(seven, state, json{{0, 1}, {1, 2}}, "f(s)").feedback,
+              HasSubstr("but the blanks are at [(0, 1), (2, 2)]"));
+}
+
 TEST(PuzzleFunctionChecker, MirroredAndMisorderedActionsAreNamed) {
   const ref::Tiles corner = {0, 1, 2, 3, 4, 5, 6, 7, 8};
   const auto mirrored = check_actions(kPuzzle, corner, kOrder, json{"left", "down"}, "a");

@@ -94,6 +94,12 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test, const ref::Ti
   return plan;
 }
 
+// The test's puzzle: findBlank takes boards with several blanks (it returns every blank's
+// cell); actions and take_action name THE blank's moves, so they need one.
+ref::TilePuzzle test_puzzle(const Assignment& assignment, const TestSpec& test) {
+  return puzzle_for_test(assignment, test, test.input.value("role", "") != "find_blank");
+}
+
 // Driver steps: per call, [let, call, get] for take_action (to see mutation), else [call].
 std::size_t steps_per_call(const Plan& plan) { return plan.role == Role::take_action ? 3 : 1; }
 
@@ -114,11 +120,8 @@ FunctionCallCheck judge(const Plan& plan, const Call& call, const ref::TilePuzzl
 std::string expected_text(const Plan& plan, const Call& call, const ref::TilePuzzle& puzzle,
                           const std::vector<ref::BlankMove>& order) {
   switch (plan.role) {
-    case Role::find_blank: {
-      const auto blank =
-          static_cast<int>(std::find(call.state.begin(), call.state.end(), 0) - call.state.begin());
-      return fmt::format("({}, {})", blank / puzzle.cols(), blank % puzzle.cols());
-    }
+    case Role::find_blank:
+      return expected_blanks_text(puzzle, call.state);
     case Role::actions: {
       std::vector<std::string> names;
       for (const auto& name : legal_actions(puzzle, call.state, order))
@@ -135,7 +138,7 @@ std::string expected_text(const Plan& plan, const Call& call, const ref::TilePuz
 
 void PuzzleFunctionKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
+  const ref::TilePuzzle puzzle = test_puzzle(assignment, test);
   const Plan plan = make_plan(assignment, test, puzzle);
   if (!test.input.contains("cross_check")) return;
   const auto& pinned = test.input["cross_check"];
@@ -154,7 +157,7 @@ void PuzzleFunctionKind::validate(const Assignment& assignment, const TestSpec& 
 
 Invocation PuzzleFunctionKind::invocation(const Assignment& assignment, const TestSpec& test,
                                           const GradingContext& context) const {
-  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
+  const ref::TilePuzzle puzzle = test_puzzle(assignment, test);
   const Plan plan = make_plan(assignment, test, puzzle);
   nlohmann::json steps = nlohmann::json::array();
   for (const auto& call : plan.calls) {
@@ -176,7 +179,7 @@ Invocation PuzzleFunctionKind::invocation(const Assignment& assignment, const Te
 
 TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                          const Observation& observation) const {
-  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
+  const ref::TilePuzzle puzzle = test_puzzle(assignment, test);
   const Plan plan = make_plan(assignment, test, puzzle);
   const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
   const std::string module_file = submission_file(assignment);
