@@ -3,18 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <regex>
 #include <set>
 #include <stdexcept>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_run.h"
 #include "checkers/field_extractor.h"
-#include "checkers/move_path_checker.h"
+#include "checkers/program_output_checks.h"
 #include "checkers/state_text.h"
 #include "domains/sliding_tile_setup.h"
 #include "notation/board_notation.h"
-#include "notation/compact_eight.h"
 #include "reference/astar.h"
 
 namespace sg {
@@ -23,23 +21,9 @@ namespace {
 const std::vector<std::string> kCheckTypes = {"contains",      "absent", "state",   "grid",
                                               "allowed_moves", "field",  "solution"};
 
-// Everything the test means in the reference's terms: the spec's sliding-tile domain (the
-// test's `goal` overrides the domain's), its boards written in the spec's notation. A test with
-// no `start` judges only text (`contains`, `absent`, `field`) and needs no domain: no puzzle.
-struct Problem {
-  std::optional<ref::TilePuzzle> puzzle;
-  const BoardNotation* notation = nullptr;
-  std::optional<ref::Tiles> start;
-  std::optional<ref::Tiles> state;  // start with the spec's moves applied
-
-  std::string show(const ref::Tiles& tiles) const {
-    return notation->print(tiles, {puzzle->rows(), puzzle->cols()});
-  }
-};
-
-Problem read_problem(const Assignment& assignment, const TestSpec& test) {
-  Problem problem{std::nullopt, find_board_notation(assignment.state_notation), std::nullopt,
-                  std::nullopt};
+BoardExpectation read_problem(const Assignment& assignment, const TestSpec& test) {
+  BoardExpectation problem{std::nullopt, find_board_notation(assignment.state_notation),
+                           std::nullopt, std::nullopt};
   if (!test.input.contains("start") && !test.input.contains("goal")) return problem;
   if (!assignment.domain)
     throw SpecError(test.where,
@@ -77,12 +61,6 @@ Problem read_problem(const Assignment& assignment, const TestSpec& test) {
   return problem;
 }
 
-// The line a `state: NAME` check wants: the expected state in the board notation NAME.
-std::string state_line(const Problem& problem, const nlohmann::json& notation_name) {
-  return find_board_notation(notation_name.get<std::string>())
-      ->print(*problem.state, {problem.puzzle->rows(), problem.puzzle->cols()});
-}
-
 std::string check_type(const nlohmann::json& check) {
   for (const auto& [key, value] : check.items()) return key;
   return "";
@@ -104,7 +82,7 @@ std::string regex_key(const TestSpec& test, const std::string& where, const nloh
   return value.get<std::string>();
 }
 
-void validate_check(const TestSpec& test, const Problem& problem, std::size_t index) {
+void validate_check(const TestSpec& test, const BoardExpectation& problem, std::size_t index) {
   const auto& check = test.input["checks"][index];
   const std::string where = fmt::format("/checks/{}", index);
   if (!check.is_object() || check.size() != 1)
@@ -188,180 +166,6 @@ ProgramRun program_run(const TestSpec& test) {
   return run;
 }
 
-std::string trim(std::string_view text) {
-  const auto begin = text.find_first_not_of(" \t\r");
-  if (begin == std::string_view::npos) return "";
-  const auto end = text.find_last_not_of(" \t\r");
-  return std::string(text.substr(begin, end - begin + 1));
-}
-
-std::vector<std::string> words_of(const std::string& text) {
-  static const std::regex word("[A-Za-z]+");
-  std::vector<std::string> words;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator();
-       ++it)
-    words.push_back(it->str());
-  return words;
-}
-
-MoveNotation move_notation(const Problem& problem) {
-  return MoveNotation{[](ref::BlankMove move) { return ref::to_string(move); },
-                      [&problem](const ref::Tiles& tiles) { return problem.show(tiles); }};
-}
-
-std::set<std::string> allowed_moves(const Problem& problem) {
-  std::set<std::string> moves;
-  for (const auto move : ref::kAllBlankMoves)
-    if (problem.puzzle->result(*problem.state, move)) moves.insert(ref::to_string(move));
-  return moves;
-}
-
-std::string state_line_wanted(const Problem& problem, const nlohmann::json& notation_name) {
-  const BoardNotation& notation = *find_board_notation(notation_name.get<std::string>());
-  return fmt::format("expected the state printed as a line `{}` (the {} notation: {})",
-                     state_line(problem, notation_name), notation.name, notation.source);
-}
-
-// The grid a program printed, judged: empty when it shows the expected state, else why not.
-std::string judge_grid(const Problem& problem, const ref::Tiles& grid) {
-  if (grid == *problem.state) return "";
-  return fmt::format("the grid printed shows {}, expected {}:\n{}", problem.show(grid),
-                     problem.show(*problem.state), print_pretty_grid(*problem.state));
-}
-
-// The allowed moves a program listed (`shown` as printed, `where`: "line 3: "), judged as a set
-// without repeats.
-std::string judge_allowed_moves(const Problem& problem, const std::vector<std::string>& listed,
-                                const std::string& shown, const std::string& where) {
-  const std::set<std::string> expected = allowed_moves(problem);
-  const std::set<std::string> got(listed.begin(), listed.end());
-  if (got == expected && got.size() == listed.size()) return "";
-  return fmt::format("{}the allowed moves in {} are {}, got `{}`", where,
-                     problem.show(*problem.state), fmt::join(expected, ", "), shown);
-}
-
-// One output check: empty when passed, else why not.
-std::string run_output_check(const std::string& type, const nlohmann::json& value,
-                             const Problem& problem, const std::string& printed) {
-  if (type == "contains") {
-    const auto text = value.get<std::string>();
-    return printed.find(text) != std::string::npos
-               ? ""
-               : fmt::format("expected `{}` in the output", text);
-  }
-  if (type == "absent") {
-    const auto text = value.get<std::string>();
-    return printed.find(text) == std::string::npos
-               ? ""
-               : fmt::format("the output should not contain `{}`", text);
-  }
-  if (type == "state") {
-    for (const auto& line : non_empty_lines(printed))
-      if (trim(line.text) == state_line(problem, value)) return "";
-    return state_line_wanted(problem, value);
-  }
-  if (type == "grid") {
-    try {
-      return judge_grid(problem, parse_pretty_grid(printed));
-    } catch (const std::exception& error) {
-      return fmt::format("expected the state as a grid:\n{}({})", print_pretty_grid(*problem.state),
-                         error.what());
-    }
-  }
-  if (type == "allowed_moves") {
-    const FieldPattern pattern(value.get<std::string>());
-    const auto match = pattern.find(printed);
-    if (!match || !match->fields.contains("moves"))
-      return fmt::format("expected the allowed moves ({}) on a line matching `{}`",
-                         fmt::join(allowed_moves(problem), ", "), pattern.pattern());
-    return judge_allowed_moves(problem, words_of(match->fields.at("moves")),
-                               match->fields.at("moves"),
-                               fmt::format("line {}: ", match->line_number));
-  }
-  if (type == "field") {
-    const FieldPattern pattern(value["pattern"].get<std::string>());
-    const auto match = pattern.find(printed);
-    if (!match) return fmt::format("expected a line matching `{}`", pattern.pattern());
-    for (const auto& [name, expected] : value["equals"].items()) {
-      const auto found = match->fields.find(name);
-      const std::string got = found == match->fields.end() ? "(nothing)" : found->second;
-      if (got != expected.get<std::string>())
-        return fmt::format("line {} `{}`: expected {} = {}, got {}", match->line_number,
-                           match->line, name, expected.get<std::string>(), got);
-    }
-    return "";
-  }
-  throw std::logic_error("unknown output check " + type);
-}
-
-// A solution path's length as printed: the text of `length`'s group and the line that shows it.
-struct PrintedLength {
-  std::string text;
-  std::string where;  // "line 7 `Solution Length: 5`"
-};
-
-// A solution a program showed, judged: its moves (the blank's) legal from the start to the goal
-// (and shortest when the check asks), its printed length, if the check reads one, their number.
-AspectOutcome judge_solution(const nlohmann::json& value, const Problem& problem,
-                             const std::vector<ref::BlankMove>& path,
-                             const std::optional<PrintedLength>& length) {
-  MovePathExpected expected;
-  expected.start = *problem.start;
-  expected.optimal_length =
-      static_cast<std::size_t>(*ref::optimal_solution_length(*problem.puzzle, *problem.start));
-  expected.require_optimal = value.value("optimal", true);
-  AspectOutcome aspect = check_move_path(*problem.puzzle, expected, path, move_notation(problem));
-  aspect.aspect = "path";
-  if (!aspect.passed || !value.contains("length")) return aspect;
-  if (!length) {
-    aspect.passed = false;
-    aspect.feedback = fmt::format("expected the solution length on a line matching `{}`",
-                                  value["length"].get<std::string>());
-  } else if (length->text != std::to_string(path.size())) {
-    aspect.passed = false;
-    aspect.feedback = fmt::format(
-        "{}: the solution length is the number of moves in the path, {}, not {} (start and goal "
-        "are not moves)",
-        length->where, path.size(), length->text);
-  }
-  return aspect;
-}
-
-AspectOutcome run_solution_check(const nlohmann::json& value, const Problem& problem,
-                                 const std::string& printed) {
-  AspectOutcome aspect{"path", "", false, ""};
-  const FieldPattern path_pattern(value["path"].get<std::string>());
-  const auto match = path_pattern.find(printed);
-  if (!match || !match->fields.contains("moves")) {
-    aspect.feedback =
-        fmt::format("expected the solution path on a line matching `{}`", path_pattern.pattern());
-    return aspect;
-  }
-  std::set<std::string> ignored;
-  for (const auto& word : value.value("ignore", nlohmann::json::array()))
-    ignored.insert(word.get<std::string>());
-  std::vector<ref::BlankMove> path;
-  for (const auto& word : words_of(match->fields.at("moves"))) {
-    if (ignored.contains(word)) continue;
-    const auto move = ref::parse_blank_move(word);
-    if (!move) {
-      aspect.feedback =
-          fmt::format("line {}: `{}` in the solution path is not a move (up, down, left, right)",
-                      match->line_number, word);
-      return aspect;
-    }
-    path.push_back(*move);
-  }
-  std::optional<PrintedLength> length;
-  if (value.contains("length")) {
-    const auto found = FieldPattern(value["length"].get<std::string>()).find(printed);
-    if (found && found->fields.contains("length"))
-      length = PrintedLength{found->fields.at("length"),
-                             fmt::format("line {} `{}`", found->line_number, found->line)};
-  }
-  return judge_solution(value, problem, path, length);
-}
-
 // A program with one mistake, as it shows the puzzle for the checks its mistake reaches; every
 // other check it passes as a correct program does (audit's mutants: test_kind.h).
 struct ProgramMutant {
@@ -375,14 +179,14 @@ struct ProgramMutant {
 
 // The mistakes seed 004's graders meet: commands not applied, moves named for the tile, a
 // solution length counting both ends, a path two moves too long, a path one move short.
-std::vector<ProgramMutant> program_mutants(const Problem& problem) {
+std::vector<ProgramMutant> program_mutants(const BoardExpectation& problem) {
   std::vector<ProgramMutant> mutants;
   if (!problem.start) return mutants;
   const auto listed = [](const std::set<std::string>& moves) {
     return std::vector<std::string>(moves.begin(), moves.end());
   };
   if (*problem.state != *problem.start) {
-    Problem unmoved = problem;
+    BoardExpectation unmoved = problem;
     unmoved.state = problem.start;
     mutants.push_back({"moves_ignored", "shows the state it was set to, not moved as told",
                        problem.start, listed(allowed_moves(unmoved)), std::nullopt, std::nullopt});
@@ -424,7 +228,7 @@ std::vector<ProgramMutant> program_mutants(const Problem& problem) {
 }
 
 // The test's checks judged on what `mutant` shows: {output, path}.
-std::vector<AspectOutcome> judge_mutant(const TestSpec& test, const Problem& problem,
+std::vector<AspectOutcome> judge_mutant(const TestSpec& test, const BoardExpectation& problem,
                                         const ProgramMutant& mutant) {
   AspectOutcome output{"output", "", true, ""};
   AspectOutcome path{"path", "", true, ""};
@@ -470,7 +274,7 @@ void ProgramOutputKind::validate(const Assignment& assignment, const TestSpec& t
                         "each file is a plain file name with its text, e.g. cmds.txt: \"...\"");
     }
   }
-  const Problem problem = read_problem(assignment, test);
+  const BoardExpectation problem = read_problem(assignment, test);
   if (!test.input.contains("checks") || !test.input["checks"].is_array() ||
       test.input["checks"].empty())
     throw SpecError(test.where, "a program_output test needs `checks`, a non-empty list");
@@ -498,7 +302,7 @@ Invocation ProgramOutputKind::invocation(const Assignment&, const TestSpec& test
 
 TestOutcome ProgramOutputKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
-  const Problem problem = read_problem(assignment, test);
+  const BoardExpectation problem = read_problem(assignment, test);
   TestOutcome outcome;
   record_metrics(outcome, observation);
   const std::string printed = observation.stdout_stream.data;
@@ -535,7 +339,7 @@ TestOutcome ProgramOutputKind::evaluate(const Assignment& assignment, const Test
 
 std::vector<MutantOutcome> ProgramOutputKind::mutant_outcomes(const Assignment& assignment,
                                                               const TestSpec& test) const {
-  const Problem problem = read_problem(assignment, test);
+  const BoardExpectation problem = read_problem(assignment, test);
   Observation ran;
   ran.termination = Termination::exited;
   ran.exit_code = 0;

@@ -1,0 +1,199 @@
+#include "checkers/program_output_checks.h"
+
+#include <fmt/format.h>
+
+#include <regex>
+#include <stdexcept>
+
+#include "checkers/field_extractor.h"
+#include "checkers/move_path_checker.h"
+#include "checkers/state_text.h"
+#include "notation/compact_eight.h"
+#include "reference/astar.h"
+
+namespace sg {
+namespace {
+
+std::string trim(std::string_view text) {
+  const auto begin = text.find_first_not_of(" \t\r");
+  if (begin == std::string_view::npos) return "";
+  const auto end = text.find_last_not_of(" \t\r");
+  return std::string(text.substr(begin, end - begin + 1));
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+  static const std::regex word("[A-Za-z]+");
+  std::vector<std::string> words;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator();
+       ++it)
+    words.push_back(it->str());
+  return words;
+}
+
+MoveNotation move_notation(const BoardExpectation& expected_board) {
+  return MoveNotation{
+      [](ref::BlankMove move) { return ref::to_string(move); },
+      [&expected_board](const ref::Tiles& tiles) { return expected_board.show(tiles); }};
+}
+
+}  // namespace
+
+std::string BoardExpectation::show(const ref::Tiles& tiles) const {
+  return notation->print(tiles, {puzzle->rows(), puzzle->cols()});
+}
+
+std::string state_line(const BoardExpectation& expected_board,
+                       const nlohmann::json& notation_name) {
+  return find_board_notation(notation_name.get<std::string>())
+      ->print(*expected_board.state,
+              {expected_board.puzzle->rows(), expected_board.puzzle->cols()});
+}
+
+std::set<std::string> allowed_moves(const BoardExpectation& expected_board) {
+  std::set<std::string> moves;
+  for (const auto move : ref::kAllBlankMoves)
+    if (expected_board.puzzle->result(*expected_board.state, move))
+      moves.insert(ref::to_string(move));
+  return moves;
+}
+
+std::string state_line_wanted(const BoardExpectation& expected_board,
+                              const nlohmann::json& notation_name) {
+  const BoardNotation& notation = *find_board_notation(notation_name.get<std::string>());
+  return fmt::format("expected the state printed as a line `{}` (the {} notation: {})",
+                     state_line(expected_board, notation_name), notation.name, notation.source);
+}
+
+std::string judge_grid(const BoardExpectation& expected_board, const ref::Tiles& grid) {
+  if (grid == *expected_board.state) return "";
+  return fmt::format("the grid printed shows {}, expected {}:\n{}", expected_board.show(grid),
+                     expected_board.show(*expected_board.state),
+                     print_pretty_grid(*expected_board.state));
+}
+
+std::string judge_allowed_moves(const BoardExpectation& expected_board,
+                                const std::vector<std::string>& listed, const std::string& shown,
+                                const std::string& where) {
+  const std::set<std::string> expected = allowed_moves(expected_board);
+  const std::set<std::string> got(listed.begin(), listed.end());
+  if (got == expected && got.size() == listed.size()) return "";
+  return fmt::format("{}the allowed moves in {} are {}, got `{}`", where,
+                     expected_board.show(*expected_board.state), fmt::join(expected, ", "), shown);
+}
+
+std::string run_output_check(const std::string& type, const nlohmann::json& value,
+                             const BoardExpectation& expected_board, const std::string& printed) {
+  if (type == "contains") {
+    const auto text = value.get<std::string>();
+    return printed.find(text) != std::string::npos
+               ? ""
+               : fmt::format("expected `{}` in the output", text);
+  }
+  if (type == "absent") {
+    const auto text = value.get<std::string>();
+    return printed.find(text) == std::string::npos
+               ? ""
+               : fmt::format("the output should not contain `{}`", text);
+  }
+  if (type == "state") {
+    for (const auto& line : non_empty_lines(printed))
+      if (trim(line.text) == state_line(expected_board, value)) return "";
+    return state_line_wanted(expected_board, value);
+  }
+  if (type == "grid") {
+    try {
+      return judge_grid(expected_board, parse_pretty_grid(printed));
+    } catch (const std::exception& error) {
+      return fmt::format("expected the state as a grid:\n{}({})",
+                         print_pretty_grid(*expected_board.state), error.what());
+    }
+  }
+  if (type == "allowed_moves") {
+    const FieldPattern pattern(value.get<std::string>());
+    const auto match = pattern.find(printed);
+    if (!match || !match->fields.contains("moves"))
+      return fmt::format("expected the allowed moves ({}) on a line matching `{}`",
+                         fmt::join(allowed_moves(expected_board), ", "), pattern.pattern());
+    return judge_allowed_moves(expected_board, words_of(match->fields.at("moves")),
+                               match->fields.at("moves"),
+                               fmt::format("line {}: ", match->line_number));
+  }
+  if (type == "field") {
+    const FieldPattern pattern(value["pattern"].get<std::string>());
+    const auto match = pattern.find(printed);
+    if (!match) return fmt::format("expected a line matching `{}`", pattern.pattern());
+    for (const auto& [name, expected] : value["equals"].items()) {
+      const auto found = match->fields.find(name);
+      const std::string got = found == match->fields.end() ? "(nothing)" : found->second;
+      if (got != expected.get<std::string>())
+        return fmt::format("line {} `{}`: expected {} = {}, got {}", match->line_number,
+                           match->line, name, expected.get<std::string>(), got);
+    }
+    return "";
+  }
+  throw std::logic_error("unknown output check " + type);
+}
+
+AspectOutcome judge_solution(const nlohmann::json& value, const BoardExpectation& expected_board,
+                             const std::vector<ref::BlankMove>& path,
+                             const std::optional<PrintedLength>& length) {
+  MovePathExpected expected;
+  expected.start = *expected_board.start;
+  expected.optimal_length = static_cast<std::size_t>(
+      *ref::optimal_solution_length(*expected_board.puzzle, *expected_board.start));
+  expected.require_optimal = value.value("optimal", true);
+  AspectOutcome aspect =
+      check_move_path(*expected_board.puzzle, expected, path, move_notation(expected_board));
+  aspect.aspect = "path";
+  if (!aspect.passed || !value.contains("length")) return aspect;
+  if (!length) {
+    aspect.passed = false;
+    aspect.feedback = fmt::format("expected the solution length on a line matching `{}`",
+                                  value["length"].get<std::string>());
+  } else if (length->text != std::to_string(path.size())) {
+    aspect.passed = false;
+    aspect.feedback = fmt::format(
+        "{}: the solution length is the number of moves in the path, {}, not {} (start and goal "
+        "are not moves)",
+        length->where, path.size(), length->text);
+  }
+  return aspect;
+}
+
+AspectOutcome run_solution_check(const nlohmann::json& value,
+                                 const BoardExpectation& expected_board,
+                                 const std::string& printed) {
+  AspectOutcome aspect{"path", "", false, ""};
+  const FieldPattern path_pattern(value["path"].get<std::string>());
+  const auto match = path_pattern.find(printed);
+  if (!match || !match->fields.contains("moves")) {
+    aspect.feedback =
+        fmt::format("expected the solution path on a line matching `{}`", path_pattern.pattern());
+    return aspect;
+  }
+  std::set<std::string> ignored;
+  for (const auto& word : value.value("ignore", nlohmann::json::array()))
+    ignored.insert(word.get<std::string>());
+  std::vector<ref::BlankMove> path;
+  for (const auto& word : words_of(match->fields.at("moves"))) {
+    if (ignored.contains(word)) continue;
+    const auto move = ref::parse_blank_move(word);
+    if (!move) {
+      aspect.feedback =
+          fmt::format("line {}: `{}` in the solution path is not a move (up, down, left, right)",
+                      match->line_number, word);
+      return aspect;
+    }
+    path.push_back(*move);
+  }
+  std::optional<PrintedLength> length;
+  if (value.contains("length")) {
+    const auto found = FieldPattern(value["length"].get<std::string>()).find(printed);
+    if (found && found->fields.contains("length"))
+      length = PrintedLength{found->fields.at("length"),
+                             fmt::format("line {} `{}`", found->line_number, found->line)};
+  }
+  return judge_solution(value, expected_board, path, length);
+}
+
+}  // namespace sg

@@ -1,0 +1,77 @@
+// The checks a program's printed output is judged by, against a sliding-tile board the test
+// sets up (seed 004's command-line puzzle, and any program like it): text that must or must not
+// appear, the expected board on a line in a named board notation, the pretty grid, the blank's
+// legal moves, named fields, and a solution path of the blank's moves read through the spec's
+// patterns (checkers/field_extractor.h). Each check returns why it failed, or nothing.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/grade_report.h"
+#include "notation/board_notation.h"
+#include "reference/tile_puzzle.h"
+
+namespace sg {
+
+/// What the test means in the reference's terms: the board puzzle (nullopt when the test
+/// judges text only), the spec's board notation, the state the program is set to and the state
+/// after the test's moves.
+struct BoardExpectation {
+  std::optional<ref::TilePuzzle> puzzle;
+  const BoardNotation* notation = nullptr;
+  std::optional<ref::Tiles> start;
+  std::optional<ref::Tiles> state;  ///< start with the test's moves applied
+
+  /// A board in the spec's notation.
+  std::string show(const ref::Tiles& tiles) const;
+};
+
+/// The line a `state: NAME` check wants: the expected state in the board notation NAME (a
+/// name find_board_notation knows). Throws std::invalid_argument when NAME cannot write it.
+std::string state_line(const BoardExpectation& expected, const nlohmann::json& notation_name);
+
+/// Why a `state: NAME` check failed: the line wanted and the notation's description.
+std::string state_line_wanted(const BoardExpectation& expected,
+                              const nlohmann::json& notation_name);
+
+/// The blank's legal moves in the expected state: "up", "down", ...
+std::set<std::string> allowed_moves(const BoardExpectation& expected);
+
+/// The grid a program printed: empty when it shows the expected state, else why not.
+std::string judge_grid(const BoardExpectation& expected, const ref::Tiles& grid);
+
+/// The allowed moves a program listed (`shown` as printed, `where`: "line 3: "), judged as a set
+/// without repeats: empty when right, else why not.
+std::string judge_allowed_moves(const BoardExpectation& expected,
+                                const std::vector<std::string>& listed, const std::string& shown,
+                                const std::string& where);
+
+/// One output check of type `type` (contains, absent, state, grid, allowed_moves, field) with
+/// the spec's `value`, on the program's stdout `printed`: empty when passed, else why not.
+/// Throws std::logic_error for another type (the spec was validated).
+std::string run_output_check(const std::string& type, const nlohmann::json& value,
+                             const BoardExpectation& expected, const std::string& printed);
+
+/// A solution path's length as printed: the text of `length`'s group and the line showing it.
+struct PrintedLength {
+  std::string text;
+  std::string where;  ///< "line 7 `Solution Length: 5`"
+};
+
+/// A solution a program showed, judged (aspect "path"): its moves (the blank's) legal from the
+/// start to the goal, shortest unless `value.optimal` is false, and its printed length, if
+/// `value.length` reads one, equal to their number.
+AspectOutcome judge_solution(const nlohmann::json& value, const BoardExpectation& expected,
+                             const std::vector<ref::BlankMove>& path,
+                             const std::optional<PrintedLength>& length);
+
+/// A `solution: {path, length, ignore, optimal}` check on `printed`: reads the path's moves
+/// through the pattern's group `moves` (words in `ignore` dropped) and judges them.
+AspectOutcome run_solution_check(const nlohmann::json& value, const BoardExpectation& expected,
+                                 const std::string& printed);
+
+}  // namespace sg
