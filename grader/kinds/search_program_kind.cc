@@ -3,15 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
-#include <regex>
-#include <sstream>
 #include <stdexcept>
 #include <tuple>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_run.h"
-#include "checkers/move_path_checker.h"
+#include "checkers/search_report_checker.h"
 #include "checkers/state_text.h"
 #include "domains/pattern_database_store.h"
 #include "domains/sliding_tile_setup.h"
@@ -26,24 +23,6 @@ namespace {
 
 constexpr const char* kDefaultInput = "puzzle.json";
 constexpr const char* kTraceback = "Traceback (most recent call last)";
-
-const std::regex& generated_line() {
-  static const std::regex pattern(R"(boards\s+generated\s*(?::|-)\s*(\S*))", std::regex::icase);
-  return pattern;
-}
-const std::regex& length_line() {
-  static const std::regex pattern(R"(solution\s+length\s*(?::|-)\s*(\S*))", std::regex::icase);
-  return pattern;
-}
-const std::regex& action_field() {
-  static const std::regex pattern(R"(:action\s+:?([A-Za-z_-]+))");
-  return pattern;
-}
-const std::regex& state_field() {
-  // The board runs to the next keyword or the map's end, whatever the notation writes.
-  static const std::regex pattern(R"(:new-state\s+(.*?)\s*(?:,?\s+:[A-Za-z]|\}|$))");
-  return pattern;
-}
 
 struct SearchSpec {
   std::string name;
@@ -163,110 +142,10 @@ std::optional<std::size_t> shortest_length(const Assignment& assignment, const T
       assignment, test, "shortest length", [&] { return compute_shortest_length(problem); });
 }
 
-// One search's report, as printed.
-struct Section {
-  int first_line = 0;
-  std::string generated;  // the text after "Boards Generated:"
-  std::optional<std::string> length;
-  int length_line = 0;
-  struct Move {
-    int line = 0;
-    std::string word;
-    std::optional<std::string> state;
-  };
-  std::vector<Move> moves;
-};
-
-std::vector<Section> read_sections(const std::string& printed) {
-  std::vector<Section> sections;
-  std::istringstream in(printed);
-  std::string line;
-  int number = 0;
-  std::smatch match;
-  while (std::getline(in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (std::regex_search(line, match, generated_line())) {
-      sections.push_back({number, match[1].str(), std::nullopt, 0, {}});
-      continue;
-    }
-    if (sections.empty()) continue;
-    Section& section = sections.back();
-    if (std::regex_search(line, match, length_line())) {
-      if (!section.length) {
-        section.length = match[1].str();
-        section.length_line = number;
-      }
-      continue;
-    }
-    if (std::regex_search(line, match, action_field())) {
-      Section::Move move{number, match[1].str(), std::nullopt};
-      std::transform(move.word.begin(), move.word.end(), move.word.begin(),
-                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-      if (std::regex_search(line, match, state_field())) move.state = match[1].str();
-      section.moves.push_back(std::move(move));
-    }
-  }
-  return sections;
-}
-
-std::optional<std::size_t> parse_count(const std::string& text) {
-  if (text.empty() ||
-      !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
-    return std::nullopt;
-  try {
-    return std::stoull(text);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
 void fail(AspectOutcome& aspect, const std::string& why) {
   if (!aspect.passed) return;
   aspect.passed = false;
   aspect.feedback = why;
-}
-
-// Judges one section's path (moves and printed boards) against the reference.
-void judge_path(const Problem& problem, const SearchSpec& search, const Section& section,
-                std::size_t shortest, AspectOutcome& path) {
-  const std::string label = fmt::format("{} (line {})", search.name, section.first_line);
-  std::vector<ref::BlankMove> moves;
-  for (const auto& move : section.moves) {
-    const auto parsed = ref::parse_blank_move(move.word);
-    if (!parsed) {
-      fail(path, fmt::format("{}: line {}: `:{}` is not a move (up, down, left, right: the "
-                             "direction the blank moves)",
-                             label, move.line, move.word));
-      return;
-    }
-    moves.push_back(*parsed);
-  }
-  MovePathExpected expected;
-  expected.start = problem.json.start;
-  expected.optimal_length = shortest;
-  expected.require_optimal = search.optimal;
-  expected.max_length = search.bound;
-  const MoveNotation notation{[](ref::BlankMove move) { return ":" + ref::to_string(move); },
-                              [&problem](const ref::Tiles& tiles) { return problem.show(tiles); }};
-  const AspectOutcome judged = check_move_path(problem.puzzle, expected, moves, notation);
-  if (!judged.passed) {
-    fail(path, fmt::format("{}: {}", label, judged.feedback));
-    return;
-  }
-  ref::Tiles state = problem.json.start;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    state = *problem.puzzle.result(state, moves[i]);
-    const auto& printed = section.moves[i].state;
-    if (!printed) continue;
-    if (problem.read(*printed) != state) {
-      fail(path, fmt::format("{}: line {}: after move {} (:{}) the board is {}, but the line "
-                             "shows {}",
-                             label, section.moves[i].line, i + 1, section.moves[i].word,
-                             problem.show(state), *printed));
-      return;
-    }
-  }
 }
 
 TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observation) {
@@ -286,7 +165,6 @@ TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observat
   }
   const std::string& out = observation.stdout_stream.data;
   const std::string& err = observation.stderr_stream.data;
-  std::smatch match;
   // An uncaught exception is a crash even though the interpreter exits normally.
   const bool crashed =
       err.find(kTraceback) != std::string::npos || out.find(kTraceback) != std::string::npos;
@@ -295,7 +173,7 @@ TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observat
          "the program crashed with an uncaught exception instead of reporting the "
          "invalid input:\n" +
              elide(err.empty() ? out : err, 12, 1500));
-  } else if (std::regex_search(out, match, length_line())) {
+  } else if (prints_solution_length(out)) {
     fail(rejection, "the input is invalid, but the program printed a solution");
   } else if (out.find_first_not_of(" \t\r\n") == std::string::npos &&
              err.find_first_not_of(" \t\r\n") == std::string::npos) {
@@ -427,62 +305,14 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
     return outcome;
   }
 
-  AspectOutcome path{"path", "", true, ""};
-  AspectOutcome length{"length", "", true, ""};
-  AspectOutcome generated{"generated", "", true, ""};
-
-  const std::vector<Section> sections = read_sections(printed);
-  if (sections.size() < searches.size()) {
-    // A plain loop: clang 14 cannot compile libstdc++ 12's views (scripts/fuzz.sh builds with it).
-    std::vector<std::string> names;
-    for (const SearchSpec& search : searches) names.push_back(search.name);
-    const std::string why = fmt::format(
-        "expected {} search report{} ({}), each starting with a \"Boards Generated: N\" line, "
-        "but found {}",
-        searches.size(), searches.size() == 1 ? "" : "s", fmt::join(names, ", "), sections.size());
-    fail(path, why);
-    fail(length, why);
-    fail(generated, why);
-  }
-  std::map<std::string, std::size_t> boards;
-  for (std::size_t i = 0; i < std::min(sections.size(), searches.size()); ++i) {
-    const Section& section = sections[i];
-    const SearchSpec& search = searches[i];
-    judge_path(problem, search, section, *shortest, path);
-    if (!section.length) {
-      fail(length, fmt::format("{}: no \"Solution Length: N\" line after line {}", search.name,
-                               section.first_line));
-    } else if (parse_count(*section.length) != section.moves.size()) {
-      fail(length, fmt::format("{}: line {} says Solution Length {}, but the path printed after "
-                               "it has {} move{} (the start is not a move)",
-                               search.name, section.length_line, *section.length,
-                               section.moves.size(), section.moves.size() == 1 ? "" : "s"));
-    }
-    const auto count = parse_count(section.generated);
-    if (!count) {
-      fail(generated, fmt::format("{}: line {}: `{}` is not a number of boards", search.name,
-                                  section.first_line, section.generated));
-    } else if (*count < section.moves.size()) {
-      fail(generated,
-           fmt::format("{}: line {} says {} boards were generated, fewer than the {} boards on "
-                       "the solution path: every board on the path was generated",
-                       search.name, section.first_line, *count, section.moves.size()));
-    } else {
-      boards[search.name] = *count;
-    }
-  }
-  if (test.input.contains("fewer_boards")) {
-    for (const auto& pair : test.input["fewer_boards"]) {
-      const std::string fewer = pair[0].get<std::string>(), more = pair[1].get<std::string>();
-      if (!boards.contains(fewer) || !boards.contains(more)) continue;
-      if (boards[fewer] > boards[more])
-        fail(generated, fmt::format("{} reports {} boards generated, more than {}'s {}: with an "
-                                    "admissible heuristic {} should not generate more boards than "
-                                    "{} on the same puzzle",
-                                    fewer, boards[fewer], more, boards[more], fewer, more));
-    }
-  }
-  conclude_program_outcome(outcome, {path, length, generated}, observation);
+  SearchReportsExpected expected_reports{
+      &problem.puzzle, problem.json.start, problem.notation, {}, *shortest, {}};
+  for (const SearchSpec& search : searches)
+    expected_reports.searches.push_back({search.name, search.optimal, search.bound});
+  for (const auto& pair : test.input.value("fewer_boards", nlohmann::json::array()))
+    expected_reports.fewer_boards.emplace_back(pair[0].get<std::string>(),
+                                               pair[1].get<std::string>());
+  conclude_program_outcome(outcome, judge_search_reports(expected_reports, printed), observation);
   return outcome;
 }
 

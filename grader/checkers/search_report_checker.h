@@ -1,0 +1,65 @@
+// Judges what a search program reports (seed 002's shape, and any program like it): one report
+// per search, each a "Boards Generated: N" line, a "Solution Length: N" line and one line per
+// move, `{:action :left, :new-state BOARD}`, the board optional and written in the spec's board
+// notation. Moves name the direction the BLANK moves. Three aspects: the path (legal, reaches
+// the goal, shortest where asked, within a depth bound, the boards printed after each move),
+// the length (the number of moves), the boards generated (a number, at least the path's, and
+// ordered between searches as the spec asks).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/grade_report.h"
+#include "notation/board_notation.h"
+#include "reference/tile_puzzle.h"
+
+namespace sg {
+
+/// One search's report, as printed.
+struct SearchReport {
+  int first_line = 0;     ///< The "Boards Generated" line, 1-based.
+  std::string generated;  ///< The text after "Boards Generated:".
+  std::optional<std::string> length;
+  int length_line = 0;
+  struct Move {
+    int line = 0;
+    std::string word;                  ///< Lower-cased: "left".
+    std::optional<std::string> state;  ///< The `:new-state` text, when printed.
+  };
+  std::vector<Move> moves;
+};
+
+/// Every report in `printed`, in order (a "Boards Generated" line starts one; ":" or " -" after
+/// the label; case-insensitive). Lines before the first report are headers, ignored.
+std::vector<SearchReport> read_search_reports(const std::string& printed);
+
+/// True when `printed` has a "Solution Length" line: a program that printed a solution.
+bool prints_solution_length(const std::string& printed);
+
+/// What one search must report.
+struct ReportedSearch {
+  std::string name;  ///< For feedback and `fewer_boards`.
+  bool optimal = true;
+  std::optional<std::size_t> bound;  ///< Depth bound in moves.
+};
+
+/// What every report is judged against.
+struct SearchReportsExpected {
+  const ref::TilePuzzle* puzzle = nullptr;
+  ref::Tiles start;
+  const BoardNotation* notation = nullptr;  ///< How `:new-state` boards are written.
+  std::vector<ReportedSearch> searches;     ///< One per report, in print order.
+  std::size_t shortest = 0;                 ///< The reference's shortest path length.
+  /// Pairs (A, B): search A must report no more boards generated than search B.
+  std::vector<std::pair<std::string, std::string>> fewer_boards;
+};
+
+/// The aspects "path", "length" and "generated" of the program's stdout `printed`; each one's
+/// feedback is its first problem, naming the search and the line.
+std::vector<AspectOutcome> judge_search_reports(const SearchReportsExpected& expected,
+                                                const std::string& printed);
+
+}  // namespace sg
