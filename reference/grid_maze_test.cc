@@ -82,6 +82,18 @@ TEST(GridMaze, CellCostsAndRowColumnStates) {
   EXPECT_FALSE(parse_maze_direction("sideways"));
 }
 
+// A board's state is its canonical text: every other spelling is no state.
+TEST(TileProblem, ABoardsStateTextRoundTripsAndOnlyTheCanonicalSpellingReads) {
+  for (const Tiles& board : {Tiles{}, Tiles{0}, Tiles{1, 2, 0}, Tiles{10, -3, 0, 15}}) {
+    EXPECT_EQ(parse_tiles_state(tiles_state(board)), board) << tiles_state(board);
+  }
+  EXPECT_EQ(tiles_state({10, -3, 0}), "[10, -3, 0]");
+  for (const char* other : {"[1,2]", "[1, 2", "1, 2]", "[01, 2]", "[-0, 1]", "[1,  2]", "[1, ]",
+                            "[, 1]", "[1 2]", "[a, 1]", "[1, 2] ", "[1234567890]", "[-]"}) {
+    EXPECT_EQ(parse_tiles_state(other), std::nullopt) << other;
+  }
+}
+
 TEST(TileProblem, BoardsAreStatesAndBlankMovesAreActions) {
   const TileProblem problem(TilePuzzle(3, 3, Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 8, 0}),
                             {1, 2, 3, 4, 5, 6, 7, 0, 8}, Heuristic::manhattan);
