@@ -19,8 +19,10 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
+#include "reference/problem.h"
 #include "reference/tile_puzzle.h"
 
 namespace sg::ref {
@@ -61,7 +63,33 @@ struct IddfsResult {
   bool truncated = false;         ///< max_events was reached.
 };
 
-/// Runs IDDFS from `start` to `puzzle`'s goal. Throws std::invalid_argument if `start` is not a
+/// The same search over any Problem (a graph, a maze, a board): a move event names the action
+/// taken (a graph's neighbour, a maze's direction, a board's "up"), successors come in the
+/// problem's order. Options and semantics as above; `move_order` has no meaning here.
+struct TracedEvent {
+  IddfsEventType type = IddfsEventType::move;
+  int depth = 0;
+  int limit = 0;
+  std::string action;  ///< For move events.
+
+  friend bool operator==(const TracedEvent&, const TracedEvent&) = default;
+};
+
+struct TracedIddfsResult {
+  bool found = false;
+  std::vector<std::string> actions;  ///< From the start to the goal.
+  std::vector<TracedEvent> trace;    ///< Every event, in order, up to the successful check.
+  int last_limit = 0;
+  bool truncated = false;
+};
+
+/// Runs the traced IDDFS on `problem` from its initial state. Throws std::invalid_argument when
+/// first_limit < 0 or max_limit < first_limit.
+TracedIddfsResult traced_iterative_deepening(const Problem& problem,
+                                             const IddfsOptions& options = {});
+
+/// Runs IDDFS from `start` to `puzzle`'s goal (traced_iterative_deepening on the board's
+/// problem, its successors in `move_order`). Throws std::invalid_argument if `start` is not a
 /// board of `puzzle` (TilePuzzle::validate), first_limit < 0 or max_limit < first_limit.
 IddfsResult iterative_deepening(const TilePuzzle& puzzle, const Tiles& start,
                                 const IddfsOptions& options = {});

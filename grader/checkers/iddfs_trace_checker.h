@@ -1,11 +1,13 @@
-// Checks the output of a seed-001 IDDFS program (notation/lisp_trace.h) against the reference's
-// iterative deepening (reference/iddfs.h), as two separately graded aspects:
-//   trace — every (d MOVE) and (CHECK) line, in order, equal to the reference's events; feedback
-//           names the first diverging line, the depth limit of its iteration, what was expected
-//           and a hint in the puzzle's terms (move order, CHECK at the limit, limits from 1, ...);
-//   path  — the (PATH-TO-GOAL (...)) line: a legal path of blank moves from the start to the goal,
-//           as short as the reference's (any shortest path passes: a wrong trace with a right
-//           answer earns the path's credit).
+// Checks the output of an IDDFS program that prints its trace in seed 001's notation
+// (notation/lisp_trace.h) against the reference's traced iterative deepening (reference/iddfs.h),
+// on any domain, as two separately graded aspects:
+//   trace — every (d MOVE) and (CHECK) line, in order, equal to the reference's events (move
+//           names compared regardless of case); feedback names the first diverging line, the
+//           depth limit of its iteration, what was expected and a hint in the search's terms
+//           (the order moves are tried, CHECK at the limit, limits from 1, depth numbering, ...);
+//   path  — the (PATH-TO-GOAL (...)) line, judged by the domain's path judgement (legal moves
+//           from the start to the goal, as few as the reference's: any shortest path passes, so
+//           a wrong trace with a right answer earns the path's credit).
 // Lines that are neither are part of the trace (and so make it diverge).
 #pragma once
 
@@ -15,18 +17,20 @@
 #include <vector>
 
 #include "model/grade_report.h"
-#include "notation/lisp_grid.h"
 #include "reference/iddfs.h"
-#include "reference/tile_puzzle.h"
 
 namespace sg {
 
 struct IddfsTraceExpected {
-  ref::Tiles start;
-  /// A board as the assignment writes it (the spec's board notation), for feedback.
-  std::function<std::string(const ref::Tiles&)> show_state;
-  ref::IddfsResult reference;  ///< found must be true.
-  ref::IddfsOptions options;   ///< The semantics the reference ran with (for hints).
+  ref::TracedIddfsResult reference;  ///< found must be true.
+  ref::IddfsOptions options;         ///< The semantics the reference ran with (for hints).
+  /// A move as the trace prints it: a board's "up" as the seed's "UP"; a graph's action as is.
+  std::function<std::string(const std::string& action)> action_text;
+  /// The hint for a move out of order: "the blank tries its moves in the order UP, DOWN, ...".
+  std::string order_hint;
+  /// The domain's judgement of a printed path (the moves' words, in their canonical spelling):
+  /// aspect "path".
+  std::function<AspectOutcome(const std::vector<std::string>& moves)> judge_path;
 };
 
 struct IddfsOutputCheck {
@@ -36,11 +40,10 @@ struct IddfsOutputCheck {
 };
 
 /// The reference's output as the program should print it, every line ending in '\n'.
-std::string iddfs_expected_output(const ref::IddfsResult& reference);
+std::string iddfs_expected_output(const IddfsTraceExpected& expected);
 
 /// Judges `printed` (the program's stdout). Throws std::invalid_argument if the reference did
 /// not find the goal.
-IddfsOutputCheck check_iddfs_output(const ref::TilePuzzle& puzzle,
-                                    const IddfsTraceExpected& expected, std::string_view printed);
+IddfsOutputCheck check_iddfs_output(const IddfsTraceExpected& expected, std::string_view printed);
 
 }  // namespace sg

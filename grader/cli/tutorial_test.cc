@@ -109,6 +109,8 @@ INSTANTIATE_TEST_SUITE_P(
         // a program's printed trace, on boards of 3 x 2 and 2 x 3
         FamilyTutorial{"## Tutorial: a program that prints its iterative-deepening trace",
                        "traced"},
+        // the same trace on a road map: the moves are the towns, the path judged by the graph
+        FamilyTutorial{"## Tutorial: an iterative-deepening trace on a road map", "roadtrace"},
         // a command-line program's output read by the spec's patterns, with another goal
         FamilyTutorial{"## Tutorial: a command-line puzzle program", "cli-puzzle"},
         // a program's search reports on puzzles written as JSON

@@ -3,14 +3,20 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_run.h"
 #include "checkers/iddfs_trace_checker.h"
+#include "checkers/move_path_checker.h"
+#include "checkers/search_judgements.h"
 #include "checkers/state_text.h"
+#include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "notation/board_notation.h"
 #include "notation/lisp_grid.h"
+#include "notation/lisp_trace.h"
+#include "reference/tile_problem.h"
 
 namespace sg {
 namespace {
@@ -33,14 +39,37 @@ std::string input_file_name(const TestSpec& test) {
 
 // Everything the test's input means, in the reference's terms.
 struct Problem {
-  std::string file_text;
-  ref::TilePuzzle puzzle;
+  std::shared_ptr<const ref::Problem> search;  // what the reference's IDDFS runs on
+  ProgramRun run;                              // the program's arguments and input file
+  std::string file_text;                       // a board's input file ("" for other domains)
   IddfsTraceExpected expected;
 };
 
-// The input file is seed 001's: the dimensions line "(cols rows)", then the start and goal as
-// the spec writes them; the boards are read in the spec's board notation (`lisp` for the seed).
-Problem read_problem(const Assignment& assignment, const TestSpec& test) {
+// The seed's semantics: the start is tested silently, then depth limits 1 to `max_depth`.
+ref::IddfsOptions options_of(const TestSpec& test) {
+  ref::IddfsOptions options;
+  options.max_limit = test.input.value("max_depth", kDefaultMaxDepth);
+  return options;
+}
+
+void run_reference(const TestSpec& test, Problem& problem) {
+  problem.expected.options = options_of(test);
+  problem.expected.reference =
+      ref::traced_iterative_deepening(*problem.search, problem.expected.options);
+  if (!problem.expected.reference.found) {
+    throw SpecError(
+        location_of(test, test.input.contains("start") ? "/start" : ""),
+        fmt::format(
+            "the reference finds no path to the goal within {} moves{}: choose a start that "
+            "reaches the goal (the program would search forever)",
+            problem.expected.options.max_limit,
+            problem.expected.reference.truncated ? " (trace too long)" : ""));
+  }
+}
+
+// A board (seed 001): the input file's three lines, the boards in the spec's board notation;
+// moves are the blank's, printed UP, DOWN, LEFT, RIGHT and tried in that order.
+Problem board_problem(const Assignment& assignment, const TestSpec& test) {
   const std::string dimensions = text_key(test, "dimensions");
   const std::string start_text = text_key(test, "start");
   const std::string goal_text = text_key(test, "goal");
@@ -76,24 +105,101 @@ Problem read_problem(const Assignment& assignment, const TestSpec& test) {
         fmt::format("the start does not hold the goal's tiles: {}{}", problem,
                     notation.name == "lisp" ? " (tile values shifted by one, `*` = 0)" : ""));
   }
-  const int max_depth = test.input.value("max_depth", kDefaultMaxDepth);
-  IddfsTraceExpected expected;
-  expected.start = start;
-  expected.show_state = [&notation, shape](const ref::Tiles& tiles) {
-    return notation.print(tiles, shape);
+  const ref::IddfsOptions seed_order;
+  Problem problem;
+  problem.search = std::make_shared<const ref::TileProblem>(*puzzle, start, ref::Heuristic::zero,
+                                                            seed_order.move_order);
+  problem.file_text = dimensions + "\n" + start_text + "\n" + goal_text + "\n";
+  problem.run.args = {input_file_name(test)};
+  problem.run.files = {{input_file_name(test), problem.file_text}};
+  problem.expected.action_text = [](const std::string& action) {
+    return lisp_move_name(*ref::parse_blank_move(action));
   };
-  expected.options.max_limit = max_depth;
-  expected.reference = ref::iterative_deepening(*puzzle, start, expected.options);
-  if (!expected.reference.found) {
-    throw SpecError(
-        location_of(test, "/start"),
-        fmt::format(
-            "the reference finds no path to the goal within {} moves{}: choose a start that "
-            "reaches the goal (the program would search forever)",
-            max_depth, expected.reference.truncated ? " (trace too long)" : ""));
+  std::vector<std::string> order;
+  for (const ref::BlankMove move : seed_order.move_order) order.push_back(lisp_move_name(move));
+  problem.expected.order_hint = fmt::format(
+      "the blank tries its moves in the order {}, skipping only moves off the board (moving back "
+      "to the previous state is tried too)",
+      fmt::join(order, ", "));
+  run_reference(test, problem);
+  problem.expected.judge_path = [puzzle = *puzzle, start, &notation, shape,
+                                 fewest = problem.expected.reference.actions.size()](
+                                    const std::vector<std::string>& words) {
+    std::vector<ref::BlankMove> moves;
+    for (const std::string& word : words) {
+      const auto move = parse_lisp_move_name(word);
+      if (!move)
+        return AspectOutcome{"path", "", false,
+                             fmt::format("'{}' in the PATH-TO-GOAL list is not a move (UP, DOWN, "
+                                         "LEFT, RIGHT)",
+                                         word)};
+      moves.push_back(*move);
+    }
+    MovePathExpected want;
+    want.start = start;
+    want.optimal_length = fewest;
+    return check_move_path(
+        puzzle, want, moves,
+        MoveNotation{lisp_move_name, [&notation, shape](const ref::Tiles& tiles) {
+                       return notation.print(tiles, shape);
+                     }});
+  };
+  return problem;
+}
+
+// Another domain (`domain:` one of the spec's `domains`: a graph, a maze): the program is run
+// with the test's `args` ({start} and {goal} filled in); moves are the domain's actions, tried in
+// its order.
+Problem domain_problem(const Assignment& assignment, const TestSpec& test) {
+  auto domain = std::make_shared<const SearchDomain>(search_domain(assignment, test));
+  Problem problem;
+  problem.search = domain->problem;
+  const std::string start = domain->text_of(domain->problem->initial_state());
+  for (std::string arg : program_args(test)) {
+    for (const auto& [field, value] :
+         {std::pair<std::string, std::string>{"{start}", start},
+          {"{goal}", test.input.value("goal", nlohmann::json()).is_string()
+                         ? test.input["goal"].get<std::string>()
+                         : std::string()}})
+      for (std::size_t at = arg.find(field); at != std::string::npos; at = arg.find(field, at))
+        arg.replace(at, field.size(), value), at += value.size();
+    problem.run.args.push_back(std::move(arg));
   }
-  const std::string file_text = dimensions + "\n" + start_text + "\n" + goal_text + "\n";
-  return Problem{file_text, std::move(*puzzle), std::move(expected)};
+  problem.expected.action_text = [](const std::string& action) { return action; };
+  problem.expected.order_hint = fmt::format(
+      "the moves from a state are tried in the domain's order (from {}: {}), the move back to the "
+      "previous state included",
+      start,
+      fmt::join(
+          [&] {
+            std::vector<std::string> actions;
+            for (const ref::Step& step :
+                 domain->problem->successors(domain->problem->initial_state()))
+              actions.push_back(step.action);
+            return actions;
+          }(),
+          ", "));
+  run_reference(test, problem);
+  const std::size_t fewest = problem.expected.reference.actions.size();
+  problem.expected.judge_path = [domain, fewest](const std::vector<std::string>& words) {
+    const PathWalk walk =
+        walk_path(*domain->problem, StudentPath{StudentPath::Form::actions, words, true});
+    AspectOutcome judged = judge_path(walk, true, "the path to the goal");
+    if (judged.passed && walk.steps > fewest) {
+      judged.passed = false;
+      judged.feedback = fmt::format(
+          "the path takes {} moves, but the fewest is {}: iterative deepening finds a path with "
+          "the fewest moves",
+          walk.steps, fewest);
+    }
+    return judged;
+  };
+  return problem;
+}
+
+Problem read_problem(const Assignment& assignment, const TestSpec& test) {
+  return test.input.contains("domain") ? domain_problem(assignment, test)
+                                       : board_problem(assignment, test);
 }
 
 void check_cross_check(const TestSpec& test, const Problem& problem) {
@@ -107,7 +213,7 @@ void check_cross_check(const TestSpec& test, const Problem& problem) {
       throw SpecError(where, fmt::format("cross_check.{} must be a whole number", key));
     long long got = 0;
     if (key == "moves") {
-      got = static_cast<long long>(problem.expected.reference.path.size());
+      got = static_cast<long long>(problem.expected.reference.actions.size());
     } else if (key == "trace_lines") {
       got = static_cast<long long>(problem.expected.reference.trace.size());
     } else {
@@ -122,12 +228,22 @@ void check_cross_check(const TestSpec& test, const Problem& problem) {
   }
 }
 
-ProgramRun program_run(const TestSpec& test, const Problem& problem) {
-  ProgramRun run;
-  run.args = {input_file_name(test)};
-  run.files = {{input_file_name(test), problem.file_text}};
-  return run;
-}
+// The problem with its successors in reverse order: what a search that tries the moves
+// backwards runs on.
+class ReversedOrder : public ref::Problem {
+ public:
+  explicit ReversedOrder(const ref::Problem& problem) : problem_(problem) {}
+  ref::State initial_state() const override { return problem_.initial_state(); }
+  std::vector<ref::Step> successors(const ref::State& state) const override {
+    std::vector<ref::Step> steps = problem_.successors(state);
+    std::reverse(steps.begin(), steps.end());
+    return steps;
+  }
+  bool is_goal(const ref::State& state) const override { return problem_.is_goal(state); }
+
+ private:
+  const ref::Problem& problem_;
+};
 
 }  // namespace
 
@@ -155,9 +271,10 @@ void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test
 Invocation IddfsTraceKind::invocation(const Assignment& assignment, const TestSpec& test,
                                       const GradingContext& context) const {
   const Problem problem = read_problem(assignment, test);
-  Invocation invocation = make_program_invocation(test, context, program_run(test, problem));
-  invocation.description +=
-      fmt::format("\nwhere {} holds:\n{}", input_file_name(test), problem.file_text);
+  Invocation invocation = make_program_invocation(test, context, problem.run);
+  if (!problem.file_text.empty())
+    invocation.description +=
+        fmt::format("\nwhere {} holds:\n{}", input_file_name(test), problem.file_text);
   return invocation;
 }
 
@@ -168,7 +285,7 @@ TestOutcome IddfsTraceKind::evaluate(const Assignment& assignment, const TestSpe
   record_metrics(outcome, observation);
   // outcome.call stays empty: the engine fills in the invocation's description.
   const std::string printed = observation.stdout_stream.data;
-  const IddfsOutputCheck check = check_iddfs_output(problem.puzzle, problem.expected, printed);
+  const IddfsOutputCheck check = check_iddfs_output(problem.expected, printed);
   outcome.expected = check.expected_text;
   outcome.observed = elide(printed, 40, 4000);
 
@@ -192,11 +309,14 @@ std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment& ass
   struct Mistake {
     std::string id, mistake;
     ref::IddfsOptions options;
+    bool reversed = false;
   };
   std::vector<Mistake> mistakes;
-  ref::IddfsOptions reversed = options;
-  std::reverse(reversed.move_order.begin(), reversed.move_order.end());
-  mistakes.push_back({"moves_reversed", "tries the blank's moves in the reverse order", reversed});
+  mistakes.push_back({"moves_reversed",
+                      test.input.contains("domain")
+                          ? "tries the moves in the reverse order"
+                          : "tries the blank's moves in the reverse order",
+                      options, true});
   ref::IddfsOptions from_zero = options;
   from_zero.first_limit = 0;
   mistakes.push_back(
@@ -208,16 +328,20 @@ std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment& ass
       {"skips_first_limit", "skips the first depth limit (an off-by-one in the loop)", from_two});
   std::vector<MutantOutcome> outcomes;
   for (const Mistake& mistake : mistakes) {
-    const ref::IddfsResult run =
-        ref::iterative_deepening(problem.puzzle, problem.expected.start, mistake.options);
+    const ReversedOrder reversed(*problem.search);
+    const ref::TracedIddfsResult run = ref::traced_iterative_deepening(
+        mistake.reversed ? static_cast<const ref::Problem&>(reversed) : *problem.search,
+        mistake.options);
     MutantOutcome mutant{mistake.id, mistake.mistake, {}};
     mutant.outcome.verdict = Verdict::accepted;
     if (!run.found) {
       fail_all_aspects(mutant.outcome, aspects(),
                        EarlyStop{Verdict::time_limit_exceeded, "it did not end within its limit"});
     } else {
+      IddfsTraceExpected printed = problem.expected;
+      printed.reference = run;
       const IddfsOutputCheck check =
-          check_iddfs_output(problem.puzzle, problem.expected, iddfs_expected_output(run));
+          check_iddfs_output(problem.expected, iddfs_expected_output(printed));
       mutant.outcome.aspects = {check.trace, check.path};
     }
     outcomes.push_back(std::move(mutant));

@@ -5,6 +5,7 @@
 
 #include "checkers/iddfs_trace_checker.h"
 #include "notation/lisp_grid.h"
+#include "notation/lisp_trace.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -44,13 +45,22 @@ std::string validation_error(const std::string& keys) {
   return "no error";
 }
 
-// What the reference says the program should print for the 2 x 2 test.
+// What the reference says the program should print for the 2 x 2 test, in seed 001's notation.
 std::string reference_output() {
   const LispGridSize size{2, 2};
   const ref::TilePuzzle puzzle(2, 2, ref::Topology::bounded,
                                parse_lisp_grid("((* 2) (1 0))", size));
-  return iddfs_expected_output(
-      ref::iterative_deepening(puzzle, parse_lisp_grid("((1 2) (* 0))", size)));
+  const ref::IddfsResult run =
+      ref::iterative_deepening(puzzle, parse_lisp_grid("((1 2) (* 0))", size));
+  std::string out;
+  for (const ref::IddfsEvent& event : run.trace)
+    out += (event.type == ref::IddfsEventType::check
+                ? print_lisp_check_line()
+                : print_lisp_move_line(event.depth, lisp_move_name(event.move))) +
+           "\n";
+  std::vector<std::string> path;
+  for (const ref::BlankMove move : run.path) path.push_back(lisp_move_name(move));
+  return out + print_lisp_path_line(path) + "\n";
 }
 
 Observation exited(std::string out, int code = 0) {
@@ -130,6 +140,55 @@ TEST(IddfsTraceKindTest, ALimitFailsEveryAspectAndKeepsTheTraceDiagnosis) {
   for (const auto& aspect : outcome.aspects) EXPECT_FALSE(aspect.passed);
   EXPECT_THAT(outcome.feedback, HasSubstr("time limit exceeded"));
   EXPECT_THAT(outcome.feedback, HasSubstr("the trace should end after"));
+}
+
+// The trace family on a graph: moves are the roads' towns, the program gets {start} {goal}.
+TEST(IddfsTraceKindTest, OnAGraphMovesAreTheDomainsActionsAndAnyCaseReads) {
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+domains:
+  roads: {type: graph, edges: [[S, A], [S, B], [A, G], [B, G], [A, C], [C, G]]}
+rubric: [{id: trace, points: 1}, {id: path, points: 1}]
+tests:
+  - id: t
+    kind: iddfs_trace
+    domain: roads
+    start: S
+    goal: G
+    args: ["--from", "{start}", "--to", "{goal}"]
+    grades: {trace: trace, path: path}
+)yaml",
+                                                      "specs/demo.yaml");
+  const TestSpec& test = assignment.tests[0];
+  const IddfsTraceKind kind;
+  kind.validate(assignment, test);
+  GradingContext context;
+  context.program_command = {"python3", "ids.py"};
+  const Invocation invocation = kind.invocation(assignment, test, context);
+  EXPECT_THAT(invocation.argv,
+              ::testing::ElementsAre("python3", "ids.py", "--from", "S", "--to", "G"))
+      << invocation.description;
+
+  // The reference's output, as the outcome of a run that printed nothing shows it in full.
+  const std::string expected = kind.evaluate(assignment, test, exited("")).expected;
+  EXPECT_THAT(expected, HasSubstr("(1 A)\n(CHECK)\n(1 B)\n(CHECK)\n(1 A)\n(2 S)\n(CHECK)"));
+  EXPECT_THAT(expected, HasSubstr("(PATH-TO-GOAL (A G))"));
+  std::string lower = expected;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  TestOutcome outcome = kind.evaluate(assignment, test, exited(lower));
+  for (const auto& aspect : outcome.aspects)
+    EXPECT_TRUE(aspect.passed) << aspect.aspect << ": " << aspect.feedback;
+
+  // A longer path, and a road that is not there, fail the path alone.
+  const std::string trace = expected.substr(0, expected.rfind("(PATH"));
+  outcome = kind.evaluate(assignment, test, exited(trace + "(PATH-TO-GOAL (A C G))\n"));
+  EXPECT_TRUE(outcome.aspects[0].passed);
+  EXPECT_THAT(outcome.aspects[1].feedback,
+              HasSubstr("the path takes 3 moves, but the fewest is 2"));
+  outcome = kind.evaluate(assignment, test, exited(trace + "(PATH-TO-GOAL (C G))\n"));
+  EXPECT_FALSE(outcome.aspects[1].passed);
+  EXPECT_THAT(outcome.aspects[1].feedback, HasSubstr("(printed: `(PATH-TO-GOAL (C G))`)"));
 }
 
 }  // namespace

@@ -73,44 +73,36 @@ LispTraceLine parse_lisp_trace_line(std::string_view text) {
       return other("a PATH-TO-GOAL line holds one list of moves, e.g. (PATH-TO-GOAL (DOWN LEFT))");
     }
     for (std::size_t i = 3; i + 2 < t.size(); ++i) {
-      const auto move = parse_lisp_move_name(t[i]);
-      if (!move) {
-        return other(
-            fmt::format("'{}' in the PATH-TO-GOAL list is not a move (UP, DOWN, LEFT, "
-                        "RIGHT)",
-                        t[i]));
-      }
-      line.path.push_back(*move);
+      if (t[i] == "(" || t[i] == ")")
+        return other("a PATH-TO-GOAL list holds the moves' names, no nested lists");
+      line.path.push_back(t[i]);
     }
     return line;
   }
   // (d MOVE)
-  if (t.size() == 4) {
+  if (t.size() == 4 && t[2] != "(" && t[2] != ")") {
     int depth = 0;
     const auto* end = t[1].data() + t[1].size();
     const auto [ptr, error] = std::from_chars(t[1].data(), end, depth);
-    const auto move = parse_lisp_move_name(t[2]);
-    if (error == std::errc() && ptr == end && move) {
+    if (error == std::errc() && ptr == end) {
       LispTraceLine line;
       line.type = LispTraceLineType::move;
       line.depth = depth;
-      line.move = *move;
+      line.action = t[2];
       return line;
     }
   }
   return other("expected (d MOVE), (CHECK) or (PATH-TO-GOAL (...))");
 }
 
-std::string print_lisp_move_line(int depth, ref::BlankMove move) {
-  return fmt::format("({} {})", depth, lisp_move_name(move));
+std::string print_lisp_move_line(int depth, std::string_view action) {
+  return fmt::format("({} {})", depth, action);
 }
 
 std::string print_lisp_check_line() { return "(CHECK)"; }
 
-std::string print_lisp_path_line(const std::vector<ref::BlankMove>& path) {
-  std::vector<std::string> names;
-  for (ref::BlankMove move : path) names.push_back(lisp_move_name(move));
-  return fmt::format("(PATH-TO-GOAL ({}))", fmt::join(names, " "));
+std::string print_lisp_path_line(const std::vector<std::string>& path) {
+  return fmt::format("(PATH-TO-GOAL ({}))", fmt::join(path, " "));
 }
 
 }  // namespace sg
