@@ -16,6 +16,7 @@
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
+#include "kinds/published_figures.h"
 #include "kinds/reference_cache.h"
 #include "kinds/solve_kind.h"
 #include "reference/queue_length.h"
@@ -135,35 +136,6 @@ bool astar_is_optimal(const SearchAlgorithm& algorithm, const SearchDomain& doma
          algorithm.policy.strategy == ref::Strategy::astar && algorithm.policy.graph_search;
 }
 
-// `cross_check: {moves: 11, max_queue_length: 4}`: figures the assignment publishes, which the
-// reference's run must reproduce. Throws SpecError at the key when it does not (the reference's
-// semantics or the spec is wrong, never the student).
-void cross_check(const TestSpec& test, const ReferenceRun& run, const std::vector<ref::State>& path,
-                 const SearchDomain& domain) {
-  if (!test.input.contains("cross_check")) return;
-  const nlohmann::json& pinned = test.input["cross_check"];
-  const SourceLocation where = location_of(test, "/cross_check");
-  if (!pinned.is_object())
-    throw SpecError(where, "cross_check must be a mapping (moves, max_queue_length)");
-  for (const auto& [key, value] : pinned.items()) {
-    if (!value.is_number_integer())
-      throw SpecError(where, fmt::format("cross_check.{} must be a whole number", key));
-    long long got = 0;
-    if (key == "moves")
-      got = static_cast<long long>(path.size()) - 1;
-    else if (key == "max_queue_length")
-      got = static_cast<long long>(run.max_frontier);
-    else
-      throw SpecError(where,
-                      fmt::format("unknown cross_check key '{}' (moves, max_queue_length)", key));
-    if (got != value.get<long long>())
-      throw SpecError(
-          where, fmt::format("the reference gives {} = {} from {}, but the spec pins {} from "
-                             "the assignment: the reference's semantics or the spec is wrong",
-                             key, got, domain.problem->initial_state(), value.get<long long>()));
-  }
-}
-
 // What the solve trace must show, from the reference's run of the test's algorithm. Throws
 // SpecError when the reference finds no path or the spec asks what the algorithm cannot give.
 DomainPathExpected path_expected(const Assignment& assignment, const SearchDomain& domain,
@@ -190,7 +162,11 @@ DomainPathExpected path_expected(const Assignment& assignment, const SearchDomai
       read_max_queue_line(test),
       read_max_queue_length(test),
       run.max_frontier};
-  cross_check(test, run, expected.reference_path, domain);
+  check_published_figures(
+      test,
+      {{"moves", {static_cast<long long>(expected.reference_path.size()) - 1, ""}},
+       {"max_queue_length", {static_cast<long long>(run.max_frontier), ""}}},
+      domain.text_of(domain.problem->initial_state()));
   std::tie(expected.algorithm_title, expected.optimality) =
       algorithm_wording(algorithm, !domain.hints.step_word.empty());
   expected.hints = domain.hints;

@@ -13,6 +13,7 @@
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
+#include "kinds/published_figures.h"
 #include "notation/board_notation.h"
 #include "notation/lisp_grid.h"
 #include "notation/lisp_trace.h"
@@ -202,32 +203,6 @@ Problem read_problem(const Assignment& assignment, const TestSpec& test) {
                                        : board_problem(assignment, test);
 }
 
-void check_cross_check(const TestSpec& test, const Problem& problem) {
-  if (!test.input.contains("cross_check")) return;
-  const auto& pinned = test.input["cross_check"];
-  const SourceLocation where = location_of(test, "/cross_check");
-  if (!pinned.is_object())
-    throw SpecError(where, "cross_check must be a mapping (moves, trace_lines)");
-  for (const auto& [key, value] : pinned.items()) {
-    if (!value.is_number_integer())
-      throw SpecError(where, fmt::format("cross_check.{} must be a whole number", key));
-    long long got = 0;
-    if (key == "moves") {
-      got = static_cast<long long>(problem.expected.reference.actions.size());
-    } else if (key == "trace_lines") {
-      got = static_cast<long long>(problem.expected.reference.trace.size());
-    } else {
-      throw SpecError(where, fmt::format("unknown cross_check key '{}' (moves, trace_lines)", key));
-    }
-    if (got != value.get<long long>()) {
-      throw SpecError(
-          where, fmt::format("the reference gives {} = {}, but the spec pins {}: the reference's "
-                             "semantics or the spec is wrong",
-                             key, got, value.get<long long>()));
-    }
-  }
-}
-
 // The problem with its successors in reverse order: what a search that tries the moves
 // backwards runs on.
 class ReversedOrder : public ref::Problem {
@@ -265,7 +240,9 @@ void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test
     throw SpecError(location_of(test, "/max_depth"),
                     "max_depth must be a whole number from 1 to 30");
   }
-  check_cross_check(test, read_problem(assignment, test));
+  const Problem problem = read_problem(assignment, test);
+  check_published_figures(test, {{"moves", {problem.expected.reference.actions.size(), ""}},
+                                 {"trace_lines", {problem.expected.reference.trace.size(), ""}}});
 }
 
 Invocation IddfsTraceKind::invocation(const Assignment& assignment, const TestSpec& test,
