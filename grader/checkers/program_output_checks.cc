@@ -68,7 +68,8 @@ std::string judge_grid(const BoardExpectation& expected_board, const ref::Tiles&
   if (grid == *expected_board.state) return "";
   return fmt::format("the grid printed shows {}, expected {}:\n{}", expected_board.show(grid),
                      expected_board.show(*expected_board.state),
-                     print_pretty_grid(*expected_board.state));
+                     print_pretty_grid(*expected_board.state, expected_board.puzzle->rows(),
+                                       expected_board.puzzle->cols()));
 }
 
 std::string judge_allowed_moves(const BoardExpectation& expected_board,
@@ -102,10 +103,13 @@ std::string run_output_check(const std::string& type, const nlohmann::json& valu
   }
   if (type == "grid") {
     try {
-      return judge_grid(expected_board, parse_pretty_grid(printed));
+      return judge_grid(expected_board, parse_pretty_grid(printed, expected_board.puzzle->rows(),
+                                                          expected_board.puzzle->cols()));
     } catch (const std::exception& error) {
       return fmt::format("expected the state as a grid:\n{}({})",
-                         print_pretty_grid(*expected_board.state), error.what());
+                         print_pretty_grid(*expected_board.state, expected_board.puzzle->rows(),
+                                           expected_board.puzzle->cols()),
+                         error.what());
     }
   }
   if (type == "allowed_moves") {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 #include <stdexcept>
@@ -66,20 +67,28 @@ std::string print_compact_state(const ref::Tiles& tiles) {
   return out;
 }
 
-std::string print_pretty_grid(const ref::Tiles& tiles) {
-  require_nine(tiles, "print_pretty_grid");
+std::string print_pretty_grid(const ref::Tiles& tiles, int rows, int cols) {
+  if (rows < 1 || cols < 1 || tiles.size() != static_cast<std::size_t>(rows * cols))
+    throw std::invalid_argument(
+        fmt::format("print_pretty_grid: {} cells for a {} x {} board", tiles.size(), rows, cols));
+  std::size_t width = 1;
+  for (const int value : tiles) width = std::max(width, std::to_string(value).size());
+  const std::string dashes(static_cast<std::size_t>(cols) * (width + 3) + 1, '-');
   std::string out;
-  for (int r = 0; r < 3; ++r) {
-    out += "-------------\n";
-    out += fmt::format("| {} | {} | {} |\n", tiles[r * 3], tiles[r * 3 + 1], tiles[r * 3 + 2]);
+  for (int r = 0; r < rows; ++r) {
+    out += dashes + "\n|";
+    for (int c = 0; c < cols; ++c)
+      out += fmt::format(" {:>{}} |", tiles[static_cast<std::size_t>(r * cols + c)], width);
+    out += "\n";
   }
   return out;
 }
 
-ref::Tiles parse_pretty_grid(std::string_view text) {
+ref::Tiles parse_pretty_grid(std::string_view text, int rows, int cols) {
   ref::Tiles tiles;
   std::istringstream in{std::string(text)};
   int number = 0;
+  const std::size_t cells = static_cast<std::size_t>(rows * cols);
   for (std::string line; std::getline(in, line);) {
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -91,11 +100,20 @@ ref::Tiles parse_pretty_grid(std::string_view text) {
       }
       continue;
     }
-    if (tokens.size() != 7 || tokens[2] != "|" || tokens[4] != "|" || tokens[6] != "|") {
-      throw NotationError(
-          fmt::format("line {}: a grid row reads `| a | b | c |`, not `{}`", number, line));
+    // "| a | b | c |": a bar, then each cell followed by a bar.
+    bool shaped = tokens.size() == static_cast<std::size_t>(2 * cols + 1);
+    for (std::size_t i = 0; shaped && i < tokens.size(); i += 2) shaped = tokens[i] == "|";
+    if (!shaped) {
+      throw NotationError(fmt::format(
+          "line {}: a grid row reads `|{}`, not `{}`", number,
+          [cols] {
+            std::string row;
+            for (int c = 0; c < cols; ++c) row += fmt::format(" {} |", static_cast<char>('a' + c));
+            return row;
+          }(),
+          line));
     }
-    for (std::size_t i : {1u, 3u, 5u}) {
+    for (std::size_t i = 1; i < tokens.size(); i += 2) {
       int value = 0;
       const std::string& cell = tokens[i];
       const auto [ptr, error] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
@@ -104,10 +122,10 @@ ref::Tiles parse_pretty_grid(std::string_view text) {
       }
       tiles.push_back(value);
     }
-    if (tiles.size() == 9) return tiles;
+    if (tiles.size() == cells) return tiles;
   }
-  throw NotationError(
-      fmt::format("no complete 3 x 3 grid: found {} of its 3 rows", tiles.size() / 3));
+  throw NotationError(fmt::format("no complete {} x {} grid: found {} of its {} rows", rows, cols,
+                                  tiles.size() / static_cast<std::size_t>(cols), rows));
 }
 
 }  // namespace sg

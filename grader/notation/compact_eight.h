@@ -26,11 +26,12 @@ ref::Tiles parse_compact_state(std::string_view text);
 /// {0, 1, 2, ...} -> "b12 345 678". Throws std::invalid_argument unless 9 cells of 0-8.
 std::string print_compact_state(const ref::Tiles& tiles);
 
-/// The grid's lines, each ending in '\n' (dash line before each row, none after the last).
-/// Throws std::invalid_argument unless 9 cells.
-std::string print_pretty_grid(const ref::Tiles& tiles);
-/// The first grid in `text` (three "| a | b | c |" rows). Throws NotationError when there is no
-/// complete grid or a cell is not a number.
-ref::Tiles parse_pretty_grid(std::string_view text);
+/// The grid's lines, each ending in '\n' (dash line before each row, none after the last), for a
+/// board of `rows` x `cols` (3 x 3 by default; cells as wide as the widest number). Throws
+/// std::invalid_argument unless rows * cols cells.
+std::string print_pretty_grid(const ref::Tiles& tiles, int rows = 3, int cols = 3);
+/// The first grid in `text` (`rows` rows "| a | b | ... |" of `cols` cells). Throws NotationError
+/// when there is no complete grid or a cell is not a number.
+ref::Tiles parse_pretty_grid(std::string_view text, int rows = 3, int cols = 3);
 
 }  // namespace sg

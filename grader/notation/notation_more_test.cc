@@ -48,6 +48,17 @@ TEST(PrettyGridTest, PrintsTheSeedsGridAndReadsItBack) {
             parse_compact_state("154 3b2 678"));
 }
 
+TEST(PrettyGridTest, AnyShapeWithCellsAsWideAsTheWidestNumber) {
+  const ref::Tiles board = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0};
+  const std::string grid = print_pretty_grid(board, 4, 4);
+  EXPECT_EQ(grid.substr(0, grid.find('\n', grid.find('\n') + 1) + 1),
+            "---------------------\n|  1 |  2 |  3 |  4 |\n");
+  EXPECT_EQ(parse_pretty_grid(grid, 4, 4), board);
+  EXPECT_EQ(parse_pretty_grid("| 3 | 0 | 1 |\n| 2 | 4 | 5 |\n", 2, 3),
+            (ref::Tiles{3, 0, 1, 2, 4, 5}));
+  EXPECT_THROW(print_pretty_grid(board, 3, 3), std::invalid_argument);
+}
+
 TEST(PrettyGridTest, IncompleteOrBrokenGridsAreErrors) {
   EXPECT_THAT(error_of([] { parse_pretty_grid("| 1 | 2 | 3 |\n"); }),
               HasSubstr("found 1 of its 3 rows"));
