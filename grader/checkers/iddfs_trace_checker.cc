@@ -8,7 +8,6 @@
 
 #include "checkers/state_text.h"
 #include "checkers/trace_checker.h"
-#include "notation/lisp_trace.h"
 
 namespace sg {
 namespace {
@@ -21,8 +20,8 @@ std::string upper(std::string_view text) {
 
 std::string event_text(const IddfsTraceExpected& expected, const ref::TracedEvent& event) {
   return event.type == ref::IddfsEventType::check
-             ? print_lisp_check_line()
-             : print_lisp_move_line(event.depth, expected.action_text(event.action));
+             ? expected.notation.check_line()
+             : expected.notation.move_line(event.depth, expected.action_text(event.action));
 }
 
 // Every move's printed spelling, by its upper case: a word printed in another case reads as it.
@@ -50,44 +49,48 @@ std::string hint(const IddfsTraceExpected& expected,
                  const std::map<std::string, std::string>& words,
                  const TraceDivergence& divergence) {
   const auto& trace = expected.reference.trace;
-  const std::optional<LispTraceLine> got =
-      divergence.printed ? std::optional(parse_lisp_trace_line(*divergence.printed)) : std::nullopt;
+  const std::optional<TraceLine> got =
+      divergence.printed ? std::optional(expected.notation.read(*divergence.printed))
+                         : std::nullopt;
+  const std::string check = expected.notation.check_line();
   if (!divergence.expected) {
     if (trace.empty()) {
-      return "the start already is the goal: print (PATH-TO-GOAL ()) without searching";
+      return fmt::format("the start already is the goal: print {} without searching",
+                         expected.notation.path_line({}));
     }
-    return "the search must stop at the (CHECK) that finds the goal and print the path";
+    return fmt::format("the search must stop at the {} that finds the goal and print the path",
+                       check);
   }
   const ref::TracedEvent& want = trace[divergence.index];
   if (!got) {
     return "";
   }
-  if (got->type == LispTraceLineType::other) {
-    return fmt::format("every trace line is (d MOVE) or (CHECK); this one is not: {}",
-                       got->problem);
+  if (got->type == TraceLine::Type::other) {
+    return fmt::format("every trace line is a move ({}) or {}; this one is not: {}",
+                       expected.notation.move_line(1, "MOVE"), check, got->problem);
   }
-  if (got->type == LispTraceLineType::path) {
+  if (got->type == TraceLine::Type::path) {
     return "the path was printed before the search reached the goal";
   }
-  if (divergence.index == 0 && got->type == LispTraceLineType::check) {
+  if (divergence.index == 0 && got->type == TraceLine::Type::check) {
     return fmt::format(
         "depth limits start at {}: the first iteration makes one move from the start "
-        "before its (CHECK)",
-        expected.options.first_limit);
+        "before its {}",
+        expected.options.first_limit, check);
   }
-  if (want.type == ref::IddfsEventType::check && got->type == LispTraceLineType::move) {
+  if (want.type == ref::IddfsEventType::check && got->type == TraceLine::Type::move) {
     return fmt::format(
-        "depth {} is the depth limit of this iteration: print (CHECK) there and go "
+        "depth {} is the depth limit of this iteration: print {} there and go "
         "no deeper",
-        want.limit);
+        want.limit, check);
   }
-  if (want.type == ref::IddfsEventType::move && got->type == LispTraceLineType::check) {
+  if (want.type == ref::IddfsEventType::move && got->type == TraceLine::Type::check) {
     return fmt::format(
-        "(CHECK) belongs only at the depth limit ({}); at depth {} the search goes "
+        "{} belongs only at the depth limit ({}); at depth {} the search goes "
         "on with the next move",
-        want.limit, want.depth - 1);
+        check, want.limit, want.depth - 1);
   }
-  if (want.type == ref::IddfsEventType::move && got->type == LispTraceLineType::move) {
+  if (want.type == ref::IddfsEventType::move && got->type == TraceLine::Type::move) {
     if (got->depth != want.depth &&
         spelled(words, got->action) == expected.action_text(want.action)) {
       return fmt::format(
@@ -113,7 +116,7 @@ std::vector<std::string> path_text(const IddfsTraceExpected& expected) {
 std::string iddfs_expected_output(const IddfsTraceExpected& expected) {
   std::string out;
   for (const auto& event : expected.reference.trace) out += event_text(expected, event) + "\n";
-  return out + print_lisp_path_line(path_text(expected)) + "\n";
+  return out + expected.notation.path_line(path_text(expected)) + "\n";
 }
 
 IddfsOutputCheck check_iddfs_output(const IddfsTraceExpected& expected, std::string_view printed) {
@@ -137,23 +140,22 @@ IddfsOutputCheck check_iddfs_output(const IddfsTraceExpected& expected, std::str
     if (shown < trace.size()) {
       check.expected_text += fmt::format("... ({} more trace lines)\n", trace.size() - shown);
     }
-    check.expected_text += print_lisp_path_line(path_text(expected)) + "\n";
+    check.expected_text += expected.notation.path_line(path_text(expected)) + "\n";
   }
 
-  // The printed trace: every non-empty line except PATH-TO-GOAL lines; the last of those is the
-  // path.
+  // The printed trace: every non-empty line except path lines; the last of those is the path.
   std::vector<NumberedLine> printed_trace;
-  std::optional<LispTraceLine> path_line;
+  std::optional<TraceLine> path_line;
   std::string path_problem;
   for (NumberedLine& line : non_empty_lines(printed)) {
-    // Only PATH-TO-GOAL lines are read here; trace lines are read by compare_trace, and only up
+    // Only path lines are read here; trace lines are read by compare_trace, and only up
     // to the first divergence (a runaway program prints megabytes of them).
-    if (upper(line.text).find("PATH-TO-GOAL") == std::string::npos) {
+    if (!expected.notation.is_path_line(line.text)) {
       printed_trace.push_back(std::move(line));
       continue;
     }
-    LispTraceLine parsed = parse_lisp_trace_line(line.text);
-    if (parsed.type == LispTraceLineType::path) {
+    TraceLine parsed = expected.notation.read(line.text);
+    if (parsed.type == TraceLine::Type::path) {
       path_line = std::move(parsed);
     } else {
       path_problem = fmt::format("output line {} `{}` cannot be read: {}", line.number, line.text,
@@ -161,14 +163,16 @@ IddfsOutputCheck check_iddfs_output(const IddfsTraceExpected& expected, std::str
     }
   }
 
-  const TraceComparison comparison = compare_trace(
-      lines, printed_trace, [&words](std::string_view text) -> std::optional<std::string> {
-        const LispTraceLine line = parse_lisp_trace_line(text);
-        if (line.type == LispTraceLineType::check) return print_lisp_check_line();
-        if (line.type == LispTraceLineType::move)
-          return print_lisp_move_line(line.depth, spelled(words, line.action));
-        return std::nullopt;
-      });
+  const TraceComparison comparison =
+      compare_trace(lines, printed_trace,
+                    [&words, &expected](std::string_view text) -> std::optional<std::string> {
+                      const TraceLine line = expected.notation.read(text);
+                      if (line.type == TraceLine::Type::check)
+                        return expected.notation.check_line();
+                      if (line.type == TraceLine::Type::move)
+                        return expected.notation.move_line(line.depth, spelled(words, line.action));
+                      return std::nullopt;
+                    });
   check.trace.aspect = "trace";
   check.trace.passed = comparison.equal;
   if (!comparison.equal) {
@@ -184,15 +188,14 @@ IddfsOutputCheck check_iddfs_output(const IddfsTraceExpected& expected, std::str
     check.path.aspect = "path";
     if (!check.path.passed) {
       check.path.feedback = fmt::format("{} (printed: `{}`)", check.path.feedback,
-                                        print_lisp_path_line(path_line->path));
+                                        expected.notation.path_line(path_line->path));
     }
   } else {
     check.path.aspect = "path";
-    check.path.feedback =
-        !path_problem.empty()
-            ? path_problem
-            : fmt::format("no (PATH-TO-GOAL (...)) line was printed; expected `{}`",
-                          print_lisp_path_line(path_text(expected)));
+    check.path.feedback = !path_problem.empty()
+                              ? path_problem
+                              : fmt::format("no path line was printed; expected `{}`",
+                                            expected.notation.path_line(path_text(expected)));
   }
   return check;
 }

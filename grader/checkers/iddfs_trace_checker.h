@@ -1,6 +1,7 @@
 // Checks the output of an IDDFS program that prints its trace in seed 001's notation
-// (notation/lisp_trace.h) against the reference's traced iterative deepening (reference/iddfs.h),
-// on any domain, as two separately graded aspects:
+// (notation/lisp_trace.h) or the spec's line templates (notation/trace_notation.h) against the
+// reference's traced iterative deepening (reference/iddfs.h), on any domain, as two separately
+// graded aspects:
 //   trace — every (d MOVE) and (CHECK) line, in order, equal to the reference's events (move
 //           names compared regardless of case); feedback names the first diverging line, the
 //           depth limit of its iteration, what was expected and a hint in the search's terms
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "model/grade_report.h"
+#include "notation/trace_notation.h"
 #include "reference/iddfs.h"
 
 namespace sg {
@@ -31,6 +33,8 @@ struct IddfsTraceExpected {
   /// The domain's judgement of a printed path (the moves' words, in their canonical spelling):
   /// aspect "path".
   std::function<AspectOutcome(const std::vector<std::string>& moves)> judge_path;
+  /// How the trace's lines are written: seed 001's by default, or the spec's line templates.
+  TraceNotation notation = TraceNotation::lisp();
 };
 
 struct IddfsOutputCheck {

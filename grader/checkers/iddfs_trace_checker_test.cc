@@ -110,7 +110,8 @@ TEST(IddfsTraceCheckerTest, AMissingPathLineIsReported) {
   const IddfsOutputCheck check = check_iddfs_output(seed.expected, output);
   EXPECT_TRUE(check.trace.passed);
   EXPECT_FALSE(check.path.passed);
-  EXPECT_THAT(check.path.feedback, HasSubstr("no (PATH-TO-GOAL (...)) line was printed"));
+  EXPECT_THAT(check.path.feedback,
+              HasSubstr("no path line was printed; expected `(PATH-TO-GOAL ("));
 }
 
 TEST(IddfsTraceCheckerTest, StartEqualToGoalExpectsNoTrace) {

@@ -17,6 +17,7 @@
 #include "notation/board_notation.h"
 #include "notation/lisp_grid.h"
 #include "notation/lisp_trace.h"
+#include "notation/trace_notation.h"
 #include "reference/tile_problem.h"
 
 namespace sg {
@@ -198,9 +199,36 @@ Problem domain_problem(const Assignment& assignment, const TestSpec& test) {
   return problem;
 }
 
+// The trace's lines: seed 001's s-expressions, unless the test writes them as line templates
+// (`move_line`, `check_line`, `path_line`; a line not written keeps the seed's form).
+TraceNotation trace_notation(const TestSpec& test) {
+  const std::vector<std::string> keys = {"move_line", "check_line", "path_line"};
+  if (std::none_of(keys.begin(), keys.end(),
+                   [&](const std::string& key) { return test.input.contains(key); }))
+    return TraceNotation::lisp();
+  std::vector<std::string> lines = {"({depth} {action})", "(CHECK)", "(PATH-TO-GOAL ({moves}))"};
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (!test.input.contains(keys[i])) continue;
+    if (!test.input[keys[i]].is_string())
+      throw SpecError(location_of(test, "/" + keys[i]), keys[i] + " must be a line template");
+    lines[i] = test.input[keys[i]].get<std::string>();
+  }
+  try {
+    return TraceNotation::templates(lines[0], lines[1], lines[2]);
+  } catch (const std::invalid_argument& error) {
+    const std::string what = error.what();
+    const auto key = std::find_if(keys.begin(), keys.end(), [&](const std::string& name) {
+      return what.rfind(name, 0) == 0 && test.input.contains(name);
+    });
+    throw SpecError(key == keys.end() ? test.where : location_of(test, "/" + *key), what);
+  }
+}
+
 Problem read_problem(const Assignment& assignment, const TestSpec& test) {
-  return test.input.contains("domain") ? domain_problem(assignment, test)
-                                       : board_problem(assignment, test);
+  Problem problem = test.input.contains("domain") ? domain_problem(assignment, test)
+                                                  : board_problem(assignment, test);
+  problem.expected.notation = trace_notation(test);
+  return problem;
 }
 
 // The problem with its successors in reverse order: what a search that tries the moves

@@ -27,8 +27,8 @@ class IddfsTraceKind : public TestKind {
   std::string_view name() const override { return "iddfs_trace"; }
   std::vector<std::string> aspects() const override { return {"trace", "path"}; }
   std::vector<std::string> keys() const override {
-    return {"dimensions", "start",       "goal",   "input_file",
-            "max_depth",  "cross_check", "domain", "args"};
+    return {"dimensions", "start", "goal",      "input_file", "max_depth", "cross_check",
+            "domain",     "args",  "move_line", "check_line", "path_line"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -191,5 +191,56 @@ tests:
   EXPECT_THAT(outcome.aspects[1].feedback, HasSubstr("(printed: `(PATH-TO-GOAL (C G))`)"));
 }
 
+// The trace's lines written by the spec: a course whose program prints "depth 1: A".
+TEST(IddfsTraceKindTest, TheSpecsLineTemplatesAreTheTracesNotation) {
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+domains:
+  roads: {type: graph, edges: [[S, A], [A, G]]}
+rubric: [{id: trace, points: 1}, {id: path, points: 1}]
+tests:
+  - id: t
+    kind: iddfs_trace
+    domain: roads
+    start: S
+    goal: G
+    args: ["{start}", "{goal}"]
+    move_line: "depth {depth}: {action}"
+    check_line: "goal test"
+    path_line: "path: {moves}"
+    grades: {trace: trace, path: path}
+  - id: bad
+    kind: iddfs_trace
+    domain: roads
+    start: S
+    goal: G
+    args: ["{start}", "{goal}"]
+    path_line: "the path"
+)yaml",
+                                                      "specs/demo.yaml");
+  const IddfsTraceKind kind;
+  const TestSpec& test = assignment.tests[0];
+  kind.validate(assignment, test);
+  const std::string printed =
+      "depth 1: A\ngoal test\ndepth 1: A\ndepth 2: S\ngoal test\ndepth 2: G\ngoal test\n"
+      "path: ['A', 'G']\n";
+  TestOutcome outcome = kind.evaluate(assignment, test, exited(printed));
+  for (const auto& aspect : outcome.aspects)
+    EXPECT_TRUE(aspect.passed) << aspect.aspect << ": " << aspect.feedback;
+  EXPECT_THAT(outcome.expected,
+              HasSubstr("depth 2: S\ngoal test\ndepth 2: G\ngoal test\npath: A G"));
+  // The seed's lines are not this assignment's.
+  outcome = kind.evaluate(assignment, test, exited("(1 A)\n(CHECK)\n(PATH-TO-GOAL (A G))\n"));
+  EXPECT_FALSE(outcome.aspects[0].passed);
+  EXPECT_THAT(outcome.aspects[0].feedback, HasSubstr("expected `depth 1: A`"));
+  try {
+    kind.validate(assignment, assignment.tests[1]);
+    FAIL() << "a path line without {moves}";
+  } catch (const SpecError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("path_line `the path` needs {moves}"));
+  }
+}
+
 }  // namespace
 }  // namespace sg

@@ -59,7 +59,7 @@ LineTemplate::LineTemplate(std::string_view text, const std::vector<std::string>
           fmt::format("{{{}}} follows {{{}}} with no text between them", name, fields_.back()));
     }
     parts_.push_back(literal);
-    const bool text_field = name == "state" || name == "action";
+    const bool text_field = name == "state" || name == "action" || name == "moves";
     pattern += regex_literal(literal) + (text_field ? "(.+?)" : R"(([-+]?[0-9.][0-9.eE+-]*))");
     literal.clear();
     fields_.push_back(name);

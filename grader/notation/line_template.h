@@ -1,8 +1,8 @@
 // A line template: how an assignment prints one line of a trace, written in the spec, e.g.
 // "{state} h={h} moves: {g}" or "Max queue length: {max_frontier}". Text outside braces is
 // literal (a run of spaces matches any run of whitespace, and the line's leading and trailing
-// whitespace is ignored); `{name}` is a field, one of the names the caller allows: {state} and
-// {action} match any text, every other field a number ("3", "-1", "140.0"). Two fields
+// whitespace is ignored); `{name}` is a field, one of the names the caller allows: {state},
+// {action} and {moves} match any text, every other field a number ("3", "-1", "140.0"). Two fields
 // need literal text between them, so a printed line splits one way only. No grading logic.
 #pragma once
 
