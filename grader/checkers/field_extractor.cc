@@ -15,7 +15,7 @@ bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c
 
 }  // namespace
 
-FieldPattern::FieldPattern(std::string_view pattern) : pattern_(pattern) {
+FieldPattern::FieldPattern(std::string_view pattern, bool ignore_case) : pattern_(pattern) {
   // Rewrite named groups as plain capturing groups, numbering every capturing group.
   std::string plain;
   std::size_t captures = 0;
@@ -78,7 +78,8 @@ FieldPattern::FieldPattern(std::string_view pattern) : pattern_(pattern) {
         fmt::format("pattern `{}` has no named group such as (?<length>\\d+)", pattern));
   }
   try {
-    regex_ = std::regex(plain, std::regex::ECMAScript);
+    regex_ = std::regex(
+        plain, ignore_case ? std::regex::ECMAScript | std::regex::icase : std::regex::ECMAScript);
   } catch (const std::regex_error& error) {
     throw std::invalid_argument(
         fmt::format("pattern `{}` is not a valid regular expression: {}", pattern, error.what()));

@@ -24,9 +24,10 @@ struct FieldMatch {
 /// A compiled pattern with named groups.
 class FieldPattern {
  public:
-  /// Compiles `pattern`. Throws std::invalid_argument naming the problem: an invalid regular
-  /// expression, an empty, malformed or repeated group name, or no named group at all.
-  explicit FieldPattern(std::string_view pattern);
+  /// Compiles `pattern` (letters' case ignored with `ignore_case`). Throws std::invalid_argument
+  /// naming the problem: an invalid regular expression, an empty, malformed or repeated group
+  /// name, or no named group at all.
+  explicit FieldPattern(std::string_view pattern, bool ignore_case = false);
 
   /// The pattern as written.
   const std::string& pattern() const { return pattern_; }

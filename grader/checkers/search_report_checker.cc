@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <regex>
 #include <sstream>
 
 #include "checkers/move_path_checker.h"
@@ -14,22 +13,10 @@
 namespace sg {
 namespace {
 
-const std::regex& generated_line() {
-  static const std::regex pattern(R"(boards\s+generated\s*(?::|-)\s*(\S*))", std::regex::icase);
-  return pattern;
-}
-const std::regex& length_line() {
-  static const std::regex pattern(R"(solution\s+length\s*(?::|-)\s*(\S*))", std::regex::icase);
-  return pattern;
-}
-const std::regex& action_field() {
-  static const std::regex pattern(R"(:action\s+:?([A-Za-z_-]+))");
-  return pattern;
-}
-const std::regex& state_field() {
-  // The board runs to the next keyword or the map's end, whatever the notation writes.
-  static const std::regex pattern(R"(:new-state\s+(.*?)\s*(?:,?\s+:[A-Za-z]|\}|$))");
-  return pattern;
+// A named group's text, or "" when the group took no part in the match.
+std::string field(const FieldMatch& match, const std::string& name) {
+  const auto found = match.fields.find(name);
+  return found == match.fields.end() ? std::string() : found->second;
 }
 
 std::optional<std::size_t> parse_count(const std::string& text) {
@@ -106,42 +93,53 @@ void judge_path(const SearchReportsExpected& expected_reports, const ReportedSea
 
 }  // namespace
 
-std::vector<SearchReport> read_search_reports(const std::string& printed) {
+ReportLines ReportLines::seed() {
+  return {FieldPattern(R"(boards\s+generated\s*(?::|-)\s*(?<generated>\S*))", true),
+          FieldPattern(R"(solution\s+length\s*(?::|-)\s*(?<length>\S*))", true),
+          FieldPattern(R"(:action\s+:?(?<action>[A-Za-z_-]+))"),
+          // The board runs to the next keyword or the map's end, whatever the notation writes.
+          FieldPattern(R"(:new-state\s+(?<state>.*?)\s*(?:,?\s+:[A-Za-z]|\}|$))")};
+}
+
+std::vector<SearchReport> read_search_reports(const std::string& printed,
+                                              const ReportLines& lines) {
   std::vector<SearchReport> sections;
   std::istringstream in(printed);
   std::string line;
   int number = 0;
-  std::smatch match;
   while (std::getline(in, line)) {
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (std::regex_search(line, match, generated_line())) {
-      sections.push_back({number, match[1].str(), std::nullopt, 0, {}});
+    if (const auto generated = lines.generated.find(line)) {
+      sections.push_back({number, field(*generated, "generated"), std::nullopt, 0, {}});
       continue;
     }
     if (sections.empty()) continue;
     SearchReport& section = sections.back();
-    if (std::regex_search(line, match, length_line())) {
+    if (const auto length = lines.length.find(line)) {
       if (!section.length) {
-        section.length = match[1].str();
+        section.length = field(*length, "length");
         section.length_line = number;
       }
       continue;
     }
-    if (std::regex_search(line, match, action_field())) {
-      SearchReport::Move move{number, match[1].str(), std::nullopt};
-      std::transform(move.word.begin(), move.word.end(), move.word.begin(),
+    if (const auto move = lines.move.find(line)) {
+      SearchReport::Move read{number, field(*move, "action"), std::nullopt};
+      std::transform(read.word.begin(), read.word.end(), read.word.begin(),
                      [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-      if (std::regex_search(line, match, state_field())) move.state = match[1].str();
-      section.moves.push_back(std::move(move));
+      if (move->fields.contains("state")) {
+        read.state = move->fields.at("state");
+      } else if (lines.state) {
+        if (const auto state = lines.state->find(line)) read.state = field(*state, "state");
+      }
+      section.moves.push_back(std::move(read));
     }
   }
   return sections;
 }
 
-bool prints_solution_length(const std::string& printed) {
-  std::smatch match;
-  return std::regex_search(printed, match, length_line());
+bool prints_solution_length(const std::string& printed, const ReportLines& lines) {
+  return lines.length.find(printed).has_value();
 }
 
 std::vector<AspectOutcome> judge_search_reports(const SearchReportsExpected& expected,
@@ -151,7 +149,7 @@ std::vector<AspectOutcome> judge_search_reports(const SearchReportsExpected& exp
   AspectOutcome length{"length", "", true, ""};
   AspectOutcome generated{"generated", "", true, ""};
 
-  const std::vector<SearchReport> sections = read_search_reports(printed);
+  const std::vector<SearchReport> sections = read_search_reports(printed, expected.lines);
   if (sections.size() < searches.size()) {
     // A plain loop: clang 14 cannot compile libstdc++ 12's views (scripts/fuzz.sh builds with it).
     std::vector<std::string> names;

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "checkers/field_extractor.h"
 #include "model/grade_report.h"
 #include "notation/board_notation.h"
 #include "reference/tile_puzzle.h"
@@ -32,12 +33,29 @@ struct SearchReport {
   std::vector<Move> moves;
 };
 
-/// Every report in `printed`, in order (a "Boards Generated" line starts one; ":" or " -" after
-/// the label; case-insensitive). Lines before the first report are headers, ignored.
-std::vector<SearchReport> read_search_reports(const std::string& printed);
+/// How a report's lines are read: patterns with named groups (checkers/field_extractor.h),
+/// searched in each line. The seed's by default; a spec may write its own.
+struct ReportLines {
+  FieldPattern generated;  ///< (?<generated>...): the boards generated; starts a report.
+  FieldPattern length;     ///< (?<length>...): the solution length.
+  FieldPattern move;       ///< (?<action>...), and (?<state>...) when the line shows the board.
+  /// The board after a move, read apart from `move` (the seed's `:new-state`); nullopt when
+  /// `move` has its own (?<state>...) or boards are not printed.
+  std::optional<FieldPattern> state;
 
-/// True when `printed` has a "Solution Length" line: a program that printed a solution.
-bool prints_solution_length(const std::string& printed);
+  /// Seed 002's: "Boards Generated: N" and "Solution Length: N" (":" or " -" after the label,
+  /// any case), "{:action :left, :new-state BOARD}".
+  static ReportLines seed();
+};
+
+/// Every report in `printed`, in order (a `generated` line starts one). Lines before the first
+/// report are headers, ignored.
+std::vector<SearchReport> read_search_reports(const std::string& printed,
+                                              const ReportLines& lines = ReportLines::seed());
+
+/// True when `printed` has a solution length line: a program that printed a solution.
+bool prints_solution_length(const std::string& printed,
+                            const ReportLines& lines = ReportLines::seed());
 
 /// What one search must report.
 struct ReportedSearch {
@@ -55,6 +73,7 @@ struct SearchReportsExpected {
   std::size_t shortest = 0;                 ///< The reference's shortest path length.
   /// Pairs (A, B): search A must report no more boards generated than search B.
   std::vector<std::pair<std::string, std::string>> fewer_boards;
+  ReportLines lines = ReportLines::seed();
 };
 
 /// The aspects "path", "length" and "generated" of the program's stdout `printed`; each one's

@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <tuple>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_run.h"
+#include "checkers/field_extractor.h"
 #include "checkers/search_report_checker.h"
 #include "checkers/state_text.h"
 #include "domains/pattern_database_store.h"
@@ -148,6 +150,44 @@ void fail(AspectOutcome& aspect, const std::string& why) {
   aspect.feedback = why;
 }
 
+// The report's lines: the seed's, or the patterns the test's `report` writes ({generated,
+// length, move, state}, each with its named group; a line not written keeps the seed's, and a
+// `move` of the spec's own reads boards only through its (?<state>) or `state`).
+ReportLines report_lines(const TestSpec& test) {
+  ReportLines lines = ReportLines::seed();
+  if (!test.input.contains("report")) return lines;
+  const nlohmann::json& report = test.input["report"];
+  if (!report.is_object())
+    throw SpecError(location_of(test, "/report"),
+                    "report is a mapping of patterns: {generated, length, move, state}");
+  const std::map<std::string, std::string> groups = {
+      {"generated", "generated"}, {"length", "length"}, {"move", "action"}, {"state", "state"}};
+  if (report.contains("move")) lines.state.reset();
+  for (const auto& [key, value] : report.items()) {
+    const auto group = groups.find(key);
+    const SourceLocation where = location_of(test, "/report/" + key);
+    if (group == groups.end())
+      throw SpecError(where, fmt::format("unknown report line '{}' (generated, length, move, "
+                                         "state)",
+                                         key));
+    if (!value.is_string()) throw SpecError(where, "a report line is a pattern (a string)");
+    try {
+      FieldPattern pattern(value.get<std::string>());
+      const std::vector<std::string> names = pattern.names();
+      if (std::find(names.begin(), names.end(), group->second) == names.end())
+        throw SpecError(
+            where, fmt::format("the {} pattern needs the group (?<{}>...)", key, group->second));
+      if (key == "generated") lines.generated = std::move(pattern);
+      if (key == "length") lines.length = std::move(pattern);
+      if (key == "move") lines.move = std::move(pattern);
+      if (key == "state") lines.state = std::move(pattern);
+    } catch (const std::invalid_argument& error) {
+      throw SpecError(where, error.what());
+    }
+  }
+  return lines;
+}
+
 TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observation) {
   TestOutcome outcome;
   record_metrics(outcome, observation);
@@ -173,7 +213,7 @@ TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observat
          "the program crashed with an uncaught exception instead of reporting the "
          "invalid input:\n" +
              elide(err.empty() ? out : err, 12, 1500));
-  } else if (prints_solution_length(out)) {
+  } else if (prints_solution_length(out, report_lines(test))) {
     fail(rejection, "the input is invalid, but the program printed a solution");
   } else if (out.find_first_not_of(" \t\r\n") == std::string::npos &&
              err.find_first_not_of(" \t\r\n") == std::string::npos) {
@@ -194,6 +234,7 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
   check_keys(test, keys());
   require_program_submission(assignment, test);
   program_args(test);
+  report_lines(test);
   const auto& in = test.input;
   if (in.contains("input") && (!in["input"].is_string() || in["input"].get<std::string>().empty() ||
                                in["input"].get<std::string>().find('/') != std::string::npos))
@@ -307,6 +348,7 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
 
   SearchReportsExpected expected_reports{
       &problem.puzzle, problem.json.start, problem.notation, {}, *shortest, {}};
+  expected_reports.lines = report_lines(test);
   for (const SearchSpec& search : searches)
     expected_reports.searches.push_back({search.name, search.optimal, search.bound});
   for (const auto& pair : test.input.value("fewer_boards", nlohmann::json::array()))

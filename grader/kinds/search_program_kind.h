@@ -47,7 +47,8 @@ class SearchProgramKind : public TestKind {
     return {"path", "length", "generated", "rejection"};
   }
   std::vector<std::string> keys() const override {
-    return {"puzzle", "puzzle_text", "input", "args", "searches", "fewer_boards", "reject"};
+    return {"puzzle",   "puzzle_text",  "input",  "args",
+            "searches", "fewer_boards", "reject", "report"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

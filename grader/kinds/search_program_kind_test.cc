@@ -70,6 +70,28 @@ const std::string kTooLongReport =
     "{:action :up, :new-state [[1 2 0] [3 4 5] [6 7 8]]}\n"
     "{:action :left, :new-state [[1 0 2] [3 4 5] [6 7 8]]}\n";
 
+// A course whose program reports otherwise writes its report's lines as patterns.
+TEST(SearchProgramKind, TheSpecsReportPatternsReadAnotherProgramsReport) {
+  const std::string report =
+      "    report:\n"
+      "      generated: \"nodes expanded = (?<generated>\\\\d+)\"\n"
+      "      length: \"moves = (?<length>\\\\d+)\"\n"
+      "      move: \"^  (?<action>[a-z]+) -> (?<state>.*)$\"\n";
+  const std::string keys = search_keys("[{search: ucs}]", report);
+  const TestOutcome good = evaluate(keys, exited("nodes expanded = 4\nmoves = 1\n"
+                                                 "  up -> [[1 2 0] [3 4 5] [6 7 8]]\n"));
+  for (const auto& a : good.aspects) EXPECT_TRUE(a.passed) << a.aspect << ": " << a.feedback;
+  // The board after the move is read from the pattern's (?<state>) and judged.
+  const TestOutcome wrong_board = evaluate(keys, exited("nodes expanded = 4\nmoves = 1\n"
+                                                        "  up -> [[1 2 5] [3 4 0] [6 7 8]]\n"));
+  EXPECT_THAT(aspect(wrong_board, "path").feedback, HasSubstr("after move 1 (:up) the board is"));
+  // The seed's report is not this course's.
+  EXPECT_FALSE(aspect(evaluate(keys, exited(kTooLongReport)), "path").passed);
+  EXPECT_THAT(validation_error(search_keys("[{search: ucs}]",
+                                           "    report: {length: \"moves = (?<n>\\\\d+)\"}\n")),
+              HasSubstr("the length pattern needs the group (?<length>...)"));
+}
+
 TEST(SearchProgramKind, AcceptsTheSeedsReportShape) {
   // The goal has the blank at the top right, one move up: a report that goes on past it fails.
   const TestOutcome outcome = evaluate(search_keys("[{search: ucs}]"), exited(kTooLongReport));
