@@ -2,21 +2,15 @@
 
 #include <fmt/format.h>
 
-#include <cctype>
 #include <map>
 #include <stdexcept>
 
 #include "checkers/state_text.h"
 #include "checkers/trace_checker.h"
+#include "notation/text_case.h"
 
 namespace sg {
 namespace {
-
-std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string event_text(const IddfsTraceExpected& expected, const ref::TracedEvent& event) {
   return event.type == ref::IddfsEventType::check
@@ -30,17 +24,17 @@ std::map<std::string, std::string> spellings(const IddfsTraceExpected& expected)
   for (const auto& event : expected.reference.trace)
     if (event.type == ref::IddfsEventType::move) {
       const std::string text = expected.action_text(event.action);
-      words.emplace(upper(text), text);
+      words.emplace(upper_case(text), text);
     }
   for (const auto& action : expected.reference.actions) {
     const std::string text = expected.action_text(action);
-    words.emplace(upper(text), text);
+    words.emplace(upper_case(text), text);
   }
   return words;
 }
 
 std::string spelled(const std::map<std::string, std::string>& words, const std::string& word) {
-  const auto found = words.find(upper(word));
+  const auto found = words.find(upper_case(word));
   return found == words.end() ? word : found->second;
 }
 

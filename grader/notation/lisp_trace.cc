@@ -5,14 +5,10 @@
 #include <cctype>
 #include <charconv>
 
+#include "notation/text_case.h"
+
 namespace sg {
 namespace {
-
-std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // Splits "(a b (c d))" style text into tokens: "(", ")" and atoms.
 std::vector<std::string> tokens(std::string_view text) {
@@ -45,7 +41,7 @@ LispTraceLine other(std::string problem) {
 
 }  // namespace
 
-std::string lisp_move_name(ref::BlankMove move) { return upper(ref::to_string(move)); }
+std::string lisp_move_name(ref::BlankMove move) { return upper_case(ref::to_string(move)); }
 
 std::optional<ref::BlankMove> parse_lisp_move_name(std::string_view name) {
   std::string lower(name);
@@ -59,16 +55,16 @@ LispTraceLine parse_lisp_trace_line(std::string_view text) {
     return other("not a parenthesised trace line");
   }
   // (CHECK)
-  if (t.size() == 3 && upper(t[1]) == "CHECK") {
+  if (t.size() == 3 && upper_case(t[1]) == "CHECK") {
     LispTraceLine line;
     line.type = LispTraceLineType::check;
     return line;
   }
   // (PATH-TO-GOAL (M ...)) or (PATH-TO-GOAL NIL)
-  if (upper(t[1]) == "PATH-TO-GOAL") {
+  if (upper_case(t[1]) == "PATH-TO-GOAL") {
     LispTraceLine line;
     line.type = LispTraceLineType::path;
-    if (t.size() == 4 && upper(t[2]) == "NIL") return line;
+    if (t.size() == 4 && upper_case(t[2]) == "NIL") return line;
     if (t.size() < 5 || t[2] != "(" || t[t.size() - 2] != ")") {
       return other("a PATH-TO-GOAL line holds one list of moves, e.g. (PATH-TO-GOAL (DOWN LEFT))");
     }

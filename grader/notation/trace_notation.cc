@@ -6,15 +6,10 @@
 #include <stdexcept>
 
 #include "notation/lisp_trace.h"
+#include "notation/text_case.h"
 
 namespace sg {
 namespace {
-
-std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // Whitespace runs as one space, ends trimmed, upper case: how a check line is compared.
 std::string normalised(std::string_view text) {
@@ -111,7 +106,7 @@ TraceLine TraceNotation::read(std::string_view text) const {
 }
 
 bool TraceNotation::is_path_line(std::string_view text) const {
-  if (!path_) return upper(text).find("PATH-TO-GOAL") != std::string::npos;
+  if (!path_) return upper_case(text).find("PATH-TO-GOAL") != std::string::npos;
   return path_->match(text).has_value();
 }
 
