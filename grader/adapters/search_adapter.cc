@@ -343,26 +343,11 @@ std::string graph_text(const SearchDomain& domain) {
   return text;
 }
 
-std::string fill(std::string text, const TestSpec& test, const SearchDomain& domain,
+std::string fill(const std::string& text, const TestSpec& test, const SearchDomain& domain,
                  const SearchAlgorithm& algorithm, const std::string& input) {
-  const auto* grid = dynamic_cast<const ref::GridProblem*>(domain.problem.get());
-  std::string map;
-  if (grid != nullptr)
-    for (const auto& line : grid->maze().lines) map += line + "\n";
-  const auto goals = goal_states(domain);
-  const std::vector<std::pair<std::string, std::string>> values = {
-      {"{input}", input},
-      {"{algorithm}", test.input.value("run_as", algorithm.name)},
-      {"{start}", domain.problem->initial_state()},
-      {"{goal}", goals.empty() ? std::string() : goals.front()},
-      {"{map}", map},
-      {"{graph}", graph_text(domain)}};
-  for (const auto& [key, value] : values) {
-    for (std::size_t at = text.find(key); at != std::string::npos;
-         at = text.find(key, at + value.size()))
-      text.replace(at, key.size(), value);
-  }
-  return text;
+  return fill_domain_template(
+      text, domain,
+      {{"{input}", input}, {"{algorithm}", test.input.value("run_as", algorithm.name)}});
 }
 
 ProgramRun program_run_of(const Assignment& assignment, const TestSpec& test,
@@ -465,6 +450,27 @@ SearchCall read_program(const Assignment& assignment, const SearchDomain& domain
 }
 
 }  // namespace
+
+std::string fill_domain_template(std::string text, const SearchDomain& domain,
+                                 const std::vector<std::pair<std::string, std::string>>& extra) {
+  const auto* grid = dynamic_cast<const ref::GridProblem*>(domain.problem.get());
+  std::string map;
+  if (grid != nullptr)
+    for (const auto& line : grid->maze().lines) map += line + "\n";
+  const auto goals = goal_states(domain);
+  std::vector<std::pair<std::string, std::string>> values = {
+      {"{start}", domain.problem->initial_state()},
+      {"{goal}", goals.empty() ? std::string() : goals.front()},
+      {"{map}", map},
+      {"{graph}", graph_text(domain)}};
+  values.insert(values.end(), extra.begin(), extra.end());
+  for (const auto& [key, value] : values) {
+    for (std::size_t at = text.find(key); at != std::string::npos;
+         at = text.find(key, at + value.size()))
+      text.replace(at, key.size(), value);
+  }
+  return text;
+}
 
 std::vector<std::string> adapter_can_judge(const Assignment& assignment) {
   const std::string type = adapter_type(assignment);

@@ -7,6 +7,7 @@
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_run.h"
+#include "adapters/search_adapter.h"
 #include "checkers/iddfs_trace_checker.h"
 #include "checkers/move_path_checker.h"
 #include "checkers/search_judgements.h"
@@ -157,16 +158,8 @@ Problem domain_problem(const Assignment& assignment, const TestSpec& test) {
   Problem problem;
   problem.search = domain->problem;
   const std::string start = domain->text_of(domain->problem->initial_state());
-  for (std::string arg : program_args(test)) {
-    for (const auto& [field, value] :
-         {std::pair<std::string, std::string>{"{start}", start},
-          {"{goal}", test.input.value("goal", nlohmann::json()).is_string()
-                         ? test.input["goal"].get<std::string>()
-                         : std::string()}})
-      for (std::size_t at = arg.find(field); at != std::string::npos; at = arg.find(field, at))
-        arg.replace(at, field.size(), value), at += value.size();
-    problem.run.args.push_back(std::move(arg));
-  }
+  for (const std::string& arg : program_args(test))
+    problem.run.args.push_back(fill_domain_template(arg, *domain));
   problem.expected.action_text = [](const std::string& action) { return action; };
   problem.expected.order_hint = fmt::format(
       "the moves from a state are tried in the domain's order (from {}: {}), the move back to the "
