@@ -4,6 +4,7 @@
 
 #include <regex>
 
+#include "adapters/program_input.h"
 #include "adapters/program_run.h"
 #include "checkers/field_extractor.h"
 #include "checkers/python_value.h"
@@ -81,18 +82,6 @@ CallSpec read_call(const TestSpec& test, const std::vector<std::string>& words =
                                   did_you_mean(word, words), fmt::join(words, ", ")));
   }
   return call;
-}
-
-std::vector<ref::State> goal_states(const SearchDomain& domain) {
-  std::vector<ref::State> goals;
-  if (const auto* graph = dynamic_cast<const ref::GraphProblem*>(domain.problem.get())) {
-    goals.assign(graph->goals().begin(), graph->goals().end());
-  } else if (const auto* grid = dynamic_cast<const ref::GridProblem*>(domain.problem.get())) {
-    for (const auto& [row, col] : grid->maze().goals) goals.push_back(grid->state_of(row, col));
-  } else if (const auto* tiles = dynamic_cast<const ref::TileProblem*>(domain.problem.get())) {
-    goals.push_back(ref::tiles_state(tiles->puzzle().goal()));
-  }
-  return goals;
 }
 
 nlohmann::json graph_argument(const Assignment& assignment, const SearchDomain& domain) {
@@ -334,15 +323,6 @@ SearchCall read_driver(const Assignment& assignment, const TestSpec& test,
 
 // ---- the program adapter ----------------------------------------------------------------
 
-std::string graph_text(const SearchDomain& domain) {
-  const auto* problem = dynamic_cast<const ref::GraphProblem*>(domain.problem.get());
-  if (problem == nullptr) return "";
-  std::string text;
-  for (const auto& edge : problem->graph().edges)
-    text += fmt::format("{} {} {}\n", edge.from, edge.to, edge.cost);
-  return text;
-}
-
 std::string fill(const std::string& text, const TestSpec& test, const SearchDomain& domain,
                  const SearchAlgorithm& algorithm, const std::string& input) {
   return fill_domain_template(
@@ -450,27 +430,6 @@ SearchCall read_program(const Assignment& assignment, const SearchDomain& domain
 }
 
 }  // namespace
-
-std::string fill_domain_template(std::string text, const SearchDomain& domain,
-                                 const std::vector<std::pair<std::string, std::string>>& extra) {
-  const auto* grid = dynamic_cast<const ref::GridProblem*>(domain.problem.get());
-  std::string map;
-  if (grid != nullptr)
-    for (const auto& line : grid->maze().lines) map += line + "\n";
-  const auto goals = goal_states(domain);
-  std::vector<std::pair<std::string, std::string>> values = {
-      {"{start}", domain.problem->initial_state()},
-      {"{goal}", goals.empty() ? std::string() : goals.front()},
-      {"{map}", map},
-      {"{graph}", graph_text(domain)}};
-  values.insert(values.end(), extra.begin(), extra.end());
-  for (const auto& [key, value] : values) {
-    for (std::size_t at = text.find(key); at != std::string::npos;
-         at = text.find(key, at + value.size()))
-      text.replace(at, key.size(), value);
-  }
-  return text;
-}
 
 std::vector<std::string> adapter_can_judge(const Assignment& assignment) {
   const std::string type = adapter_type(assignment);

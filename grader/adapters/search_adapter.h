@@ -82,13 +82,6 @@ PrintedCall read_printed_call(const Assignment& assignment, const TestSpec& test
                               const SearchDomain& domain, const SearchAlgorithm& algorithm,
                               const Observation& observation);
 
-/// `text` with the domain's placeholders filled in: {start} (the initial state), {goal} (the
-/// first goal), {map} (a maze's text), {graph} (a graph's edges, "from to cost" a line), then
-/// each of `extra` (placeholder, value). For a program's arguments, input file and stdin.
-std::string fill_domain_template(
-    std::string text, const SearchDomain& domain,
-    const std::vector<std::pair<std::string, std::string>>& extra = {});
-
 /// The function and argument words of the test's `call:` ("h(state, goal)"). Throws SpecError
 /// at `call` for a malformed call, an unknown word, or a method of a new instance
 /// ("Agent().f(...)", which only `search` tests make).

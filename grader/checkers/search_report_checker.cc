@@ -48,6 +48,10 @@ std::optional<ref::Tiles> read(const SearchReportsExpected& expected, const std:
   }
 }
 
+std::string shown_move(const SearchReportsExpected& expected, const std::string& word) {
+  return fmt::format(fmt::runtime(expected.lines.move_shown), word);
+}
+
 // Judges one section's path (moves and printed boards) against the reference.
 void judge_path(const SearchReportsExpected& expected_reports, const ReportedSearch& search,
                 const SearchReport& section, AspectOutcome& path) {
@@ -56,9 +60,9 @@ void judge_path(const SearchReportsExpected& expected_reports, const ReportedSea
   for (const auto& move : section.moves) {
     const auto parsed = ref::parse_blank_move(move.word);
     if (!parsed) {
-      fail(path, fmt::format("{}: line {}: `:{}` is not a move (up, down, left, right: the "
+      fail(path, fmt::format("{}: line {}: `{}` is not a move (up, down, left, right: the "
                              "direction the blank moves)",
-                             label, move.line, move.word));
+                             label, move.line, shown_move(expected_reports, move.word)));
       return;
     }
     moves.push_back(*parsed);
@@ -69,7 +73,9 @@ void judge_path(const SearchReportsExpected& expected_reports, const ReportedSea
   expected.require_optimal = search.optimal;
   expected.max_length = search.bound;
   const MoveNotation notation{
-      [](ref::BlankMove move) { return fmt::format(":{}", ref::to_string(move)); },
+      [&expected_reports](ref::BlankMove move) {
+        return shown_move(expected_reports, ref::to_string(move));
+      },
       [&expected_reports](const ref::Tiles& tiles) { return show(expected_reports, tiles); }};
   const AspectOutcome judged = check_move_path(*expected_reports.puzzle, expected, moves, notation);
   if (!judged.passed) {
@@ -82,9 +88,10 @@ void judge_path(const SearchReportsExpected& expected_reports, const ReportedSea
     const auto& printed = section.moves[i].state;
     if (!printed) continue;
     if (read(expected_reports, *printed) != state) {
-      fail(path, fmt::format("{}: line {}: after move {} (:{}) the board is {}, but the line "
+      fail(path, fmt::format("{}: line {}: after move {} ({}) the board is {}, but the line "
                              "shows {}",
-                             label, section.moves[i].line, i + 1, section.moves[i].word,
+                             label, section.moves[i].line, i + 1,
+                             shown_move(expected_reports, section.moves[i].word),
                              show(expected_reports, state), *printed));
       return;
     }
@@ -98,7 +105,7 @@ ReportLines ReportLines::seed() {
           FieldPattern(R"(solution\s+length\s*(?::|-)\s*(?<length>\S*))", true),
           FieldPattern(R"(:action\s+:?(?<action>[A-Za-z_-]+))"),
           // The board runs to the next keyword or the map's end, whatever the notation writes.
-          FieldPattern(R"(:new-state\s+(?<state>.*?)\s*(?:,?\s+:[A-Za-z]|\}|$))")};
+          FieldPattern(R"(:new-state\s+(?<state>.*?)\s*(?:,?\s+:[A-Za-z]|\}|$))"), ":{}"};
 }
 
 std::vector<SearchReport> read_search_reports(const std::string& printed,

@@ -42,6 +42,9 @@ struct ReportLines {
   /// The board after a move, read apart from `move` (the seed's `:new-state`); nullopt when
   /// `move` has its own (?<state>...) or boards are not printed.
   std::optional<FieldPattern> state;
+  /// How feedback writes a move: ":{}" for the seed's keywords (`:up`), "{}" for a course
+  /// whose report prints plain words.
+  std::string move_shown = "{}";
 
   /// Seed 002's: "Boards Generated: N" and "Solution Length: N" (":" or " -" after the label,
   /// any case), "{:action :left, :new-state BOARD}".

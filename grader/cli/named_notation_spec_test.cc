@@ -33,14 +33,33 @@ std::string compact(const YAML::Node& board) {
   return text;
 }
 
-YAML::Node compact_form(const fs::path& spec) {
+// Seed 001's: one list a row, `*` the blank, every other tile written one less.
+std::string lisp(const YAML::Node& board) {
+  std::string text = "(";
+  for (std::size_t i = 0; i < board.size(); ++i) {
+    text += i % 3 == 0 ? (i > 0 ? ") (" : "(") : " ";
+    const int cell = board[i].as<int>();
+    text += cell == 0 ? "*" : std::to_string(cell - 1);
+  }
+  return text + "))";
+}
+
+YAML::Node notation_form(const fs::path& spec, const std::string& name,
+                         std::string (*write)(const YAML::Node&)) {
   YAML::Node root = YAML::LoadFile(spec.string());
-  root["notation"]["state"] = "compact";
-  root["domain"]["goal"] = compact(root["domain"]["goal"]);
+  root["notation"]["state"] = name;
+  root["domain"]["goal"] = write(root["domain"]["goal"]);
   for (YAML::Node test : root["tests"])
     for (const char* key : {"state", "start"})
-      if (test[key]) test[key] = compact(test[key]);
+      if (test[key]) test[key] = write(test[key]);
   return root;
+}
+
+fs::path write_spec(const YAML::Node& root, const fs::path& spec) {
+  YAML::Emitter emitted;
+  emitted << root;
+  std::ofstream(spec) << emitted.c_str();
+  return spec;
 }
 
 std::string read_text(const fs::path& file) {
@@ -73,10 +92,9 @@ std::vector<std::string> lost(const nlohmann::json& report) {
 TEST(NamedNotationSpec, TheEightTileAssignmentInCompactNotationIsYamlAlone) {
   const fs::path source = SG_SOURCE_DIR;
   const fs::path folder = test_util::fresh_temp_dir("compact-notation");
-  const fs::path spec = folder / "eight-tile-compact.yaml";
-  YAML::Emitter emitted;
-  emitted << compact_form(source / "specs" / "eight-tile-puzzle.yaml");
-  std::ofstream(spec) << emitted.c_str();
+  const fs::path spec =
+      write_spec(notation_form(source / "specs" / "eight-tile-puzzle.yaml", "compact", compact),
+                 folder / "eight-tile-compact.yaml");
   const auto validated = run_shell(searchgrader() + " validate " + spec.string());
   ASSERT_EQ(validated.exit_code, 0) << validated.output;
 
@@ -99,6 +117,24 @@ TEST(NamedNotationSpec, TheEightTileAssignmentInCompactNotationIsYamlAlone) {
   EXPECT_DOUBLE_EQ(lists["score"].get<double>(), 90.0) << lists.dump(1);
   EXPECT_EQ(lost(lists), std::vector<std::string>{"solve_format"});
   EXPECT_THAT(lists.dump(), HasSubstr("should read `123 456 7b8 h=1 moves: 0`"));
+  fs::remove_all(folder);
+}
+
+// A board the spec's notation cannot read but another named one can (a Python list where the
+// spec asks for seed 001's s-expressions) is judged for what it is: the path keeps its points,
+// the format shows the line as it should read.
+TEST(NamedNotationSpec, ABoardInAnotherNotationLosesTheFormatNotThePath) {
+  const fs::path source = SG_SOURCE_DIR;
+  const fs::path folder = test_util::fresh_temp_dir("lisp-notation");
+  const fs::path spec =
+      write_spec(notation_form(source / "specs" / "eight-tile-puzzle.yaml", "lisp", lisp),
+                 folder / "eight-tile-lisp.yaml");
+  const auto validated = run_shell(searchgrader() + " validate " + spec.string());
+  ASSERT_EQ(validated.exit_code, 0) << validated.output;
+  const nlohmann::json lists = grade(spec, source / "fixtures/eight-tile/correct");
+  EXPECT_DOUBLE_EQ(lists["score"].get<double>(), 90.0) << lists.dump(1);
+  EXPECT_EQ(lost(lists), std::vector<std::string>{"solve_format"});
+  EXPECT_THAT(lists.dump(), HasSubstr("should read `((0 1 2) (3 4 5) (6 * 7)) h=1 moves: 0`"));
   fs::remove_all(folder);
 }
 

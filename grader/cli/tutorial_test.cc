@@ -111,6 +111,9 @@ INSTANTIATE_TEST_SUITE_P(
                        "traced"},
         // the same trace on a road map: the moves are the towns, the path judged by the graph
         FamilyTutorial{"## Tutorial: an iterative-deepening trace on a road map", "roadtrace"},
+        // the same trace reading the course's own input file, written from templates
+        FamilyTutorial{"## Tutorial: an iterative-deepening program with the course's own input",
+                       "ownfile"},
         // a command-line program's output read by the spec's patterns, with another goal
         FamilyTutorial{"## Tutorial: a command-line puzzle program", "cli-puzzle"},
         // a program's search reports on puzzles written as JSON

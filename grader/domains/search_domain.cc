@@ -252,6 +252,18 @@ std::optional<std::pair<long long, long long>> two_ints(std::string_view text) {
 
 }  // namespace
 
+std::vector<ref::State> goal_states(const SearchDomain& domain) {
+  std::vector<ref::State> goals;
+  if (const auto* graph = dynamic_cast<const ref::GraphProblem*>(domain.problem.get())) {
+    goals.assign(graph->goals().begin(), graph->goals().end());
+  } else if (const auto* grid = dynamic_cast<const ref::GridProblem*>(domain.problem.get())) {
+    for (const auto& [row, col] : grid->maze().goals) goals.push_back(grid->state_of(row, col));
+  } else if (const auto* tiles = dynamic_cast<const ref::TileProblem*>(domain.problem.get())) {
+    goals.push_back(ref::tiles_state(tiles->puzzle().goal()));
+  }
+  return goals;
+}
+
 nlohmann::json number_value(double value) {
   if (std::floor(value) == value && std::fabs(value) < 1e15) return static_cast<long long>(value);
   return value;
@@ -305,6 +317,17 @@ std::optional<ref::State> SearchDomain::state_of_text(std::string_view text) con
     }
   }
   if (state && problem->is_state(*state)) return state;
+  return std::nullopt;
+}
+
+std::optional<ref::State> SearchDomain::state_of_any_text(std::string_view text) const {
+  if (auto state = state_of_text(text); state || !board_notation) return state;
+  SearchDomain other = *this;
+  for (const BoardNotation& notation : board_notations()) {
+    if (notation.name == board_notation->name) continue;
+    other.board_notation = &notation;
+    if (auto state = other.state_of_text(text)) return state;
+  }
   return std::nullopt;
 }
 

@@ -47,10 +47,17 @@ struct SearchDomain {
   /// A state as a program printed it ("Arad", "(1,2)", "1 2"; a board in the domain's notation,
   /// read tolerantly: "[1 2 3 ...]"), or nullopt.
   std::optional<ref::State> state_of_text(std::string_view text) const;
+  /// The same, and a board written in another named notation (a Python list where the spec
+  /// asks for `lisp`): what the state is, so correctness is judged apart from the format.
+  std::optional<ref::State> state_of_any_text(std::string_view text) const;
   /// The state as the domain writes it in output: "Arad", "(1, 2)", a board in the notation
   /// ("b12 345 678").
   std::string text_of(const ref::State& state) const;
 };
+
+/// The domain's goal states: a graph's goal nodes, a maze's goal cells, a board's goal; empty
+/// for a domain whose goal is a test (a Pacman problem).
+std::vector<ref::State> goal_states(const SearchDomain& domain);
 
 /// A cost or h as the submission is given it: an int when whole, as handouts write them (Python
 /// then prints 140, not 140.0), else a float.

@@ -59,8 +59,10 @@ SearchDomain listing_domain(const Assignment& assignment, const TestSpec& test) 
   return search_domain(assignment, located);
 }
 
+// A board printed in another notation reads as what it is; its line's format is then judged
+// against the spec's notation ("should read ...").
 StateNotation notation_of(const SearchDomain& domain) {
-  return {[&domain](std::string_view text) { return domain.state_of_text(text); },
+  return {[&domain](std::string_view text) { return domain.state_of_any_text(text); },
           [&domain](const ref::State& state) { return domain.text_of(state); }};
 }
 

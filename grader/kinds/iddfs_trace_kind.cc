@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "adapters/function_call_outcome.h"
+#include "adapters/program_input.h"
 #include "adapters/program_run.h"
 #include "adapters/search_adapter.h"
 #include "checkers/iddfs_trace_checker.h"
@@ -36,15 +37,20 @@ std::string text_key(const TestSpec& test, const std::string& key) {
   return test.input[key].get<std::string>();
 }
 
-std::string input_file_name(const TestSpec& test) {
-  return test.input.value("input_file", std::string("input.txt"));
+// The seed's program: `ids INPUT`, the input file holding the dimensions "(columns rows)" and the
+// two boards, a line each, as the test writes them. A test's `args`, `input_file` and
+// `input_text` (templates: adapters/program_input.h) describe any other program.
+ProgramInputDefaults board_input() {
+  return {{"{input}"}, "input_file", "input.txt", "{dimensions}\n{start}\n{goal}\n"};
 }
+
+// A graph or maze: the program takes the test's `args`; a file only when the test names one.
+ProgramInputDefaults domain_input() { return {{}, "input_file", "", "{map}{graph}"}; }
 
 // Everything the test's input means, in the reference's terms.
 struct Problem {
   std::shared_ptr<const ref::Problem> search;  // what the reference's IDDFS runs on
   ProgramRun run;                              // the program's arguments and input file
-  std::string file_text;                       // a board's input file ("" for other domains)
   IddfsTraceExpected expected;
 };
 
@@ -70,20 +76,47 @@ void run_reference(const TestSpec& test, Problem& problem) {
   }
 }
 
+// The board's shape: `rows` and `cols`, or seed 001's `dimensions` "(columns rows)"; `text` is
+// the {dimensions} placeholder, the test's own text or "(cols rows)".
+struct BoardSize {
+  BoardShape shape;
+  std::string text;
+};
+
+BoardSize board_size(const TestSpec& test) {
+  const nlohmann::json& in = test.input;
+  if (in.contains("dimensions") == (in.contains("rows") || in.contains("cols")))
+    throw SpecError(test.where,
+                    "a board's iddfs_trace test gives its size as `rows` and `cols`, or as "
+                    "`dimensions` \"(columns rows)\" (seed 001's line), not both");
+  if (in.contains("dimensions")) {
+    try {
+      const LispGridSize size = parse_lisp_dimensions(text_key(test, "dimensions"));
+      return {{size.rows, size.cols}, text_key(test, "dimensions")};
+    } catch (const NotationError& error) {
+      throw SpecError(location_of(test, "/dimensions"), error.what());
+    }
+  }
+  BoardShape shape;
+  for (const auto& [key, field] :
+       {std::pair{"rows", &shape.rows}, std::pair{"cols", &shape.cols}}) {
+    if (!in.contains(key) || !in[key].is_number_integer() || in[key].get<int>() < 1 ||
+        in[key].get<int>() > 16)
+      throw SpecError(location_of(test, in.contains(key) ? fmt::format("/{}", key) : ""),
+                      "`rows` and `cols` are whole numbers from 1 to 16");
+    *field = in[key].get<int>();
+  }
+  return {shape, fmt::format("({} {})", shape.cols, shape.rows)};
+}
+
 // A board (seed 001): the input file's three lines, the boards in the spec's board notation;
 // moves are the blank's, printed UP, DOWN, LEFT, RIGHT and tried in that order.
 Problem board_problem(const Assignment& assignment, const TestSpec& test) {
-  const std::string dimensions = text_key(test, "dimensions");
   const std::string start_text = text_key(test, "start");
   const std::string goal_text = text_key(test, "goal");
-  LispGridSize size;
-  try {
-    size = parse_lisp_dimensions(dimensions);
-  } catch (const NotationError& error) {
-    throw SpecError(location_of(test, "/dimensions"), error.what());
-  }
+  const BoardSize size = board_size(test);
   const BoardNotation& notation = *find_board_notation(assignment.state_notation);
-  const BoardShape shape{size.rows, size.cols};
+  const BoardShape shape{size.shape.rows, size.shape.cols};
   const auto board = [&](const std::string& key, const std::string& text) {
     try {
       return notation.parse(text, shape);
@@ -97,7 +130,7 @@ Problem board_problem(const Assignment& assignment, const TestSpec& test) {
   const ref::Tiles goal = board("goal", goal_text);
   std::optional<ref::TilePuzzle> puzzle;
   try {
-    puzzle.emplace(size.rows, size.cols, ref::Topology::bounded, goal);
+    puzzle.emplace(shape.rows, shape.cols, ref::Topology::bounded, goal);
   } catch (const std::invalid_argument& error) {
     throw SpecError(location_of(test, "/goal"), fmt::format("not a goal board: {}", error.what()));
   }
@@ -112,9 +145,12 @@ Problem board_problem(const Assignment& assignment, const TestSpec& test) {
   Problem problem;
   problem.search = std::make_shared<const ref::TileProblem>(*puzzle, start, ref::Heuristic::zero,
                                                             seed_order.move_order);
-  problem.file_text = dimensions + "\n" + start_text + "\n" + goal_text + "\n";
-  problem.run.args = {input_file_name(test)};
-  problem.run.files = {{input_file_name(test), problem.file_text}};
+  // {start} and {goal} as the test writes them come first, so the seed's file is its text.
+  TemplateValues values = {
+      {"{dimensions}", size.text}, {"{start}", start_text}, {"{goal}", goal_text}};
+  const TemplateValues boards = board_values(start, goal, shape, notation);
+  values.insert(values.end(), boards.begin(), boards.end());
+  problem.run = program_input(test, board_input(), values);
   problem.expected.action_text = [](const std::string& action) {
     return lisp_move_name(*ref::parse_blank_move(action));
   };
@@ -158,8 +194,8 @@ Problem domain_problem(const Assignment& assignment, const TestSpec& test) {
   Problem problem;
   problem.search = domain->problem;
   const std::string start = domain->text_of(domain->problem->initial_state());
-  for (const std::string& arg : program_args(test))
-    problem.run.args.push_back(fill_domain_template(arg, *domain));
+  program_args(test);  // required: the program learns the start and goal from its arguments
+  problem.run = program_input(test, domain_input(), domain_values(*domain));
   problem.expected.action_text = [](const std::string& action) { return action; };
   problem.expected.order_hint = fmt::format(
       "the moves from a state are tried in the domain's order (from {}: {}), the move back to the "
@@ -246,15 +282,7 @@ class ReversedOrder : public ref::Problem {
 void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
   require_program_submission(assignment, test);
-  if (test.input.contains("input_file")) {
-    const auto& name = test.input["input_file"];
-    if (!name.is_string() || name.get<std::string>().empty() ||
-        name.get<std::string>().find('/') != std::string::npos ||
-        name.get<std::string>().front() == '.') {
-      throw SpecError(location_of(test, "/input_file"),
-                      "input_file must be a plain file name, e.g. in1");
-    }
-  }
+  validate_program_input(test, test.input.contains("domain") ? domain_input() : board_input());
   if (test.input.contains("max_depth") &&
       (!test.input["max_depth"].is_number_integer() || test.input["max_depth"].get<int>() < 1 ||
        test.input["max_depth"].get<int>() > 30)) {
@@ -270,9 +298,9 @@ Invocation IddfsTraceKind::invocation(const Assignment& assignment, const TestSp
                                       const GradingContext& context) const {
   const Problem problem = read_problem(assignment, test);
   Invocation invocation = make_program_invocation(test, context, problem.run);
-  if (!problem.file_text.empty())
+  for (const WrittenFile& file : problem.run.files)
     invocation.description +=
-        fmt::format("\nwhere {} holds:\n{}", input_file_name(test), problem.file_text);
+        fmt::format("\nwhere {} holds:\n{}", file.destination.string(), file.content);
   return invocation;
 }
 

@@ -3,16 +3,21 @@
 // final path as separate aspects (checkers/iddfs_trace_checker.h); the exit status is judged by
 // the engine under the spec's `exit_status` (engine/test_verdict.h).
 //
-// Spec keys, as the input file gives them (seed 001's, notation/lisp_grid.h); the boards are read
-// in the spec's board notation (`notation: {state: lisp}` for the seed, notation/board_notation.h):
-//   dimensions  "(3 4)"   columns, then rows
+// Spec keys for a board; the boards are read in the spec's board notation (`notation: {state:
+// lisp}` for the seed, notation/board_notation.h):
+//   dimensions  "(3 4)"   columns, then rows (seed 001's line); or `rows` and `cols`
 //   start       "((7 * 2) (9 6 4) (13 14 9) (0 11 10))"
 //   goal        "((7 6 2) (9 4 9) (13 14 10) (* 0 11))"
-//   input_file  name of the file written into the working directory and passed as the only
-//               argument (default "input.txt"); its text is the three lines above, as written
+//   input_file  name of the file written into the working directory (default "input.txt")
+//   input_text  the file's text, a template (adapters/program_input.h; default the seed's three
+//               lines "{dimensions}\n{start}\n{goal}\n", {start} and {goal} as the test writes
+//               them; {rows}, {cols}, {start:python_rows} and the like for other courses)
+//   args        the program's arguments, templates (default ["{input}"])
 //   max_depth   deepest iteration the reference may need (default 12; more is a spec error)
 //   cross_check {moves, trace_lines}: figures pinned from the assignment that the reference must
 //               reproduce (a mismatch is a spec error, never the student's fault)
+// A graph or maze (`domain:` one of the spec's `domains`) takes `args` ({start}, {goal}) and,
+// when given, `input_file` with `input_text` ({map}, {graph}).
 // Aspects: trace, path. Semantics (the seed's): the blank tries UP, DOWN, LEFT, RIGHT;
 // depth limits 1, 2, ...; (CHECK) and the goal test only at the depth limit; the start is tested
 // silently first, so a start equal to the goal prints only (PATH-TO-GOAL ()).
@@ -27,8 +32,9 @@ class IddfsTraceKind : public TestKind {
   std::string_view name() const override { return "iddfs_trace"; }
   std::vector<std::string> aspects() const override { return {"trace", "path"}; }
   std::vector<std::string> keys() const override {
-    return {"dimensions", "start", "goal",      "input_file", "max_depth", "cross_check",
-            "domain",     "args",  "move_line", "check_line", "path_line"};
+    return {"dimensions", "rows",       "cols",       "start",     "goal",
+            "input_file", "input_text", "args",       "max_depth", "cross_check",
+            "domain",     "move_line",  "check_line", "path_line"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

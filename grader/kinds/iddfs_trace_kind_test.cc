@@ -109,6 +109,41 @@ TEST(IddfsTraceKindTest, WritesTheInputFileAndPassesItsName) {
               HasSubstr("python3 eightpuzzle.py in1\nwhere in1 holds:\n(2 2)"));
 }
 
+// Another course's program: the size as rows and cols, a file written from the spec's template
+// (boards in any named notation), arguments that name it.
+TEST(IddfsTraceKindTest, InputTextAndArgsWriteTheCoursesOwnProgramInput) {
+  const Assignment assignment = spec_with(R"yaml(    rows: 2
+    cols: 2
+    start: "((1 2) (* 0))"
+    goal: "((* 2) (1 0))"
+    input_file: board.txt
+    input_text: "{rows} {cols}\n{start:python_list}\n{goal:compact}\n"
+    args: ["--file", "{input}"]
+)yaml");
+  IddfsTraceKind().validate(assignment, assignment.tests[0]);
+  GradingContext context;
+  context.program_command = {"prog"};
+  const Invocation invocation =
+      IddfsTraceKind().invocation(assignment, assignment.tests[0], context);
+  EXPECT_THAT(invocation.argv, ElementsAre("prog", "--file", "board.txt"));
+  ASSERT_EQ(invocation.written_files.size(), 1u);
+  // lisp's numbers are the reference's tiles minus one, `*` the blank.
+  EXPECT_EQ(invocation.written_files[0].content, "2 2\n[2, 3, 0, 1]\nb3 21\n");
+  EXPECT_THAT(validation_error(R"yaml(    rows: 2
+    dimensions: "(2 2)"
+    start: "((1 2) (* 0))"
+    goal: "((* 2) (1 0))"
+)yaml"),
+              HasSubstr("as `rows` and `cols`, or as `dimensions`"));
+  EXPECT_THAT(validation_error(R"yaml(    rows: 2
+    cols: 2
+    start: "((1 2) (* 0))"
+    goal: "((* 2) (1 0))"
+    input_text: [1]
+)yaml"),
+              HasSubstr("input_text is the input file's text"));
+}
+
 // The exit status is the engine's to judge (engine/test_verdict_test.cc): the kind judges what
 // was printed, whatever the status.
 TEST(IddfsTraceKindTest, JudgesTraceAndPathApart) {

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "adapters/function_call_outcome.h"
+#include "adapters/program_input.h"
 #include "adapters/program_run.h"
 #include "checkers/field_extractor.h"
 #include "checkers/search_report_checker.h"
@@ -23,7 +24,8 @@
 namespace sg {
 namespace {
 
-constexpr const char* kDefaultInput = "puzzle.json";
+// Seed 002's program: the test's `args`, the puzzle written as JSON to puzzle.json.
+ProgramInputDefaults puzzle_input() { return {{}, "input", "puzzle.json", "{json}"}; }
 constexpr const char* kTraceback = "Traceback (most recent call last)";
 
 struct SearchSpec {
@@ -162,7 +164,10 @@ ReportLines report_lines(const TestSpec& test) {
                     "report is a mapping of patterns: {generated, length, move, state}");
   const std::map<std::string, std::string> groups = {
       {"generated", "generated"}, {"length", "length"}, {"move", "action"}, {"state", "state"}};
-  if (report.contains("move")) lines.state.reset();
+  if (report.contains("move")) {
+    lines.state.reset();
+    lines.move_shown = "{}";  // the course's own move words, not the seed's keywords
+  }
   for (const auto& [key, value] : report.items()) {
     const auto group = groups.find(key);
     const SourceLocation where = location_of(test, "/report/" + key);
@@ -236,9 +241,7 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
   program_args(test);
   report_lines(test);
   const auto& in = test.input;
-  if (in.contains("input") && (!in["input"].is_string() || in["input"].get<std::string>().empty() ||
-                               in["input"].get<std::string>().find('/') != std::string::npos))
-    throw SpecError(location_of(test, "/input"), "input is a plain file name, e.g. puzzle.json");
+  validate_program_input(test, puzzle_input());
   const bool reject = in.value("reject", false);
   if (in.contains("puzzle") == in.contains("puzzle_text"))
     throw SpecError(test.where,
@@ -306,17 +309,26 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
   }
 }
 
-Invocation SearchProgramKind::invocation(const Assignment&, const TestSpec& test,
+Invocation SearchProgramKind::invocation(const Assignment& assignment, const TestSpec& test,
                                          const GradingContext& context) const {
-  ProgramRun run;
-  run.args = program_args(test);
-  const std::string input = test.input.value("input", std::string(kDefaultInput));
-  const std::string text = test.input.contains("puzzle_text")
-                               ? test.input["puzzle_text"].get<std::string>()
-                               : test.input["puzzle"].dump() + "\n";
-  run.files.push_back({input, text});
+  // {json}: the puzzle as seed 002's file holds it (or a reject test's text, as written);
+  // an `input_text` template writes any other format from {n}, {start}, {goal} and the like.
+  TemplateValues values = {{"{json}", test.input.contains("puzzle_text")
+                                          ? test.input["puzzle_text"].get<std::string>()
+                                          : test.input["puzzle"].dump() + "\n"}};
+  if (test.input.contains("puzzle")) {
+    const Problem problem = read_problem(assignment, test);
+    const int n = problem.json.n;
+    values.push_back({"{n}", std::to_string(n)});
+    const TemplateValues boards =
+        board_values(problem.json.start, problem.json.goal, {n, n}, *problem.notation);
+    values.insert(values.end(), boards.begin(), boards.end());
+  }
+  const ProgramRun run = program_input(test, puzzle_input(), values);
   Invocation invocation = make_program_invocation(test, context, run);
-  invocation.description += fmt::format("\nwhere {} holds:\n{}", input, text);
+  for (const WrittenFile& file : run.files)
+    invocation.description +=
+        fmt::format("\nwhere {} holds:\n{}", file.destination.string(), file.content);
   return invocation;
 }
 

@@ -14,6 +14,9 @@
 //   puzzle       {n, start, goal} written as the input file (rows as lists, 0 the blank); or
 //   puzzle_text  the input file's exact text (for invalid inputs: missing keys, bad JSON, ...)
 //   input        the input file's name in the working directory (default "puzzle.json")
+//   input_text   the file's text, a template (adapters/program_input.h): default "{json}", the
+//                puzzle as seed 002 writes it; {n}, {start}, {goal} (the spec's board notation),
+//                {start:python_rows} and the like write any other course's format
 //   args         list of strings after the program command, e.g. [puzzle.json, astar-manhattan]
 //   searches     (with `puzzle`) one entry per section, in print order: {search: NAME,
 //                optimal: bool (default true), bound: N (a depth bound the path must respect)}.
@@ -47,7 +50,7 @@ class SearchProgramKind : public TestKind {
     return {"path", "length", "generated", "rejection"};
   }
   std::vector<std::string> keys() const override {
-    return {"puzzle",   "puzzle_text",  "input",  "args",
+    return {"puzzle",   "puzzle_text",  "input",  "input_text", "args",
             "searches", "fewer_boards", "reject", "report"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;

@@ -84,12 +84,34 @@ TEST(SearchProgramKind, TheSpecsReportPatternsReadAnotherProgramsReport) {
   // The board after the move is read from the pattern's (?<state>) and judged.
   const TestOutcome wrong_board = evaluate(keys, exited("nodes expanded = 4\nmoves = 1\n"
                                                         "  up -> [[1 2 5] [3 4 0] [6 7 8]]\n"));
-  EXPECT_THAT(aspect(wrong_board, "path").feedback, HasSubstr("after move 1 (:up) the board is"));
+  // Moves are shown as this course prints them, not as the seed's keywords.
+  EXPECT_THAT(aspect(wrong_board, "path").feedback, HasSubstr("after move 1 (up) the board is"));
   // The seed's report is not this course's.
   EXPECT_FALSE(aspect(evaluate(keys, exited(kTooLongReport)), "path").passed);
   EXPECT_THAT(validation_error(search_keys("[{search: ucs}]",
                                            "    report: {length: \"moves = (?<n>\\\\d+)\"}\n")),
               HasSubstr("the length pattern needs the group (?<length>...)"));
+}
+
+// The input file is the spec's template: another course's format from the same puzzle.
+TEST(SearchProgramKind, InputTextWritesTheCoursesOwnFile) {
+  const Assignment assignment =
+      spec_with(search_keys("[{search: ucs}]",
+                            "    input: board.txt\n"
+                            "    input_text: \"{n}\\n{start:python_list}\\n{goal}\\n\"\n"));
+  SearchProgramKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  GradingContext context;
+  context.program_command = {"prog"};
+  const Invocation invocation = kind.invocation(assignment, assignment.tests.back(), context);
+  ASSERT_EQ(invocation.written_files.size(), 1u);
+  EXPECT_EQ(invocation.written_files[0].destination, "board.txt");
+  EXPECT_EQ(invocation.written_files[0].content,
+            "3\n[1, 2, 5, 3, 4, 0, 6, 7, 8]\n[[1 2 0] [3 4 5] [6 7 8]]\n");
+  // The seed's file when the test writes none: the puzzle as JSON.
+  const Assignment seed = spec_with(search_keys("[{search: ucs}]"));
+  const Invocation seed_run = kind.invocation(seed, seed.tests.back(), context);
+  EXPECT_THAT(seed_run.written_files.at(0).content, HasSubstr("\"start\":[[1,2,5],[3,4,0]"));
 }
 
 TEST(SearchProgramKind, AcceptsTheSeedsReportShape) {
