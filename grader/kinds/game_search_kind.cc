@@ -10,7 +10,7 @@
 #include "adapters/program_run.h"
 #include "adapters/python_driver_client.h"
 #include "adapters/search_adapter.h"
-#include "checkers/game_judgements.h"
+#include "checkers/game_search_checker.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
 #include "domains/game_domain.h"
@@ -22,40 +22,12 @@ namespace {
 
 const std::vector<std::string> kCallWords = {"game", "depth"};
 
-// The test's search, read once.
-struct GameTest {
+// The test's search, read once: what the judgements need, and how the submission is reached.
+struct GameTest : GameSearchExpected {
   GameDomain domain;
-  ref::GameSearchOptions options;
-  RootActionRule ties = RootActionRule::any_optimal;
-  ExploredMatch explored = ExploredMatch::set;
-  // What the call returns: "action", "value", "value_action" or "action_value".
-  std::string returns = "action";
   std::string agent;              // a Berkeley agent class, or empty
   std::optional<CallWords> call;  // else a function call
-  bool program = false;           // else a command-line program (the spec's adapter)
-  std::string search;             // for feedback: "alpha-beta to depth 2 (plies)"
 };
-
-std::string algorithm_text(ref::GameAlgorithm algorithm) {
-  switch (algorithm) {
-    case ref::GameAlgorithm::minimax:
-      return "minimax";
-    case ref::GameAlgorithm::alpha_beta:
-      return "alpha-beta";
-    case ref::GameAlgorithm::expectimax:
-      return "expectimax";
-  }
-  return "minimax";
-}
-
-std::string search_text(const ref::GameSearchOptions& options) {
-  return fmt::format("{} to depth {} ({}){}", algorithm_text(options.algorithm), options.depth,
-                     options.unit == ref::DepthUnit::per_ply ? "plies" : "moves",
-                     options.algorithm == ref::GameAlgorithm::alpha_beta
-                         ? (options.prune == ref::PruneRule::strict ? ", pruning on v > beta"
-                                                                    : ", pruning on v >= beta")
-                         : "");
-}
 
 GameTest read_test(const Assignment& assignment, const TestSpec& test) {
   check_keys(test, GameSearchKind().keys());
@@ -66,6 +38,8 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
                     "a game_search test calls Python (`language: python`) or runs a program "
                     "(`language: program`)");
   read.domain = game_domain(assignment, test);
+  read.game = read.domain.game;
+  read.domain_name = read.domain.name;
   const std::string algorithm =
       read_word(test, "algorithm", "", {"minimax", "alpha_beta", "expectimax"});
   if (algorithm.empty())
@@ -126,7 +100,7 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
   } else {
     read.call = call_words(test, kCallWords);
   }
-  read.search = search_text(read.options);
+  read.search = game_search_text(read.options);
   // A GameState has no method that tells an agent a chance move's probability: only a program,
   // which reads them from its input, can be asked to weigh them.
   if (!read.program && read.options.algorithm == ref::GameAlgorithm::expectimax)
@@ -165,121 +139,6 @@ std::string call_text(const GameTest& read) {
 
 std::size_t step_count(const GameTest& read) { return read.agent.empty() ? 3 : 4; }
 
-// A named mistake: its catalogue id, its words, and the reference's options that make it.
-struct GameMistake {
-  std::string id;
-  std::string mistake;
-  ref::GameSearchOptions options;
-};
-
-// The named mistakes that apply to the test's search, each as the reference runs it.
-std::vector<GameMistake> mistakes(const GameTest& read) {
-  std::vector<GameMistake> list;
-  const ref::GameSearchOptions& options = read.options;
-  auto with = [&](std::string id, std::string mistake, auto change) {
-    ref::GameSearchOptions variant = options;
-    change(variant);
-    list.push_back({std::move(id), std::move(mistake), variant});
-  };
-  if (options.algorithm == ref::GameAlgorithm::expectimax)
-    with("chance_takes_minimum", "takes the minimum at chance agents, not the average",
-         [](auto& v) { v.chance_takes_minimum = true; });
-  if (options.algorithm == ref::GameAlgorithm::alpha_beta) {
-    if (options.prune == ref::PruneRule::strict)
-      with("prunes_on_equality", "prunes on equality (v >= beta, v <= alpha)",
-           [](auto& v) { v.prune = ref::PruneRule::on_equality; });
-    else
-      with("prunes_only_when_strict", "prunes only on strict inequality",
-           [](auto& v) { v.prune = ref::PruneRule::strict; });
-    with("no_pruning", "does not prune (plain minimax)",
-         [](auto& v) { v.algorithm = ref::GameAlgorithm::minimax; });
-  } else if (options.algorithm == ref::GameAlgorithm::minimax) {
-    with("prunes_in_minimax", "prunes (alpha-beta)",
-         [](auto& v) { v.algorithm = ref::GameAlgorithm::alpha_beta; });
-  }
-  if (options.unit == ref::DepthUnit::per_ply && read.domain.game->agents() > 1)
-    with("depth_per_move", "counts depth per agent move, not per ply (every agent moving once)",
-         [](auto& v) { v.unit = ref::DepthUnit::per_move; });
-  if (options.unit == ref::DepthUnit::per_ply && read.domain.game->agents() > 1)
-    with("partial_ply",
-         "ends each ply after agent 0's move, so the last ply stops before the opponents move",
-         [](auto& v) { v.ply_ends_after_agent_0 = true; });
-  if (read.domain.game->agents() > 2)
-    with("opponents_as_one",
-         "treats every opponent as one agent (only agent 1 moves before agent 0 again)",
-         [](auto& v) { v.agents_seen = 2; });
-  with("one_ply_too_deep", "searches one ply too deep", [](auto& v) { ++v.depth; });
-  if (options.depth > 1)
-    with("one_ply_too_shallow", "searches one ply too shallow", [](auto& v) { --v.depth; });
-  return list;
-}
-
-std::vector<ref::State> generated_states(const ref::GameSearchRun& run) {
-  std::vector<ref::State> states;
-  for (const auto& generated : run.generated) states.push_back(generated.state);
-  return states;
-}
-
-std::vector<GameSearchVariant> variants(const GameTest& read) {
-  std::vector<GameSearchVariant> list;
-  for (const GameMistake& mistake : mistakes(read)) {
-    try {
-      const ref::GameSearchRun run = ref::game_search(*read.domain.game, mistake.options);
-      list.push_back({mistake.mistake, generated_states(run), run.action});
-    } catch (const std::exception&) {
-      // A variant that reaches a state without a value is no diagnosis.
-    }
-  }
-  return list;
-}
-
-std::string expectation(const GameTest& read, const ref::GameSearchRun& run) {
-  std::vector<ref::State> states = generated_states(run);
-  const std::size_t shown = std::min<std::size_t>(states.size(), 40);
-  return fmt::format(
-      "{} on '{}': value {:g}; optimal root action(s) {}{}\n{} state(s) "
-      "generated{}: {}{}",
-      read.search, read.domain.name, run.value, fmt::join(run.best_actions, ", "),
-      read.ties == RootActionRule::any_optimal
-          ? std::string(" (any of them)")
-          : fmt::format(" (ties: the {})", read.ties == RootActionRule::first ? "first" : "last"),
-      states.size(), read.explored == ExploredMatch::set ? "" : " in this order",
-      fmt::join(states.begin(), states.begin() + static_cast<long>(shown), ", "),
-      shown < states.size() ? ", ..." : "");
-}
-
-// The root value's judgement: what the call returned against the reference's (not judged
-// where the call returns only the action).
-AspectOutcome judged_value(const GameTest& read, const ref::GameSearchRun& run,
-                           const std::optional<double>& value) {
-  AspectOutcome aspect;
-  aspect.aspect = "value";
-  if (read.returns == "action") {
-    aspect.judged = false;
-    aspect.feedback = "not judged: the call returns only the action";
-    return aspect;
-  }
-  aspect.passed =
-      value && std::fabs(*value - run.value) <= 1e-6 * std::max(1.0, std::fabs(run.value));
-  if (aspect.passed) return aspect;
-  const char* verb = read.program ? "printed" : "returned";
-  aspect.feedback = value ? fmt::format("{} the value {:g}; {} gives the root {:g}", verb, *value,
-                                        read.search, run.value)
-                          : fmt::format("{} no number for the value; {} gives the root {:g}", verb,
-                                        read.search, run.value);
-  return aspect;
-}
-
-std::vector<AspectOutcome> judged(const GameTest& read, const ref::GameSearchRun& run,
-                                  const std::optional<std::string>& action,
-                                  const std::optional<double>& value,
-                                  const std::vector<ref::State>& generated) {
-  const std::vector<GameSearchVariant> mistaken = variants(read);
-  return {judge_game_action(run, action, read.ties, mistaken),
-          judge_explored(run, generated, read.explored, read.search, mistaken),
-          judged_value(read, run, value)};
-}
-
 // The aspects a program's output cannot show (no pattern for them), and why.
 std::vector<std::string> unread_aspects(const Assignment& assignment, const GameTest& read) {
   if (!read.program) return {};
@@ -310,7 +169,8 @@ TestOutcome program_outcome(const Assignment& assignment, const GameTest& read,
   outcome.observed = elide(out, 30, 3000);
   for (const std::string& unread : printed.unread) outcome.notes.push_back(unread);
   conclude_program_outcome(
-      outcome, judged(read, run, printed.action, printed.value, printed.explored), observation);
+      outcome, judge_game_search(read, run, printed.action, printed.value, printed.explored),
+      observation);
   mark_unread(outcome, assignment, read);
   return outcome;
 }
@@ -383,7 +243,7 @@ TestOutcome GameSearchKind::evaluate(const Assignment& assignment, const TestSpe
   const std::string module_file = assignment.submission.module + ".py";
   TestOutcome outcome;
   outcome.call = call_text(read);
-  outcome.expected = expectation(read, run);
+  outcome.expected = game_search_expectation(read, run);
   record_metrics(outcome, observation);
   if (read.program) return program_outcome(assignment, read, run, observation, outcome);
   const std::size_t steps = step_count(read);
@@ -441,7 +301,7 @@ TestOutcome GameSearchKind::evaluate(const Assignment& assignment, const TestSpe
                     "judged",
                     outcome.call));
   outcome.verdict = Verdict::accepted;
-  outcome.aspects = judged(read, run, action, value, generated);
+  outcome.aspects = judge_game_search(read, run, action, value, generated);
   if (read.returns == "value")
     mark_unjudged(outcome, {"action"}, "not judged: the call returns only the value");
   return outcome;
@@ -452,7 +312,7 @@ std::vector<MutantOutcome> GameSearchKind::mutant_outcomes(const Assignment& ass
   const GameTest read = read_test(assignment, test);
   const ref::GameSearchRun run = ref::game_search(*read.domain.game, read.options);
   std::vector<MutantOutcome> outcomes;
-  for (const GameMistake& mistake : mistakes(read)) {
+  for (const GameMistake& mistake : game_search_mistakes(read)) {
     ref::GameSearchRun wrong;
     try {
       wrong = ref::game_search(*read.domain.game, mistake.options);
@@ -461,7 +321,8 @@ std::vector<MutantOutcome> GameSearchKind::mutant_outcomes(const Assignment& ass
     }
     MutantOutcome mutant{mistake.id, mistake.mistake, {}};
     mutant.outcome.verdict = Verdict::accepted;
-    mutant.outcome.aspects = judged(read, run, wrong.action, wrong.value, generated_states(wrong));
+    mutant.outcome.aspects =
+        judge_game_search(read, run, wrong.action, wrong.value, generated_states(wrong));
     if (read.returns == "value")
       mark_unjudged(mutant.outcome, {"action"}, "not judged: the call returns only the value");
     mark_unread(mutant.outcome, assignment, read);
