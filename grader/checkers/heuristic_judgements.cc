@@ -281,4 +281,30 @@ std::string heuristic_expectation(const ref::CostToGoal& space,
   return text + "\n";
 }
 
+std::vector<AspectOutcome> judge_heuristic_aspects(
+    const ref::Problem& problem, const ref::CostToGoal& space, const std::vector<double>& h,
+    const std::optional<HeuristicBaseline>& baseline,
+    const std::function<std::string(const ref::State&)>& draw,
+    const std::optional<InformedTiers>& tiers, bool judge_stronger,
+    std::vector<std::string>& notes) {
+  HeuristicJudgement judgement = judge_heuristic(problem, space, h, baseline, draw);
+  for (auto& note : judgement.notes) notes.push_back(std::move(note));
+  std::vector<AspectOutcome> aspects{judgement.goal_zero, judgement.admissible,
+                                     judgement.consistent};
+  if (judge_stronger) aspects.push_back(judgement.stronger);
+  if (tiers) {
+    for (auto& tier : judge_informed(problem, space, h, judgement.admissible.passed, *tiers, notes))
+      aspects.push_back(std::move(tier));
+    return aspects;
+  }
+  for (std::size_t k = 1; k <= kMaxInformedTiers; ++k) {
+    AspectOutcome tier;
+    tier.aspect = fmt::format("informed_{}", k);
+    tier.judged = false;
+    tier.feedback = "not judged: the test has no `informed:` tiers";
+    aspects.push_back(std::move(tier));
+  }
+  return aspects;
+}
+
 }  // namespace sg

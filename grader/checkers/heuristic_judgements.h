@@ -65,6 +65,17 @@ std::vector<AspectOutcome> judge_informed(const ref::Problem& problem, const ref
                                           const InformedTiers& tiers,
                                           std::vector<std::string>& notes);
 
+/// Every judgement of a heuristic, in the aspects' order: goal_zero, admissible, consistent,
+/// stronger (only with `judge_stronger`; not judged without a baseline), then informed_1 ..
+/// informed_4 (judged against `tiers`, else not judged). What the heuristic kind and the
+/// problem-class kind share; each puts its own reading of h (values, h_values) first.
+std::vector<AspectOutcome> judge_heuristic_aspects(
+    const ref::Problem& problem, const ref::CostToGoal& space, const std::vector<double>& h,
+    const std::optional<HeuristicBaseline>& baseline,
+    const std::function<std::string(const ref::State&)>& draw,
+    const std::optional<InformedTiers>& tiers, bool judge_stronger,
+    std::vector<std::string>& notes);
+
 /// What the judgements expect, for people: the space's size and h*'s range.
 std::string heuristic_expectation(const ref::CostToGoal& space,
                                   const std::optional<HeuristicBaseline>& baseline);

@@ -241,30 +241,14 @@ std::string call_text(const TestSpec& test) {
   return fmt::format("{}({}) on every state", call.function, fmt::join(call.arguments, ", "));
 }
 
-// The judgements of `h`, as the test's aspects.
+// The judgements of `h`, as the test's aspects (h itself was read: `values` passes).
 std::vector<AspectOutcome> judged(const Setup& setup, const std::vector<double>& h,
                                   std::vector<std::string>& notes) {
-  HeuristicJudgement judgement =
-      judge_heuristic(*setup.domain.problem, *setup.space, h, setup.baseline, drawer(setup));
-  for (auto& note : judgement.notes) notes.push_back(std::move(note));
-  AspectOutcome values;
-  values.aspect = "values";
-  values.passed = true;
-  std::vector<AspectOutcome> aspects{values, judgement.goal_zero, judgement.admissible,
-                                     judgement.consistent, judgement.stronger};
-  if (setup.informed) {
-    for (auto& tier : judge_informed(*setup.domain.problem, *setup.space, h,
-                                     judgement.admissible.passed, *setup.informed, notes))
-      aspects.push_back(std::move(tier));
-  } else {
-    for (std::size_t k = 1; k <= kMaxInformedTiers; ++k) {
-      AspectOutcome tier;
-      tier.aspect = fmt::format("informed_{}", k);
-      tier.judged = false;
-      tier.feedback = "not judged: the test has no `informed:`";
-      aspects.push_back(std::move(tier));
-    }
-  }
+  std::vector<AspectOutcome> aspects{{"values", "", true, ""}};
+  for (auto& aspect :
+       judge_heuristic_aspects(*setup.domain.problem, *setup.space, h, setup.baseline,
+                               drawer(setup), setup.informed, true, notes))
+    aspects.push_back(std::move(aspect));
   return aspects;
 }
 

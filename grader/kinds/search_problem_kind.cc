@@ -176,32 +176,19 @@ std::vector<AspectOutcome> judged_heuristic(const ProblemTest& read,
   const ExploredSpaceProblem space_problem(explored, problem.reference_of, *read.domain.problem);
   const ref::CostToGoal space =
       student_cost_to_goal(explored, problem.reference_of, *read.domain.problem);
-  HeuristicJudgement judged = judge_heuristic(space_problem, space, h, std::nullopt,
-                                              [](const ref::State& state) { return state; });
-  for (const std::string& note : judged.notes) notes.push_back(note);
-  aspects.push_back(judged.goal_zero);
-  aspects.push_back(judged.admissible);
-  aspects.push_back(judged.consistent);
-  if (read.at_most.empty()) {
-    for (std::size_t k = 1; k <= kMaxInformedTiers; ++k) {
-      AspectOutcome tier;
-      tier.aspect = fmt::format("informed_{}", k);
-      tier.judged = false;
-      tier.passed = true;
-      tier.feedback = "not judged: the test states no `informed` tiers";
-      aspects.push_back(tier);
-    }
-    return aspects;
+  std::optional<InformedTiers> tiers;
+  if (!read.at_most.empty()) {
+    tiers.emplace();
+    tiers->policy.strategy = ref::Strategy::astar;
+    tiers->policy.duplicates = ref::Duplicates::lazy;
+    tiers->policy.max_expansions = 2 * space.states.size() + 16;
+    tiers->starts = {explored.states[0]};
+    tiers->at_most = read.at_most;
   }
-  InformedTiers tiers;
-  tiers.policy.strategy = ref::Strategy::astar;
-  tiers.policy.duplicates = ref::Duplicates::lazy;
-  tiers.policy.max_expansions = 2 * space.states.size() + 16;
-  tiers.starts = {explored.states[0]};
-  tiers.at_most = read.at_most;
-  for (AspectOutcome& tier :
-       judge_informed(space_problem, space, h, judged.admissible.passed, tiers, notes))
-    aspects.push_back(std::move(tier));
+  for (AspectOutcome& aspect : judge_heuristic_aspects(
+           space_problem, space, h, std::nullopt, [](const ref::State& state) { return state; },
+           tiers, false, notes))
+    aspects.push_back(std::move(aspect));
   return aspects;
 }
 
