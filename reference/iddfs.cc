@@ -1,5 +1,6 @@
 #include "reference/iddfs.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "reference/tile_problem.h"
@@ -14,7 +15,9 @@ class Search {
 
   // Depth-limited DFS below `state` at `depth`; true when the goal was found.
   bool visit(const State& state, int depth, int limit) {
-    for (const Step& next : problem_.successors(state)) {
+    std::vector<Step> steps = problem_.successors(state);
+    if (options_.reverse_successors) std::reverse(steps.begin(), steps.end());
+    for (const Step& next : steps) {
       if (!emit({IddfsEventType::move, depth + 1, limit, next.action})) return false;
       path_.push_back(next.action);
       if (depth + 1 == limit) {

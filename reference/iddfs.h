@@ -51,6 +51,9 @@ struct IddfsOptions {
   int first_limit = 1;      ///< The first iteration's depth limit (>= 0).
   int max_limit = 20;       ///< Give up (found = false) after this iteration.
   bool check_start = true;  ///< Goal-test the start before the first iteration, silently.
+  /// Try each state's successors in the reverse of the problem's order (a mistake students make,
+  /// as SearchPolicy::reverse_successors).
+  bool reverse_successors = false;
   /// Stop recording (and searching) after this many events: found = false, truncated = true.
   std::size_t max_events = 5'000'000;
 };

@@ -109,6 +109,16 @@ TEST(IddfsTest, MoveOrderIsConfigurable) {
       ::testing::ElementsAre("(1 RIGHT)", "(CHECK)", "(1 LEFT)", "(CHECK)", "(1 DOWN)", "(CHECK)"));
 }
 
+// Reversing the successors is the same as the reversed move order (a named mistake's search).
+TEST(IddfsTest, ReversedSuccessorsTryTheMovesBackwards) {
+  IddfsOptions options;
+  options.reverse_successors = true;
+  const IddfsResult result = iterative_deepening(seed_puzzle(), kSeedStart, options);
+  EXPECT_THAT(
+      lines_with_limit(result, 1),
+      ::testing::ElementsAre("(1 RIGHT)", "(CHECK)", "(1 LEFT)", "(CHECK)", "(1 DOWN)", "(CHECK)"));
+}
+
 TEST(IddfsTest, GivesUpAtMaxLimitOrMaxEvents) {
   IddfsOptions options;
   options.max_limit = 3;

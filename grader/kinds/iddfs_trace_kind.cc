@@ -260,23 +260,6 @@ Problem read_problem(const Assignment& assignment, const TestSpec& test) {
   return problem;
 }
 
-// The problem with its successors in reverse order: what a search that tries the moves
-// backwards runs on.
-class ReversedOrder : public ref::Problem {
- public:
-  explicit ReversedOrder(const ref::Problem& problem) : problem_(problem) {}
-  ref::State initial_state() const override { return problem_.initial_state(); }
-  std::vector<ref::Step> successors(const ref::State& state) const override {
-    std::vector<ref::Step> steps = problem_.successors(state);
-    std::reverse(steps.begin(), steps.end());
-    return steps;
-  }
-  bool is_goal(const ref::State& state) const override { return problem_.is_goal(state); }
-
- private:
-  const ref::Problem& problem_;
-};
-
 }  // namespace
 
 void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test) const {
@@ -335,14 +318,15 @@ std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment& ass
   struct Mistake {
     std::string id, mistake;
     ref::IddfsOptions options;
-    bool reversed = false;
   };
   std::vector<Mistake> mistakes;
+  ref::IddfsOptions reversed = options;
+  reversed.reverse_successors = true;
   mistakes.push_back({"moves_reversed",
                       test.input.contains("domain")
                           ? "tries the moves in the reverse order"
                           : "tries the blank's moves in the reverse order",
-                      options, true});
+                      reversed});
   ref::IddfsOptions from_zero = options;
   from_zero.first_limit = 0;
   mistakes.push_back(
@@ -354,10 +338,8 @@ std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment& ass
       {"skips_first_limit", "skips the first depth limit (an off-by-one in the loop)", from_two});
   std::vector<MutantOutcome> outcomes;
   for (const Mistake& mistake : mistakes) {
-    const ReversedOrder reversed(*problem.search);
-    const ref::TracedIddfsResult run = ref::traced_iterative_deepening(
-        mistake.reversed ? static_cast<const ref::Problem&>(reversed) : *problem.search,
-        mistake.options);
+    const ref::TracedIddfsResult run =
+        ref::traced_iterative_deepening(*problem.search, mistake.options);
     MutantOutcome mutant{mistake.id, mistake.mistake, {}};
     mutant.outcome.verdict = Verdict::accepted;
     if (!run.found) {
