@@ -9,7 +9,6 @@
 #include "checkers/move_path_checker.h"
 #include "checkers/state_text.h"
 #include "notation/compact_eight.h"
-#include "reference/astar.h"
 
 namespace sg {
 namespace {
@@ -143,8 +142,7 @@ AspectOutcome judge_solution(const nlohmann::json& value, const BoardExpectation
                              const std::optional<PrintedLength>& length) {
   MovePathExpected expected;
   expected.start = *expected_board.start;
-  expected.optimal_length = static_cast<std::size_t>(
-      *ref::optimal_solution_length(*expected_board.puzzle, *expected_board.start));
+  expected.optimal_length = expected_board.shortest.value();
   expected.require_optimal = value.value("optimal", true);
   AspectOutcome aspect =
       check_move_path(*expected_board.puzzle, expected, path, move_notation(expected_board));

@@ -25,6 +25,9 @@ struct BoardExpectation {
   const BoardNotation* notation = nullptr;
   std::optional<ref::Tiles> start;
   std::optional<ref::Tiles> state;  ///< start with the test's moves applied
+  /// Moves of a shortest solution from start, where a solution check asks (nullopt: the goal
+  /// cannot be reached, or nothing asks).
+  std::optional<std::size_t> shortest;
 
   /// A board in the spec's notation.
   std::string show(const ref::Tiles& tiles) const;

@@ -11,9 +11,10 @@
 #include "checkers/field_extractor.h"
 #include "checkers/program_output_checks.h"
 #include "checkers/state_text.h"
+#include "domains/board_optimum.h"
 #include "domains/sliding_tile_setup.h"
+#include "kinds/reference_cache.h"
 #include "notation/board_notation.h"
-#include "reference/astar.h"
 
 namespace sg {
 namespace {
@@ -22,8 +23,8 @@ const std::vector<std::string> kCheckTypes = {"contains",      "absent", "state"
                                               "allowed_moves", "field",  "solution"};
 
 BoardExpectation read_problem(const Assignment& assignment, const TestSpec& test) {
-  BoardExpectation problem{std::nullopt, find_board_notation(assignment.state_notation),
-                           std::nullopt, std::nullopt};
+  BoardExpectation problem;
+  problem.notation = find_board_notation(assignment.state_notation);
   if (!test.input.contains("start") && !test.input.contains("goal")) return problem;
   if (!assignment.domain)
     throw SpecError(test.where,
@@ -58,6 +59,14 @@ BoardExpectation read_problem(const Assignment& assignment, const TestSpec& test
     }
   }
   problem.state = std::move(state);
+  // A solution check is judged against the shortest (computed once per spec and test).
+  const nlohmann::json& checks = test.input.value("checks", nlohmann::json::array());
+  if (checks.is_array() && std::any_of(checks.begin(), checks.end(), [](const auto& check) {
+        return check.is_object() && check.contains("solution");
+      }))
+    problem.shortest = *cached_reference<std::optional<std::size_t>>(
+        assignment, test, "shortest length",
+        [&] { return shortest_board_length(*problem.puzzle, *problem.start); });
   return problem;
 }
 
@@ -149,7 +158,7 @@ void validate_check(const TestSpec& test, const BoardExpectation& problem, std::
             fmt::format("unknown solution key '{}' (path, length, ignore, optimal)", key));
       }
     }
-    if (!ref::optimal_solution_length(*problem.puzzle, *problem.start))
+    if (!problem.shortest)
       throw SpecError(location_of(test, "/start"), "the start cannot reach the goal");
   }
 }

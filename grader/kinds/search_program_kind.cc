@@ -13,13 +13,11 @@
 #include "checkers/field_extractor.h"
 #include "checkers/search_report_checker.h"
 #include "checkers/state_text.h"
-#include "domains/pattern_database_store.h"
+#include "domains/board_optimum.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/reference_cache.h"
 #include "notation/board_notation.h"
 #include "notation/json_puzzle.h"
-#include "reference/astar.h"
-#include "reference/ida_star.h"
 
 namespace sg {
 namespace {
@@ -103,47 +101,12 @@ std::vector<SearchSpec> read_searches(const TestSpec& test) {
   return searches;
 }
 
-// IDA* with linear conflicts solves 4 x 4 boards of up to about 50 moves in seconds; a harder one
-// gets the 6-6-3 pattern databases (built once per machine and goal, kept on disk).
-constexpr std::uint64_t kLinearConflictNodes = 100'000'000;
-
-// A shortest solution: IDA* with linear conflicts, or with the 6-6-3 pattern databases for a
-// 4 x 4 board it cannot solve within kLinearConflictNodes; nullopt when unsolvable.
-std::optional<std::vector<ref::BlankMove>> compute_shortest_path(const Problem& problem) {
-  if (!ref::is_solvable(problem.puzzle, problem.json.start)) return std::nullopt;
-  const bool four_by_four = problem.puzzle.rows() == 4 && problem.puzzle.cols() == 4;
-  ref::IdaStarOptions quick;
-  if (four_by_four) quick.node_limit = kLinearConflictNodes;
-  auto found = ref::ida_star(problem.puzzle, problem.json.start, quick);
-  if (found && found->limit_reached) {
-    const auto database = default_pattern_database_store().get(
-        problem.puzzle, groups_for_four_by_four(problem.puzzle));
-    found = ref::ida_star(problem.puzzle, problem.json.start,
-                          {ref::IdaHeuristic::pattern_database, database.get()});
-  }
-  if (!found) return std::nullopt;
-  return found->moves;
-}
-
-// The reference's shortest solution length: breadth-first from both ends for 3 x 3 and smaller
-// (milliseconds), IDA* beyond.
-std::optional<std::size_t> compute_shortest_length(const Problem& problem) {
-  if (!ref::is_solvable(problem.puzzle, problem.json.start)) return std::nullopt;
-  if (problem.puzzle.size() <= 9) {
-    const auto length = ref::optimal_solution_length(problem.puzzle, problem.json.start);
-    if (!length) return std::nullopt;
-    return static_cast<std::size_t>(*length);
-  }
-  const auto path = compute_shortest_path(problem);
-  if (!path) return std::nullopt;
-  return path->size();
-}
-
 // The same, computed once per spec and test (every student of a batch shares it).
 std::optional<std::size_t> shortest_length(const Assignment& assignment, const TestSpec& test,
                                            const Problem& problem) {
-  return *cached_reference<std::optional<std::size_t>>(
-      assignment, test, "shortest length", [&] { return compute_shortest_length(problem); });
+  return *cached_reference<std::optional<std::size_t>>(assignment, test, "shortest length", [&] {
+    return shortest_board_length(problem.puzzle, problem.json.start);
+  });
 }
 
 void fail(AspectOutcome& aspect, const std::string& why) {
@@ -378,7 +341,8 @@ std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& 
   std::optional<std::vector<ref::BlankMove>> shortest;
   try {
     shortest = *cached_reference<std::optional<std::vector<ref::BlankMove>>>(
-        assignment, test, "shortest path", [&] { return compute_shortest_path(problem); });
+        assignment, test, "shortest path",
+        [&] { return shortest_board_path(problem.puzzle, problem.json.start); });
   } catch (const std::invalid_argument&) {
     return {};  // a board IDA* does not take (repeated tiles): no mutants
   }
