@@ -156,6 +156,21 @@ ReportLines report_lines(const TestSpec& test) {
   return lines;
 }
 
+// What the reports are judged against: the reference's shortest, the test's searches, its
+// `fewer_boards` and `report` lines.
+SearchReportsExpected reports_expected(const TestSpec& test, const Problem& problem,
+                                       const std::vector<SearchSpec>& searches,
+                                       std::size_t shortest) {
+  SearchReportsExpected expected{
+      &problem.puzzle, problem.json.start, problem.notation, {}, shortest, {}};
+  expected.lines = report_lines(test);
+  for (const SearchSpec& search : searches)
+    expected.searches.push_back({search.name, search.optimal, search.bound});
+  for (const auto& pair : test.input.value("fewer_boards", nlohmann::json::array()))
+    expected.fewer_boards.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
+  return expected;
+}
+
 TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observation) {
   TestOutcome outcome;
   record_metrics(outcome, observation);
@@ -321,15 +336,9 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
     return outcome;
   }
 
-  SearchReportsExpected expected_reports{
-      &problem.puzzle, problem.json.start, problem.notation, {}, *shortest, {}};
-  expected_reports.lines = report_lines(test);
-  for (const SearchSpec& search : searches)
-    expected_reports.searches.push_back({search.name, search.optimal, search.bound});
-  for (const auto& pair : test.input.value("fewer_boards", nlohmann::json::array()))
-    expected_reports.fewer_boards.emplace_back(pair[0].get<std::string>(),
-                                               pair[1].get<std::string>());
-  conclude_program_outcome(outcome, judge_search_reports(expected_reports, printed), observation);
+  conclude_program_outcome(
+      outcome, judge_search_reports(reports_expected(test, problem, searches, *shortest), printed),
+      observation);
   return outcome;
 }
 
@@ -380,13 +389,15 @@ std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& 
                            report(many, detour.size(), detour));
     }
   }
+  // The mutants print the seed's report, whatever lines the spec reads: judged as the seed's.
+  SearchReportsExpected seed_read = reports_expected(test, problem, searches, path.size());
+  seed_read.lines = ReportLines::seed();
   std::vector<MutantOutcome> outcomes;
   for (const auto& [id, mistake, text] : printed) {
-    Observation observation;
-    observation.termination = Termination::exited;
-    observation.exit_code = 0;
-    observation.stdout_stream.data = text;
-    outcomes.push_back({id, mistake, evaluate(assignment, test, observation)});
+    MutantOutcome outcome{id, mistake, {}};
+    outcome.outcome.verdict = Verdict::accepted;
+    outcome.outcome.aspects = judge_search_reports(seed_read, text);
+    outcomes.push_back(std::move(outcome));
   }
   return outcomes;
 }

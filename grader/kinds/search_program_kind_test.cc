@@ -114,6 +114,26 @@ TEST(SearchProgramKind, InputTextWritesTheCoursesOwnFile) {
   EXPECT_THAT(seed_run.written_files.at(0).content, HasSubstr("\"start\":[[1,2,5],[3,4,0]"));
 }
 
+// The audit's mutants print the seed's report; a spec reading its own lines judges them as the
+// seed's, so each mutant loses only what its mistake costs (not every aspect, unread).
+TEST(SearchProgramKind, MutantsAreJudgedWhateverReportLinesTheSpecReads) {
+  const std::string report =
+      "    report:\n"
+      "      generated: \"nodes expanded = (?<generated>\\\\d+)\"\n"
+      "      length: \"moves = (?<length>\\\\d+)\"\n"
+      "      move: \"^  (?<action>[a-z]+)$\"\n";
+  const Assignment assignment = spec_with(search_keys("[{search: ucs}]", report));
+  SearchProgramKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  const auto mutants = kind.mutant_outcomes(assignment, assignment.tests.back());
+  ASSERT_EQ(mutants.size(), 3u);
+  const auto& detour = mutants[2];
+  EXPECT_EQ(detour.mutant, "detour");
+  EXPECT_FALSE(aspect(detour.outcome, "path").passed);
+  EXPECT_TRUE(aspect(detour.outcome, "length").passed) << aspect(detour.outcome, "length").feedback;
+  EXPECT_TRUE(aspect(detour.outcome, "generated").passed);
+}
+
 TEST(SearchProgramKind, AcceptsTheSeedsReportShape) {
   // The goal has the blank at the top right, one move up: a report that goes on past it fails.
   const TestOutcome outcome = evaluate(search_keys("[{search: ucs}]"), exited(kTooLongReport));
