@@ -8,6 +8,7 @@
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_run.h"
+#include "algorithms/board_program_mutants.h"
 #include "checkers/field_extractor.h"
 #include "checkers/program_output_checks.h"
 #include "checkers/state_text.h"
@@ -173,98 +174,6 @@ ProgramRun program_run(const TestSpec& test) {
   return run;
 }
 
-// A program with one mistake, as it shows the puzzle for the checks its mistake reaches; every
-// other check it passes as a correct program does (audit's mutants: test_kind.h).
-struct ProgramMutant {
-  std::string id;
-  std::string mistake;
-  std::optional<ref::Tiles> state;                  // shown for state and grid checks
-  std::optional<std::vector<std::string>> moves;    // listed for allowed_moves checks
-  std::optional<std::vector<ref::BlankMove>> path;  // shown for solution checks
-  std::optional<std::size_t> length;                // printed as the solution's length
-};
-
-// The mistakes seed 004's graders meet: commands not applied, moves named for the tile, a
-// solution length counting both ends, a path two moves too long, a path one move short.
-std::vector<ProgramMutant> program_mutants(const BoardExpectation& problem) {
-  std::vector<ProgramMutant> mutants;
-  if (!problem.start) return mutants;
-  const auto listed = [](const std::set<std::string>& moves) {
-    return std::vector<std::string>(moves.begin(), moves.end());
-  };
-  if (*problem.state != *problem.start) {
-    BoardExpectation unmoved = problem;
-    unmoved.state = problem.start;
-    mutants.push_back({"moves_ignored", "shows the state it was set to, not moved as told",
-                       problem.start, listed(allowed_moves(unmoved)), std::nullopt, std::nullopt});
-  }
-  const ref::AStarResult found =
-      ref::astar(*problem.puzzle, *problem.start, ref::Heuristic::manhattan);
-  std::vector<ref::BlankMove> shortest;
-  for (const auto& step : found.path)
-    if (step.move) shortest.push_back(*step.move);
-  std::vector<std::string> tile_moves;
-  for (const auto& move : allowed_moves(problem))
-    tile_moves.push_back(ref::to_string(ref::reverse(*ref::parse_blank_move(move))));
-  std::optional<std::vector<ref::BlankMove>> tile_path;
-  if (found.found) {
-    tile_path.emplace();
-    for (const auto move : shortest) tile_path->push_back(ref::reverse(move));
-  }
-  mutants.push_back({"tile_moves", "names each move by the way the tile goes, not the blank",
-                     std::nullopt, tile_moves, tile_path,
-                     tile_path ? std::optional(tile_path->size()) : std::nullopt});
-  if (!found.found) return mutants;
-  mutants.push_back({"length_counts_states",
-                     "prints the number of boards on the path as the solution length", std::nullopt,
-                     std::nullopt, shortest, shortest.size() + 1});
-  const auto first = problem.puzzle->successors(*problem.start, ref::kAllBlankMoves);
-  if (!first.empty()) {
-    // One move away and straight back, then a shortest path: legal, two moves too long.
-    std::vector<ref::BlankMove> detour = {first.front().move, ref::reverse(first.front().move)};
-    detour.insert(detour.end(), shortest.begin(), shortest.end());
-    mutants.push_back({"detour", "shows a legal path two moves longer than the shortest",
-                       std::nullopt, std::nullopt, detour, detour.size()});
-  }
-  if (!shortest.empty()) {
-    std::vector<ref::BlankMove> short_path(shortest.begin(), shortest.end() - 1);
-    mutants.push_back({"stops_short", "shows a path that stops one move before the goal",
-                       std::nullopt, std::nullopt, short_path, short_path.size()});
-  }
-  return mutants;
-}
-
-// The test's checks judged on what `mutant` shows: {output, path}.
-std::vector<AspectOutcome> judge_mutant(const TestSpec& test, const BoardExpectation& problem,
-                                        const ProgramMutant& mutant) {
-  AspectOutcome output{"output", "", true, ""};
-  AspectOutcome path{"path", "", true, ""};
-  for (const auto& check : test.input["checks"]) {
-    const std::string type = check_type(check);
-    std::string why;
-    if (type == "solution" && mutant.path) {
-      const std::optional<PrintedLength> length =
-          mutant.length
-              ? std::optional(PrintedLength{std::to_string(*mutant.length), "the length printed"})
-              : std::nullopt;
-      AspectOutcome judged = judge_solution(check[type], problem, *mutant.path, length);
-      if (path.passed && !judged.passed) path = judged;
-    } else if (type == "state" && mutant.state && *mutant.state != *problem.state) {
-      why = state_line_wanted(problem, check[type]);
-    } else if (type == "grid" && mutant.state) {
-      why = judge_grid(problem, *mutant.state);
-    } else if (type == "allowed_moves" && mutant.moves) {
-      why = judge_allowed_moves(problem, *mutant.moves,
-                                fmt::format("{}", fmt::join(*mutant.moves, ", ")), "");
-    }
-    if (!why.empty() && output.passed) {
-      output.passed = false;
-      output.feedback = why;
-    }
-  }
-  return {output, path};
-}
-
 }  // namespace
 
 void ProgramOutputKind::validate(const Assignment& assignment, const TestSpec& test) const {
@@ -351,9 +260,10 @@ std::vector<MutantOutcome> ProgramOutputKind::mutant_outcomes(const Assignment& 
   ran.termination = Termination::exited;
   ran.exit_code = 0;
   std::vector<MutantOutcome> outcomes;
-  for (const ProgramMutant& mutant : program_mutants(problem)) {
+  for (const ProgramMutant& mutant : board_program_mutants(problem)) {
     TestOutcome outcome;
-    conclude_program_outcome(outcome, judge_mutant(test, problem, mutant), ran);
+    conclude_program_outcome(outcome, judge_program_mutant(test.input["checks"], problem, mutant),
+                             ran);
     outcomes.push_back({mutant.id, mutant.mistake, std::move(outcome)});
   }
   return outcomes;
