@@ -29,6 +29,7 @@
 #include "adapters/grading_context.h"
 #include "adapters/python_driver_client.h"
 #include "algorithms/search_algorithm.h"
+#include "checkers/search_answer_checker.h"
 #include "checkers/search_judgements.h"
 #include "domains/search_domain.h"
 #include "model/assignment.h"
@@ -37,19 +38,13 @@
 
 namespace sg {
 
-/// What the submission did in one test, in the domain's terms.
-struct SearchCall {
-  std::optional<EarlyStop> stop;    ///< It did not run to the end (limit, crash, exception).
-  bool no_path = false;             ///< It said there is no solution (None, [], "failure").
-  std::string outcome_word;         ///< "failure" / "cutoff" when it returned such a word.
-  std::optional<StudentPath> path;  ///< The path it returned or printed.
-  std::optional<double> cost;       ///< The cost it reported.
-  std::optional<std::vector<ref::State>> expanded;  ///< States it expanded, in order.
-  std::optional<double> expanded_count;             ///< The number of expansions it reported.
-  std::string call_text;  ///< What ran, e.g. "ucs(graph, 'Arad', 'Bucharest')".
-  std::string observed;   ///< What came back, for the report.
+/// What the submission did in one test: its answer (checkers/search_answer_checker.h), and
+/// how the run went.
+struct SearchCall : SearchAnswer {
+  std::optional<EarlyStop> stop;  ///< It did not run to the end (limit, crash, exception).
+  std::string call_text;          ///< What ran, e.g. "ucs(graph, 'Arad', 'Bucharest')".
+  std::string observed;           ///< What came back, for the report.
   std::vector<std::string> notes;
-  std::string unreadable;  ///< Why the result could not be read (a wrong answer).
 };
 
 /// Which judgements the adapter can feed ("path", "cost", "expansions", "expanded_count", ...).

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "checkers/search_answer_checker.h"
 #include "domains/search_domain.h"
 #include "model/assignment.h"
 #include "reference/deepening.h"
@@ -51,19 +52,6 @@ SearchAlgorithm search_algorithm(const Assignment& assignment, const TestSpec& t
 /// The successor-order variants a test accepts (`accept: [as_listed, reversed]`; default
 /// as_listed only): false = as listed, true = reversed.
 std::vector<bool> accepted_variants(const TestSpec& test);
-
-/// One run of the reference, in the judgements' terms.
-struct ReferenceRun {
-  bool found = false;
-  bool budget_exceeded = false;
-  std::string outcome;  ///< "found", "cutoff", "failure" (depth-bounded searches).
-  std::vector<ref::State> path;
-  std::vector<std::string> actions;
-  double cost = 0.0;
-  std::vector<ref::State> expanded;
-  std::size_t generated = 0;
-  std::size_t max_frontier = 0;
-};
 
 /// Runs `algorithm` on `domain`'s problem, with the successors reversed when `reversed`.
 ReferenceRun run_reference(const SearchDomain& domain, const SearchAlgorithm& algorithm,

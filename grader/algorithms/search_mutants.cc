@@ -1,6 +1,9 @@
 #include "algorithms/search_mutants.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
 
 namespace sg {
 namespace {
@@ -117,6 +120,44 @@ ReferenceRun run_mutant(const SearchDomain& domain, const SearchMutant& mutant) 
   ReferenceRun run = run_reference(domain, mutant.algorithm, false);
   if (mutant.cutoff_as_failure && run.outcome == "cutoff") run.outcome = "failure";
   return run;
+}
+
+std::optional<std::string> diagnose_search_mistake(const SearchAlgorithm& algorithm,
+                                                   const ref::Problem& problem,
+                                                   const ReferenceRun& reference,
+                                                   const MutantRuns& mutants,
+                                                   const SearchAnswer& call) {
+  if (!call.unreadable.empty()) return std::nullopt;
+  std::vector<std::string> reported;
+  if (call.path || call.no_path) reported.push_back(call.no_path ? "answer" : "path");
+  if (call.expanded) {
+    reported.push_back("expansion order");
+  } else if (call.expanded_count) {
+    reported.push_back("number of expanded nodes");
+  }
+  if (reported.empty()) return std::nullopt;
+  std::optional<std::vector<ref::State>> walked;
+  if (call.path) walked = walk_path(problem, *call.path).states;
+  std::vector<std::string> mistakes;
+  for (const auto& [mutant, run] : mutants) {
+    if (run.budget_exceeded) continue;
+    // Equal to the reference: nothing to tell apart.
+    if (run.path == reference.path && run.expanded == reference.expanded &&
+        run.outcome == reference.outcome)
+      continue;
+    if (call.no_path != !run.found) continue;
+    if (walked && *walked != run.path) continue;
+    if (call.no_path && !call.outcome_word.empty() && call.outcome_word != run.outcome) continue;
+    if (call.expanded && *call.expanded != run.expanded) continue;
+    if (!call.expanded && call.expanded_count &&
+        std::abs(*call.expanded_count - static_cast<double>(run.expanded.size())) > 1e-9)
+      continue;
+    mistakes.push_back(mutant.mistake);
+  }
+  if (mistakes.empty()) return std::nullopt;
+  return fmt::format("Likely mistake: your {} {} {} that {}.", fmt::join(reported, " and "),
+                     reported.size() > 1 ? "match" : "matches", describe_algorithm(algorithm),
+                     fmt::join(mistakes, "; or one that "));
 }
 
 }  // namespace sg

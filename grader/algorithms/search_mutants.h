@@ -41,6 +41,19 @@ std::vector<SearchMutant> search_mutants(const SearchAlgorithm& algorithm);
 /// The mutant's run on `domain` (as run_reference, then the mutant's reporting mistake).
 ReferenceRun run_mutant(const SearchDomain& domain, const SearchMutant& mutant);
 
+/// Mutants with their runs on one test's domain.
+using MutantRuns = std::vector<std::pair<SearchMutant, ReferenceRun>>;
+
+/// "Likely mistake: your path and expansion order match A* search that never reopens ...": the
+/// mutants of `algorithm` whose runs equal `answer` in everything it reported (path or no path,
+/// the outcome word, the expansions or their number), leaving out those that equal `reference`;
+/// nullopt when none does or the answer reported nothing to compare.
+std::optional<std::string> diagnose_search_mistake(const SearchAlgorithm& algorithm,
+                                                   const ref::Problem& problem,
+                                                   const ReferenceRun& reference,
+                                                   const MutantRuns& mutants,
+                                                   const SearchAnswer& answer);
+
 /// How a person names `algorithm`: "breadth-first search", "A* search", ...
 std::string describe_algorithm(const SearchAlgorithm& algorithm);
 

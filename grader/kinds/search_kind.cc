@@ -119,70 +119,13 @@ std::string expected_text(const Setup& setup) {
 
 // Judges a readable answer (the submission's, or a mutant's) into outcome.aspects.
 void judge_answer(const Setup& checked, const SearchCall& call, TestOutcome& outcome) {
-  const std::vector<std::string>& aspects = checked.judging.aspects;
+  SearchAnswerExpected expected{checked.domain.problem.get(), checked.algorithm.policy,
+                                checked.expected->runs,       checked.expected->optimal,
+                                checked.judging.aspects,      checked.judging.expansions,
+                                checked.judging.tolerance};
   outcome.verdict = Verdict::accepted;
-  const auto fail_all = [&](const std::string& why) {
-    for (const std::string& aspect : aspects) outcome.aspects.push_back({aspect, "", false, why});
-  };
-  if (!call.unreadable.empty()) return fail_all("the result cannot be read: " + call.unreadable);
-
-  const Expected& expected = *checked.expected;
-  const ReferenceRun& reference = expected.runs.front();
-  if (!reference.found) {
-    // No path exists within what the algorithm searches: the submission must say so.
-    const bool said_so = call.no_path;
-    for (const std::string& aspect : aspects) {
-      AspectOutcome judged{aspect, "", said_so, ""};
-      if (aspect == "outcome") {
-        judged.passed = call.outcome_word == reference.outcome;
-        if (!judged.passed)
-          judged.feedback =
-              fmt::format("the search should end with '{}', not {}", reference.outcome,
-                          call.outcome_word.empty() ? "a path" : "'" + call.outcome_word + "'");
-      } else if (!said_so) {
-        judged.feedback =
-            fmt::format("no goal can be reached ({}), but a path was returned", reference.outcome);
-      }
-      outcome.aspects.push_back(std::move(judged));
-    }
-    return;
-  }
-  if (call.no_path || !call.path)
-    return fail_all(
-        fmt::format("no path was given, but the goal can be reached: the reference "
-                    "finds {}",
-                    fmt::join(reference.path, ", ")));
-
-  const PathWalk walk = walk_path(*checked.domain.problem, *call.path);
-  std::vector<std::vector<ref::State>> paths, expansions;
-  std::vector<double> counts;
-  for (const ReferenceRun& run : expected.runs) {
-    paths.push_back(run.path);
-    expansions.push_back(run.expanded);
-    counts.push_back(static_cast<double>(run.expanded.size()));
-  }
-  for (const std::string& aspect : aspects) {
-    if (aspect == "path") {
-      outcome.aspects.push_back(judge_path(walk));
-    } else if (aspect == "optimal") {
-      outcome.aspects.push_back(judge_optimal(walk, *expected.optimal));
-    } else if (aspect == "exact") {
-      outcome.aspects.push_back(judge_exact_path(walk, paths));
-    } else if (aspect == "cost") {
-      outcome.aspects.push_back(judge_reported_cost(walk, call.cost));
-    } else if (aspect == "expansions") {
-      outcome.aspects.push_back(judge_expansions(
-          call.expanded.value_or(std::vector<ref::State>{}), checked.judging.expansions, expansions,
-          *checked.domain.problem, checked.algorithm.policy));
-    } else if (aspect == "expanded_count") {
-      outcome.aspects.push_back(judge_count("expanded_count", "nodes expanded", call.expanded_count,
-                                            counts, checked.judging.tolerance));
-    } else if (aspect == "outcome") {
-      AspectOutcome judged{"outcome", "", walk.reaches_goal, ""};
-      if (!judged.passed) judged.feedback = "the search should find a path to a goal";
-      outcome.aspects.push_back(std::move(judged));
-    }
-  }
+  for (AspectOutcome& aspect : judge_search_answer(expected, call))
+    outcome.aspects.push_back(std::move(aspect));
 }
 
 // A mutant's run as the answer a student returning the same would give: its path, its cost, its
@@ -206,8 +149,6 @@ SearchCall answer_of(const ReferenceRun& run) {
   return call;
 }
 
-using MutantRuns = std::vector<std::pair<SearchMutant, ReferenceRun>>;
-
 // The mutants that apply to the test and their runs (computed once per spec and test). A mutant
 // whose mistake the test accepts (successors reversed where `accept` lists reversed, or where
 // any tie order is accepted) is left out.
@@ -230,42 +171,13 @@ std::shared_ptr<const MutantRuns> mutant_runs(const Assignment& assignment, cons
   });
 }
 
-// "Likely mistake: your path and expansion order match A* search that never reopens ...": the
-// mutants whose answers equal the submission's in everything the submission reported.
+// "Likely mistake: ...": the mutants (run once per spec and test) whose answers equal the
+// submission's.
 std::optional<std::string> diagnose(const Assignment& assignment, const TestSpec& test,
                                     const Setup& checked, const SearchCall& call) {
-  if (!call.unreadable.empty()) return std::nullopt;
-  std::vector<std::string> reported;
-  if (call.path || call.no_path) reported.push_back(call.no_path ? "answer" : "path");
-  if (call.expanded) {
-    reported.push_back("expansion order");
-  } else if (call.expanded_count) {
-    reported.push_back("number of expanded nodes");
-  }
-  if (reported.empty()) return std::nullopt;
-  std::optional<std::vector<ref::State>> walked;
-  if (call.path) walked = walk_path(*checked.domain.problem, *call.path).states;
-  const ReferenceRun& reference = checked.expected->runs.front();
-  std::vector<std::string> mistakes;
-  for (const auto& [mutant, run] : *mutant_runs(assignment, test, checked)) {
-    if (run.budget_exceeded) continue;
-    // Equal to the reference: nothing to tell apart.
-    if (run.path == reference.path && run.expanded == reference.expanded &&
-        run.outcome == reference.outcome)
-      continue;
-    if (call.no_path != !run.found) continue;
-    if (walked && *walked != run.path) continue;
-    if (call.no_path && !call.outcome_word.empty() && call.outcome_word != run.outcome) continue;
-    if (call.expanded && *call.expanded != run.expanded) continue;
-    if (!call.expanded && call.expanded_count &&
-        std::abs(*call.expanded_count - static_cast<double>(run.expanded.size())) > 1e-9)
-      continue;
-    mistakes.push_back(mutant.mistake);
-  }
-  if (mistakes.empty()) return std::nullopt;
-  return fmt::format("Likely mistake: your {} {} {} that {}.", fmt::join(reported, " and "),
-                     reported.size() > 1 ? "match" : "matches",
-                     describe_algorithm(checked.algorithm), fmt::join(mistakes, "; or one that "));
+  return diagnose_search_mistake(checked.algorithm, *checked.domain.problem,
+                                 checked.expected->runs.front(),
+                                 *mutant_runs(assignment, test, checked), call);
 }
 
 }  // namespace

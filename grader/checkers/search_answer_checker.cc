@@ -1,0 +1,76 @@
+#include "checkers/search_answer_checker.h"
+
+#include <fmt/format.h>
+
+namespace sg {
+
+std::vector<AspectOutcome> judge_search_answer(const SearchAnswerExpected& expected,
+                                               const SearchAnswer& call) {
+  const std::vector<std::string>& aspects = expected.aspects;
+  std::vector<AspectOutcome> judged_aspects;
+  const auto fail_all = [&](const std::string& why) {
+    for (const std::string& aspect : aspects) judged_aspects.push_back({aspect, "", false, why});
+    return judged_aspects;
+  };
+  if (!call.unreadable.empty()) return fail_all("the result cannot be read: " + call.unreadable);
+
+  const ReferenceRun& reference = expected.runs.front();
+  if (!reference.found) {
+    // No path exists within what the algorithm searches: the submission must say so.
+    const bool said_so = call.no_path;
+    for (const std::string& aspect : aspects) {
+      AspectOutcome judged{aspect, "", said_so, ""};
+      if (aspect == "outcome") {
+        judged.passed = call.outcome_word == reference.outcome;
+        if (!judged.passed)
+          judged.feedback =
+              fmt::format("the search should end with '{}', not {}", reference.outcome,
+                          call.outcome_word.empty() ? "a path" : "'" + call.outcome_word + "'");
+      } else if (!said_so) {
+        judged.feedback =
+            fmt::format("no goal can be reached ({}), but a path was returned", reference.outcome);
+      }
+      judged_aspects.push_back(std::move(judged));
+    }
+    return judged_aspects;
+  }
+  if (call.no_path || !call.path)
+    return fail_all(
+        fmt::format("no path was given, but the goal can be reached: the reference "
+                    "finds {}",
+                    fmt::join(reference.path, ", ")));
+
+  const PathWalk walk = walk_path(*expected.problem, *call.path);
+  std::vector<std::vector<ref::State>> paths, expansions;
+  std::vector<double> counts;
+  for (const ReferenceRun& run : expected.runs) {
+    paths.push_back(run.path);
+    expansions.push_back(run.expanded);
+    counts.push_back(static_cast<double>(run.expanded.size()));
+  }
+  for (const std::string& aspect : aspects) {
+    if (aspect == "path") {
+      judged_aspects.push_back(judge_path(walk));
+    } else if (aspect == "optimal") {
+      judged_aspects.push_back(judge_optimal(walk, *expected.optimal));
+    } else if (aspect == "exact") {
+      judged_aspects.push_back(judge_exact_path(walk, paths));
+    } else if (aspect == "cost") {
+      judged_aspects.push_back(judge_reported_cost(walk, call.cost));
+    } else if (aspect == "expansions") {
+      judged_aspects.push_back(judge_expansions(call.expanded.value_or(std::vector<ref::State>{}),
+                                                expected.expansions, expansions, *expected.problem,
+                                                expected.policy));
+    } else if (aspect == "expanded_count") {
+      judged_aspects.push_back(judge_count("expanded_count", "nodes expanded", call.expanded_count,
+                                           counts, expected.tolerance));
+    } else if (aspect == "outcome") {
+      AspectOutcome judged{"outcome", "", walk.reaches_goal, ""};
+      if (!judged.passed) judged.feedback = "the search should find a path to a goal";
+      judged_aspects.push_back(std::move(judged));
+    }
+  }
+  return judged_aspects;
+}
+
+}  // namespace sg
