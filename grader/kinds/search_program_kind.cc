@@ -32,26 +32,44 @@ struct SearchSpec {
   std::optional<std::size_t> bound;
 };
 
-// The puzzle of the input file; the boards a report prints (`:new-state`) are in the spec's
-// board notation (`edn_rows` for the seed: [[7 2 4] [0 5 6] [8 3 1]]).
+// The puzzle: the test's `puzzle` {n, start, goal} (seed 002's file), or the spec's sliding-tile
+// `domain` with the test's `start` (and `goal`) in its board notation, any rows x cols. The
+// boards a report prints (`:new-state`) are in the spec's board notation (`edn_rows` for the
+// seed: [[7 2 4] [0 5 6] [8 3 1]]).
 struct Problem {
-  JsonPuzzle json;
   ref::TilePuzzle puzzle;
+  ref::Tiles start;
   const BoardNotation* notation = nullptr;
 
-  std::string show(const ref::Tiles& tiles) const {
-    return notation->print(tiles, {json.n, json.n});
-  }
+  BoardShape shape() const { return {puzzle.rows(), puzzle.cols()}; }
+  std::string show(const ref::Tiles& tiles) const { return notation->print(tiles, shape()); }
   std::optional<ref::Tiles> read(const std::string& text) const {
     try {
-      return notation->parse(text, {json.n, json.n});
+      return notation->parse(text, shape());
     } catch (const NotationError&) {
       return std::nullopt;
     }
   }
 };
 
+Problem domain_problem(const Assignment& assignment, const TestSpec& test) {
+  if (!assignment.domain)
+    throw SpecError(test.where,
+                    "a search test needs `puzzle` ({n, start, goal}), or `start` on the spec's "
+                    "sliding-tile `domain`");
+  ref::TilePuzzle puzzle = make_puzzle(assignment, test);
+  if (test.input.contains("goal"))
+    puzzle = ref::TilePuzzle(puzzle.rows(), puzzle.cols(), puzzle.topology(),
+                             read_state(test, "goal", puzzle, assignment.state_notation));
+  if (puzzle.topology() != ref::Topology::bounded)
+    throw SpecError(location_of(test, ""), "a search program's board is bounded (no torus)");
+  require_one_blank(puzzle, test, test.input.contains("goal") ? "/goal" : "");
+  ref::Tiles start = read_state(test, "start", puzzle, assignment.state_notation);
+  return {std::move(puzzle), std::move(start), find_board_notation(assignment.state_notation)};
+}
+
 Problem read_problem(const Assignment& assignment, const TestSpec& test) {
+  if (!test.input.contains("puzzle")) return domain_problem(assignment, test);
   JsonPuzzle json;
   try {
     json = parse_json_puzzle(test.input["puzzle"].dump());
@@ -72,7 +90,24 @@ Problem read_problem(const Assignment& assignment, const TestSpec& test) {
   if (const std::string problem = puzzle.validate(json.start); !problem.empty())
     throw SpecError(location_of(test, "/puzzle/start"),
                     "the start is not a board of the goal's tiles: " + problem);
-  return {std::move(json), std::move(puzzle), find_board_notation(assignment.state_notation)};
+  return {std::move(puzzle), std::move(json.start), find_board_notation(assignment.state_notation)};
+}
+
+// Seed 002's JSON of the puzzle, {"goal", "n", "start"} with rows as lists, for a square board.
+std::optional<std::string> puzzle_json(const Problem& problem) {
+  if (problem.puzzle.rows() != problem.puzzle.cols()) return std::nullopt;
+  const auto rows = [&](const ref::Tiles& tiles) {
+    nlohmann::json list = nlohmann::json::array();
+    for (int r = 0; r < problem.puzzle.rows(); ++r)
+      list.push_back(std::vector<int>(tiles.begin() + r * problem.puzzle.cols(),
+                                      tiles.begin() + (r + 1) * problem.puzzle.cols()));
+    return list;
+  };
+  return nlohmann::json{{"n", problem.puzzle.rows()},
+                        {"start", rows(problem.start)},
+                        {"goal", rows(problem.puzzle.goal())}}
+             .dump() +
+         "\n";
 }
 
 std::vector<SearchSpec> read_searches(const TestSpec& test) {
@@ -105,7 +140,7 @@ std::vector<SearchSpec> read_searches(const TestSpec& test) {
 std::optional<std::size_t> shortest_length(const Assignment& assignment, const TestSpec& test,
                                            const Problem& problem) {
   return *cached_reference<std::optional<std::size_t>>(assignment, test, "shortest length", [&] {
-    return shortest_board_length(problem.puzzle, problem.json.start);
+    return shortest_board_length(problem.puzzle, problem.start);
   });
 }
 
@@ -162,7 +197,7 @@ SearchReportsExpected reports_expected(const TestSpec& test, const Problem& prob
                                        const std::vector<SearchSpec>& searches,
                                        std::size_t shortest) {
   SearchReportsExpected expected{
-      &problem.puzzle, problem.json.start, problem.notation, {}, shortest, {}};
+      &problem.puzzle, problem.start, problem.notation, {}, shortest, {}};
   expected.lines = report_lines(test);
   for (const SearchSpec& search : searches)
     expected.searches.push_back({search.name, search.optimal, search.bound});
@@ -221,10 +256,10 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
   const auto& in = test.input;
   validate_program_input(test, puzzle_input());
   const bool reject = in.value("reject", false);
-  if (in.contains("puzzle") == in.contains("puzzle_text"))
+  if (in.contains("puzzle") + in.contains("puzzle_text") + in.contains("start") != 1)
     throw SpecError(test.where,
-                    "give exactly one of `puzzle` ({n, start, goal}) or "
-                    "`puzzle_text` (the input file's text)");
+                    "give exactly one of `puzzle` ({n, start, goal}), `start` (a board of the "
+                    "spec's `domain`, in its notation) or `puzzle_text` (the input file's text)");
   if (reject) {
     if (!in.contains("puzzle_text") || !in["puzzle_text"].is_string())
       throw SpecError(test.where, "a `reject` test gives the invalid input as `puzzle_text`");
@@ -250,19 +285,26 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
                       "status 1): give it, or the spec's submission, `exit_status: ignored`");
     return;
   }
-  if (!in.contains("puzzle"))
-    throw SpecError(test.where, "a search test needs `puzzle` ({n, start, goal})");
+  const std::string board_key = in.contains("puzzle") ? "/puzzle" : "/start";
   if (!in.contains("searches") || !in["searches"].is_array() || in["searches"].empty())
     throw SpecError(test.where, "a search test needs `searches`, a non-empty list");
   if (test.grades.contains("rejection"))
     throw SpecError(test.where, "only a `reject` test grades rejection");
   const Problem problem = read_problem(assignment, test);
   if (problem.puzzle.size() > 16)
-    throw SpecError(location_of(test, "/puzzle"),
-                    "the reference proves optimality for boards up to 4 x 4");
+    throw SpecError(location_of(test, board_key),
+                    "the reference proves optimality for boards of up to 16 cells (4 x 4)");
+  if (!puzzle_json(problem) &&
+      in.value("input_text", std::string(puzzle_input().file_text)).find("{json}") !=
+          std::string::npos)
+    throw SpecError(
+        location_of(test, board_key),
+        fmt::format("a {} x {} board has no seed 002 JSON (an n x n puzzle): give "
+                    "`input_text`, e.g. \"{{rows}} {{cols}}\\n{{start}}\\n{{goal}}\\n\"",
+                    problem.puzzle.rows(), problem.puzzle.cols()));
   const auto shortest = shortest_length(assignment, test, problem);
   if (!shortest)
-    throw SpecError(location_of(test, "/puzzle"),
+    throw SpecError(location_of(test, board_key),
                     "the goal cannot be reached from this start (the two boards differ in "
                     "permutation parity)");
   const std::vector<SearchSpec> searches = read_searches(test);
@@ -291,15 +333,16 @@ Invocation SearchProgramKind::invocation(const Assignment& assignment, const Tes
                                          const GradingContext& context) const {
   // {json}: the puzzle as seed 002's file holds it (or a reject test's text, as written);
   // an `input_text` template writes any other format from {n}, {start}, {goal} and the like.
-  TemplateValues values = {{"{json}", test.input.contains("puzzle_text")
-                                          ? test.input["puzzle_text"].get<std::string>()
-                                          : test.input["puzzle"].dump() + "\n"}};
-  if (test.input.contains("puzzle")) {
+  TemplateValues values;
+  if (test.input.contains("puzzle_text")) {
+    values.push_back({"{json}", test.input["puzzle_text"].get<std::string>()});
+  } else {
     const Problem problem = read_problem(assignment, test);
-    const int n = problem.json.n;
-    values.push_back({"{n}", std::to_string(n)});
+    values.push_back({"{json}", test.input.contains("puzzle") ? test.input["puzzle"].dump() + "\n"
+                                                              : puzzle_json(problem).value_or("")});
+    values.push_back({"{n}", std::to_string(problem.puzzle.rows())});
     const TemplateValues boards =
-        board_values(problem.json.start, problem.json.goal, {n, n}, *problem.notation);
+        board_values(problem.start, problem.puzzle.goal(), problem.shape(), *problem.notation);
     values.insert(values.end(), boards.begin(), boards.end());
   }
   const ProgramRun run = program_input(test, puzzle_input(), values);
@@ -351,7 +394,7 @@ std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& 
   try {
     shortest = *cached_reference<std::optional<std::vector<ref::BlankMove>>>(
         assignment, test, "shortest path",
-        [&] { return shortest_board_path(problem.puzzle, problem.json.start); });
+        [&] { return shortest_board_path(problem.puzzle, problem.start); });
   } catch (const std::invalid_argument&) {
     return {};  // a board IDA* does not take (repeated tiles): no mutants
   }
@@ -377,11 +420,11 @@ std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& 
     printed.emplace_back("generated_zero", "prints 0 boards generated",
                          report(0, path.size(), path));
   const std::vector<ref::Successor> first =
-      problem.puzzle.successors(problem.json.start, ref::kAllBlankMoves);
+      problem.puzzle.successors(problem.start, ref::kAllBlankMoves);
   if (!first.empty()) {
     // One move away and straight back, then a shortest path: legal, two moves too long.
     std::vector<ref::BlankMove> detour = {first.front().move};
-    const auto back = problem.puzzle.move_between(first.front().state, problem.json.start);
+    const auto back = problem.puzzle.move_between(first.front().state, problem.start);
     if (back) {
       detour.push_back(*back);
       detour.insert(detour.end(), path.begin(), path.end());

@@ -1,5 +1,6 @@
-// search_program: runs a command-line program that reads an n x n sliding-tile puzzle from a JSON
-// file (seed 002's notation, notation/json_puzzle.h) and runs one or more searches on it, then
+// search_program: runs a command-line program that reads a sliding-tile puzzle from a file (seed
+// 002's: n x n as JSON, notation/json_puzzle.h; any other course's: written from `input_text`,
+// any rows x cols of the spec's `domain`) and runs one or more searches on it, then
 // judges each search's reported solution against the reference. Also judges how the program
 // rejects an invalid input file.
 //
@@ -12,6 +13,8 @@
 //
 // Spec keys:
 //   puzzle       {n, start, goal} written as the input file (rows as lists, 0 the blank); or
+//   start, goal  a board of the spec's sliding-tile `domain` (any rows x cols, bounded, one
+//                blank), in the spec's board notation; `goal` defaults to the domain's; or
 //   puzzle_text  the input file's exact text (for invalid inputs: missing keys, bad JSON, ...)
 //   input        the input file's name in the working directory (default "puzzle.json")
 //   input_text   the file's text, a template (adapters/program_input.h): default "{json}", the
@@ -50,8 +53,8 @@ class SearchProgramKind : public TestKind {
     return {"path", "length", "generated", "rejection"};
   }
   std::vector<std::string> keys() const override {
-    return {"puzzle",   "puzzle_text",  "input",  "input_text", "args",
-            "searches", "fewer_boards", "reject", "report"};
+    return {"puzzle", "start",    "goal",         "puzzle_text", "input", "input_text",
+            "args",   "searches", "fewer_boards", "reject",      "report"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

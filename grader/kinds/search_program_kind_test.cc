@@ -134,6 +134,49 @@ TEST(SearchProgramKind, MutantsAreJudgedWhateverReportLinesTheSpecReads) {
   EXPECT_TRUE(aspect(detour.outcome, "generated").passed);
 }
 
+// A board of the spec's domain, any rows x cols, given in the spec's notation; a file format
+// that is not seed 002's JSON comes from the spec's template.
+TEST(SearchProgramKind, ABoardOfTheSpecsDomainInItsNotation) {
+  const auto spec = [](const std::string& extra) {
+    return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+notation: {state: edn_rows}
+domain: {type: sliding_tile, rows: 2, cols: 3, goal: "[[1 2 3] [4 5 0]]"}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: search_program
+    start: "[[1 2 3] [0 4 5]]"
+    args: [board.txt, bfs]
+    input: board.txt
+    searches: [{search: bfs}]
+    grades: {path: a}
+)yaml" + extra,
+                                 "specs/demo.yaml");
+  };
+  const Assignment assignment =
+      spec("    input_text: \"{rows} {cols}\\n{start:python_list}\\n\"\n");
+  SearchProgramKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  GradingContext context;
+  context.program_command = {"prog"};
+  const Invocation invocation = kind.invocation(assignment, assignment.tests.back(), context);
+  EXPECT_EQ(invocation.written_files.at(0).content, "2 3\n[1, 2, 3, 0, 4, 5]\n");
+  const TestOutcome good = kind.evaluate(
+      assignment, assignment.tests.back(),
+      exited("Boards Generated: 5\nSolution Length: 2\n{:action :right, :new-state [[1 2 3] [4 0 "
+             "5]]}\n{:action :right}\n"));
+  for (const auto& a : good.aspects) EXPECT_TRUE(a.passed) << a.aspect << ": " << a.feedback;
+  const Assignment json_only = spec("");
+  try {
+    kind.validate(json_only, json_only.tests.back());
+    ADD_FAILURE() << "a 2 x 3 board written as seed 002's JSON";
+  } catch (const SpecError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("a 2 x 3 board has no seed 002 JSON"));
+  }
+}
+
 TEST(SearchProgramKind, AcceptsTheSeedsReportShape) {
   // The goal has the blank at the top right, one move up: a report that goes on past it fails.
   const TestOutcome outcome = evaluate(search_keys("[{search: ucs}]"), exited(kTooLongReport));
