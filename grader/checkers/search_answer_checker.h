@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,8 +46,9 @@ struct ReferenceRun {
 struct SearchAnswerExpected {
   const ref::Problem* problem = nullptr;  ///< The domain's problem the path is walked on.
   ref::SearchPolicy policy;               ///< The algorithm's, for the ties expansions allow.
-  std::vector<ReferenceRun> runs;         ///< One per accepted variant; the first is the main.
-  std::optional<double> optimal;          ///< The cheapest cost (needed to judge `optimal`).
+  /// One per accepted variant, the first the main one (not copied: judged once per answer).
+  std::span<const ReferenceRun> runs;
+  std::optional<double> optimal;  ///< The cheapest cost (needed to judge `optimal`).
   /// The aspects judged, in order: path, optimal, exact, cost, expansions, expanded_count,
   /// outcome.
   std::vector<std::string> aspects;
