@@ -8,19 +8,6 @@
 
 namespace sg {
 
-ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test,
-                                bool one_blank) {
-  const ref::TilePuzzle domain = make_puzzle(assignment, test);
-  if (!test.input.contains("goal")) {
-    if (one_blank) require_one_blank(domain, test, "");
-    return domain;
-  }
-  const ref::Tiles goal = read_state(test, "goal", domain, assignment.state_notation);
-  ref::TilePuzzle puzzle(domain.rows(), domain.cols(), domain.topology(), goal);
-  if (one_blank) require_one_blank(puzzle, test, "/goal");
-  return puzzle;
-}
-
 nlohmann::json tile_callback(const ref::TilePuzzle& puzzle,
                              const std::vector<ref::BlankMove>& order, bool take_action) {
   nlohmann::json names = nlohmann::json::array();

@@ -16,12 +16,6 @@
 
 namespace sg {
 
-/// The spec's sliding_tile puzzle, with the test's `goal:` (a state) instead of the domain's goal
-/// when the test has one. Throws SpecError at the key, and when `one_blank` and the puzzle has
-/// several blanks (a test that names THE blank's moves).
-ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test,
-                                bool one_blank = true);
-
 /// {"$fn": "tile_actions" | "tile_take_action", rows, cols, order}: correct callbacks for
 /// `puzzle`, built by the driver.
 nlohmann::json tile_callback(const ref::TilePuzzle& puzzle,

@@ -38,6 +38,19 @@ ref::TilePuzzle make_puzzle(const Assignment& assignment, const TestSpec& test) 
                          domain.goal);
 }
 
+ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test,
+                                bool one_blank) {
+  const ref::TilePuzzle domain = make_puzzle(assignment, test);
+  if (!test.input.contains("goal")) {
+    if (one_blank) require_one_blank(domain, test, "");
+    return domain;
+  }
+  const ref::Tiles goal = read_state(test, "goal", domain, assignment.state_notation);
+  ref::TilePuzzle puzzle(domain.rows(), domain.cols(), domain.topology(), goal);
+  if (one_blank) require_one_blank(puzzle, test, "/goal");
+  return puzzle;
+}
+
 void require_one_blank(const ref::TilePuzzle& puzzle, const TestSpec& test,
                        const std::string& pointer) {
   if (puzzle.blank_count() == 1) return;

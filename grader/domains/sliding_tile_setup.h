@@ -14,6 +14,12 @@ namespace sg {
 /// The assignment's puzzle. Throws SpecError (at the test) if the spec has no sliding_tile domain.
 ref::TilePuzzle make_puzzle(const Assignment& assignment, const TestSpec& test);
 
+/// The spec's sliding_tile puzzle, with the test's `goal:` (a state) instead of the domain's goal
+/// when the test has one. Throws SpecError at the key, and when `one_blank` and the puzzle has
+/// several blanks (a test that names THE blank's moves).
+ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test,
+                                bool one_blank = true);
+
 /// The assignment's heuristic ("misplaced_tiles" → Heuristic::misplaced_tiles, ...).
 ref::Heuristic assignment_heuristic(const Assignment& assignment);
 

@@ -32,12 +32,7 @@ BoardExpectation read_problem(const Assignment& assignment, const TestSpec& test
                     "a program_output test with a board reads it in the spec's `domain` and "
                     "`notation`: add e.g. `domain: {type: sliding_tile, goal: \"b12 345 678\"}` "
                     "and `notation: {state: compact}` (seed 004's)");
-  ref::TilePuzzle puzzle = make_puzzle(assignment, test);
-  if (test.input.contains("goal"))
-    puzzle = ref::TilePuzzle(puzzle.rows(), puzzle.cols(), puzzle.topology(),
-                             read_state(test, "goal", puzzle, assignment.state_notation));
-  problem.puzzle = std::move(puzzle);
-  require_one_blank(*problem.puzzle, test, test.input.contains("goal") ? "/goal" : "");
+  problem.puzzle = puzzle_for_test(assignment, test);
   if (!test.input.contains("start")) return problem;
   problem.start = read_state(test, "start", *problem.puzzle, assignment.state_notation);
   ref::Tiles state = *problem.start;

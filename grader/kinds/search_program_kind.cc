@@ -57,13 +57,9 @@ Problem domain_problem(const Assignment& assignment, const TestSpec& test) {
     throw SpecError(test.where,
                     "a search test needs `puzzle` ({n, start, goal}), or `start` on the spec's "
                     "sliding-tile `domain`");
-  ref::TilePuzzle puzzle = make_puzzle(assignment, test);
-  if (test.input.contains("goal"))
-    puzzle = ref::TilePuzzle(puzzle.rows(), puzzle.cols(), puzzle.topology(),
-                             read_state(test, "goal", puzzle, assignment.state_notation));
+  ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
   if (puzzle.topology() != ref::Topology::bounded)
-    throw SpecError(location_of(test, ""), "a search program's board is bounded (no torus)");
-  require_one_blank(puzzle, test, test.input.contains("goal") ? "/goal" : "");
+    throw SpecError(test.where, "a search program's board is bounded (no torus)");
   ref::Tiles start = read_state(test, "start", puzzle, assignment.state_notation);
   return {std::move(puzzle), std::move(start), find_board_notation(assignment.state_notation)};
 }
