@@ -5,16 +5,6 @@
 #include "reference/astar.h"
 
 namespace sg {
-namespace {
-
-// A check's type: its single key ("state", "solution").
-std::string check_type(const nlohmann::json& check) {
-  for (const auto& [key, value] : check.items()) return key;
-  return "";
-}
-
-}  // namespace
-
 std::vector<ProgramMutant> board_program_mutants(const BoardExpectation& problem) {
   std::vector<ProgramMutant> mutants;
   if (!problem.start) return mutants;
@@ -71,7 +61,7 @@ std::vector<AspectOutcome> judge_program_mutant(const nlohmann::json& checks,
   AspectOutcome output{"output", "", true, ""};
   AspectOutcome path{"path", "", true, ""};
   for (const auto& check : checks) {
-    const std::string type = check_type(check);
+    const std::string type = output_check_type(check);
     std::string why;
     if (type == "solution" && mutant.path) {
       const std::optional<PrintedLength> length =

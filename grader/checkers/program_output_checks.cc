@@ -198,4 +198,9 @@ AspectOutcome run_solution_check(const nlohmann::json& value,
   return judge_solution(value, expected_board, path, length);
 }
 
+std::string output_check_type(const nlohmann::json& check) {
+  for (const auto& [key, value] : check.items()) return key;
+  return "";
+}
+
 }  // namespace sg

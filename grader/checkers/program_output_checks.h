@@ -53,6 +53,9 @@ std::string judge_allowed_moves(const BoardExpectation& expected,
                                 const std::vector<std::string>& listed, const std::string& shown,
                                 const std::string& where);
 
+/// A check's type: its single key in the spec ("state", "solution"); "" for anything else.
+std::string output_check_type(const nlohmann::json& check);
+
 /// One output check of type `type` (contains, absent, state, grid, allowed_moves, field) with
 /// the spec's `value`, on the program's stdout `printed`: empty when passed, else why not.
 /// Throws std::logic_error for another type (the spec was validated).

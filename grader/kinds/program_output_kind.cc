@@ -66,11 +66,6 @@ BoardExpectation read_problem(const Assignment& assignment, const TestSpec& test
   return problem;
 }
 
-std::string check_type(const nlohmann::json& check) {
-  for (const auto& [key, value] : check.items()) return key;
-  return "";
-}
-
 std::string regex_key(const TestSpec& test, const std::string& where, const nlohmann::json& value,
                       const std::string& required_group) {
   if (!value.is_string()) throw SpecError(location_of(test, where), "a pattern must be a string");
@@ -94,7 +89,7 @@ void validate_check(const TestSpec& test, const BoardExpectation& problem, std::
     throw SpecError(
         location_of(test, where),
         fmt::format("a check is a mapping with exactly one of: {}", fmt::join(kCheckTypes, ", ")));
-  const std::string type = check_type(check);
+  const std::string type = output_check_type(check);
   const auto& value = check[type];
   const std::string at = where + "/" + type;
   if (std::find(kCheckTypes.begin(), kCheckTypes.end(), type) == kCheckTypes.end())
@@ -193,7 +188,7 @@ void ProgramOutputKind::validate(const Assignment& assignment, const TestSpec& t
   bool path = false;
   for (std::size_t i = 0; i < test.input["checks"].size(); ++i) {
     validate_check(test, problem, i);
-    (check_type(test.input["checks"][i]) == "solution" ? path : output) = true;
+    (output_check_type(test.input["checks"][i]) == "solution" ? path : output) = true;
   }
   if ((test.grades.contains("output") && !output) || (test.grades.contains("path") && !path))
     throw SpecError(test.where,
@@ -223,7 +218,7 @@ TestOutcome ProgramOutputKind::evaluate(const Assignment& assignment, const Test
   AspectOutcome path{"path", "", true, ""};
   std::vector<std::string> expectations;
   for (const auto& check : test.input["checks"]) {
-    const std::string type = check_type(check);
+    const std::string type = output_check_type(check);
     if (type == "solution") {
       AspectOutcome judged = run_solution_check(check[type], problem, printed);
       if (path.passed && !judged.passed) path = judged;
