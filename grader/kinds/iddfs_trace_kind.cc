@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <memory>
 
 #include "adapters/function_call_outcome.h"
@@ -18,7 +19,7 @@
 #include "kinds/published_figures.h"
 #include "notation/board_notation.h"
 #include "notation/lisp_grid.h"
-#include "notation/lisp_trace.h"
+#include "notation/move_names.h"
 #include "notation/trace_notation.h"
 #include "reference/tile_problem.h"
 
@@ -109,8 +110,33 @@ BoardSize board_size(const TestSpec& test) {
   return {shape, fmt::format("({} {})", shape.cols, shape.rows)};
 }
 
+// The words the program prints for the blank's moves: `move_names` maps up, down, left, right to
+// the course's words, or says `lower` or `upper`; seed 001's UP, DOWN, LEFT, RIGHT by default.
+MoveNames move_names(const TestSpec& test) {
+  if (!test.input.contains("move_names")) return MoveNames();
+  const nlohmann::json& value = test.input["move_names"];
+  const SourceLocation where = location_of(test, "/move_names");
+  if (value == "upper") return MoveNames();
+  if (value == "lower") return MoveNames({"up", "down", "left", "right"});
+  const char* const expected =
+      "move_names: `lower`, `upper` or the four moves' words, e.g. {up: U, down: D, left: L, "
+      "right: R}";
+  if (!value.is_object() || value.size() != 4) throw SpecError(where, expected);
+  std::array<std::string, 4> words;
+  for (const ref::BlankMove move : ref::kAllBlankMoves) {
+    const std::string key = ref::to_string(move);
+    if (!value.contains(key) || !value[key].is_string()) throw SpecError(where, expected);
+    words[static_cast<std::size_t>(move)] = value[key].get<std::string>();
+  }
+  try {
+    return MoveNames(std::move(words));
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(where, fmt::format("move_names: {}", error.what()));
+  }
+}
+
 // A board (seed 001): the input file's three lines, the boards in the spec's board notation;
-// moves are the blank's, printed UP, DOWN, LEFT, RIGHT and tried in that order.
+// moves are the blank's, printed as `move_names` says and tried up, down, left, right.
 Problem board_problem(const Assignment& assignment, const TestSpec& test) {
   const std::string start_text = text_key(test, "start");
   const std::string goal_text = text_key(test, "goal");
@@ -151,37 +177,37 @@ Problem board_problem(const Assignment& assignment, const TestSpec& test) {
   const TemplateValues boards = board_values(start, goal, shape, notation);
   values.insert(values.end(), boards.begin(), boards.end());
   problem.run = program_input(test, board_input(), values);
-  problem.expected.action_text = [](const std::string& action) {
-    return lisp_move_name(*ref::parse_blank_move(action));
+  const MoveNames names = move_names(test);
+  problem.expected.action_text = [names](const std::string& action) {
+    return names.name(*ref::parse_blank_move(action));
   };
   std::vector<std::string> order;
-  for (const ref::BlankMove move : seed_order.move_order) order.push_back(lisp_move_name(move));
+  for (const ref::BlankMove move : seed_order.move_order) order.push_back(names.name(move));
   problem.expected.order_hint = fmt::format(
       "the blank tries its moves in the order {}, skipping only moves off the board (moving back "
       "to the previous state is tried too)",
       fmt::join(order, ", "));
   run_reference(test, problem);
-  problem.expected.judge_path = [puzzle = *puzzle, start, &notation, shape,
+  problem.expected.judge_path = [puzzle = *puzzle, start, &notation, shape, names,
                                  fewest = problem.expected.reference.actions.size()](
                                     const std::vector<std::string>& words) {
     std::vector<ref::BlankMove> moves;
     for (const std::string& word : words) {
-      const auto move = parse_lisp_move_name(word);
+      const auto move = names.parse(word);
       if (!move)
-        return AspectOutcome{"path", "", false,
-                             fmt::format("'{}' in the PATH-TO-GOAL list is not a move (UP, DOWN, "
-                                         "LEFT, RIGHT)",
-                                         word)};
+        return AspectOutcome{
+            "path", "", false,
+            fmt::format("'{}' in the printed path is not a move ({})", word, names.listed())};
       moves.push_back(*move);
     }
     MovePathExpected want;
     want.start = start;
     want.optimal_length = fewest;
-    return check_move_path(
-        puzzle, want, moves,
-        MoveNotation{lisp_move_name, [&notation, shape](const ref::Tiles& tiles) {
-                       return notation.print(tiles, shape);
-                     }});
+    return check_move_path(puzzle, want, moves,
+                           MoveNotation{[names](ref::BlankMove move) { return names.name(move); },
+                                        [&notation, shape](const ref::Tiles& tiles) {
+                                          return notation.print(tiles, shape);
+                                        }});
   };
   return problem;
 }
@@ -190,6 +216,9 @@ Problem board_problem(const Assignment& assignment, const TestSpec& test) {
 // with the test's `args` ({start} and {goal} filled in); moves are the domain's actions, tried in
 // its order.
 Problem domain_problem(const Assignment& assignment, const TestSpec& test) {
+  if (test.input.contains("move_names"))
+    throw SpecError(location_of(test, "/move_names"),
+                    "move_names names a board's moves; a domain's moves are its actions' names");
   auto domain = std::make_shared<const SearchDomain>(search_domain(assignment, test));
   Problem problem;
   problem.search = domain->problem;

@@ -13,12 +13,14 @@
 //               lines "{dimensions}\n{start}\n{goal}\n", {start} and {goal} as the test writes
 //               them; {rows}, {cols}, {start:python_rows} and the like for other courses)
 //   args        the program's arguments, templates (default ["{input}"])
+//   move_names  the words printed for the blank's moves: `lower`, `upper` (the seed's, default)
+//               or {up: U, down: D, left: L, right: R}; read in any case, shown as written
 //   max_depth   deepest iteration the reference may need (default 12; more is a spec error)
 //   cross_check {moves, trace_lines}: figures pinned from the assignment that the reference must
 //               reproduce (a mismatch is a spec error, never the student's fault)
 // A graph or maze (`domain:` one of the spec's `domains`) takes `args` ({start}, {goal}) and,
 // when given, `input_file` with `input_text` ({map}, {graph}).
-// Aspects: trace, path. Semantics (the seed's): the blank tries UP, DOWN, LEFT, RIGHT;
+// Aspects: trace, path. Semantics (the seed's): the blank tries up, down, left, right;
 // depth limits 1, 2, ...; (CHECK) and the goal test only at the depth limit; the start is tested
 // silently first, so a start equal to the goal prints only (PATH-TO-GOAL ()).
 #pragma once
@@ -34,7 +36,7 @@ class IddfsTraceKind : public TestKind {
   std::vector<std::string> keys() const override {
     return {"dimensions", "rows",       "cols",       "start",     "goal",
             "input_file", "input_text", "args",       "max_depth", "cross_check",
-            "domain",     "move_line",  "check_line", "path_line"};
+            "domain",     "move_line",  "check_line", "path_line", "move_names"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

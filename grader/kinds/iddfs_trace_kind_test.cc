@@ -277,5 +277,62 @@ tests:
   }
 }
 
+// A board's moves in the course's own words: shown as written, read in any case.
+TEST(IddfsTraceKindTest, ABoardsMovesAreShownInTheCoursesOwnWords) {
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+rubric: [{id: trace, points: 1}, {id: path, points: 1}]
+tests:
+  - id: t
+    kind: iddfs_trace
+    rows: 2
+    cols: 2
+    start: "[1, 2, 0, 3]"
+    goal: "[1, 2, 3, 0]"
+    move_names: {up: U, down: D, left: L, right: R}
+    grades: {trace: trace, path: path}
+  - id: shared
+    kind: iddfs_trace
+    rows: 2
+    cols: 2
+    start: "[1, 2, 0, 3]"
+    goal: "[1, 2, 3, 0]"
+    move_names: {up: U, down: u, left: L, right: R}
+  - id: domain
+    kind: iddfs_trace
+    domain: roads
+    start: S
+    goal: G
+    args: ["{start}", "{goal}"]
+    move_names: lower
+domains:
+  roads: {type: graph, edges: [[S, G]]}
+)yaml",
+                                                      "specs/demo.yaml");
+  const IddfsTraceKind kind;
+  const TestSpec& test = assignment.tests[0];
+  kind.validate(assignment, test);
+  TestOutcome outcome =
+      kind.evaluate(assignment, test, exited("(1 u)\n(CHECK)\n(1 r)\n(CHECK)\n(PATH-TO-GOAL (r))\n"));
+  for (const auto& aspect : outcome.aspects)
+    EXPECT_TRUE(aspect.passed) << aspect.aspect << ": " << aspect.feedback;
+  EXPECT_THAT(outcome.expected, HasSubstr("(1 U)\n(CHECK)\n(1 R)\n(CHECK)\n(PATH-TO-GOAL (R))"));
+  outcome = kind.evaluate(assignment, test, exited("(1 UP)\n(CHECK)\n(PATH-TO-GOAL (RIGHT))\n"));
+  EXPECT_FALSE(outcome.aspects[0].passed);
+  EXPECT_THAT(outcome.aspects[0].feedback, HasSubstr("expected `(1 U)`"));
+  EXPECT_THAT(outcome.aspects[1].feedback,
+              HasSubstr("'RIGHT' in the printed path is not a move (U, D, L, R)"));
+  for (const std::size_t index : {1, 2}) {
+    try {
+      kind.validate(assignment, assignment.tests[index]);
+      FAIL() << assignment.tests[index].id << " validated";
+    } catch (const SpecError& error) {
+      EXPECT_THAT(error.what(), HasSubstr("move_names"));
+      EXPECT_EQ(error.where().line, index == 1 ? 20u : 27u);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sg
