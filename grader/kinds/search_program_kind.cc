@@ -202,6 +202,52 @@ SearchReportsExpected reports_expected(const TestSpec& test, const Problem& prob
   return expected;
 }
 
+// A reject test's invalid input as the test writes it: seed 002's file (`puzzle_text`) or a
+// board the spec's domain cannot hold (`start`), for feedback.
+std::string rejected_text(const TestSpec& test) {
+  const nlohmann::json& value =
+      test.input.contains("puzzle_text") ? test.input["puzzle_text"] : test.input["start"];
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+// A reject test's `start` board (invalid, so none of the notations can print it): {start} as
+// the test writes it; {rows}, {cols}, {n}, {goal} and {goal:NAME} from the spec's domain.
+TemplateValues rejected_board_values(const Assignment& assignment, const TestSpec& test) {
+  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
+  const BoardNotation& notation = *find_board_notation(assignment.state_notation);
+  TemplateValues values = {{"{start}", rejected_text(test)},
+                           {"{n}", std::to_string(puzzle.rows())}};
+  for (auto& value :
+       board_values(puzzle.goal(), puzzle.goal(), {puzzle.rows(), puzzle.cols()}, notation))
+    if (value.first.rfind("{start", 0) != 0) values.push_back(std::move(value));
+  return values;
+}
+
+// Throws SpecError unless the reference refuses the reject test's `start` on the spec's domain,
+// and the test's input_text can write it (seed 002's JSON cannot hold an invalid board).
+void validate_rejected_board(const Assignment& assignment, const TestSpec& test) {
+  if (!assignment.domain)
+    throw SpecError(location_of(test, "/start"),
+                    "a `reject` test's `start` is a board the spec's sliding-tile `domain` "
+                    "cannot hold; this spec has no `domain`");
+  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
+  bool invalid = false;
+  try {
+    read_state(test, "start", puzzle, assignment.state_notation);
+  } catch (const SpecError&) {
+    invalid = true;
+  }
+  if (!invalid)
+    throw SpecError(location_of(test, "/start"),
+                    "the reference reads this board as a valid start; a `reject` test needs an "
+                    "invalid one (a tile repeated or missing, a row too short, a word for a tile)");
+  if (test.input.value("input_text", std::string(puzzle_input().file_text)).find("{json}") !=
+      std::string::npos)
+    throw SpecError(location_of(test, "/start"),
+                    "an invalid board has no seed 002 JSON: give `input_text`, e.g. "
+                    "\"{rows} {cols}\\n{start}\\n{goal}\\n\", or the file as `puzzle_text`");
+}
+
 TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observation) {
   TestOutcome outcome;
   record_metrics(outcome, observation);
@@ -213,8 +259,8 @@ TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observat
   AspectOutcome rejection{"rejection", "", true, ""};
   if (auto stop = diagnose_program_stop(observation)) {
     fail_all_aspects(outcome, {"rejection"}, *stop);
-    outcome.feedback = fmt::format("given the invalid input {}, {}",
-                                   test.input["puzzle_text"].get<std::string>(), stop->feedback);
+    outcome.feedback =
+        fmt::format("given the invalid input {}, {}", rejected_text(test), stop->feedback);
     return outcome;
   }
   const std::string& out = observation.stdout_stream.data;
@@ -237,8 +283,8 @@ TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observat
   outcome.verdict = crashed ? Verdict::runtime_error : Verdict::accepted;
   outcome.feedback = rejection.feedback;
   if (!outcome.feedback.empty())
-    outcome.feedback = fmt::format("given the invalid input {}: {}",
-                                   test.input["puzzle_text"].get<std::string>(), outcome.feedback);
+    outcome.feedback =
+        fmt::format("given the invalid input {}: {}", rejected_text(test), outcome.feedback);
   return outcome;
 }
 
@@ -257,20 +303,26 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
                     "give exactly one of `puzzle` ({n, start, goal}), `start` (a board of the "
                     "spec's `domain`, in its notation) or `puzzle_text` (the input file's text)");
   if (reject) {
-    if (!in.contains("puzzle_text") || !in["puzzle_text"].is_string())
-      throw SpecError(test.where, "a `reject` test gives the invalid input as `puzzle_text`");
     if (in.contains("searches") || in.contains("fewer_boards"))
       throw SpecError(test.where, "a `reject` test has no `searches` or `fewer_boards`");
-    bool invalid = false;
-    try {
-      parse_json_puzzle(in["puzzle_text"].get<std::string>());
-    } catch (const NotationError&) {
-      invalid = true;
+    if (in.contains("start")) {
+      validate_rejected_board(assignment, test);
+    } else if (!in.contains("puzzle_text") || !in["puzzle_text"].is_string()) {
+      throw SpecError(test.where,
+                      "a `reject` test gives the invalid input as `puzzle_text` (seed 002's "
+                      "file) or as `start` (a board the spec's `domain` cannot hold)");
+    } else {
+      bool invalid = false;
+      try {
+        parse_json_puzzle(in["puzzle_text"].get<std::string>());
+      } catch (const NotationError&) {
+        invalid = true;
+      }
+      if (!invalid)
+        throw SpecError(location_of(test, "/puzzle_text"),
+                        "the reference reads this input as a valid puzzle; a `reject` test needs "
+                        "an invalid one");
     }
-    if (!invalid)
-      throw SpecError(location_of(test, "/puzzle_text"),
-                      "the reference reads this input as a valid puzzle; a `reject` test needs "
-                      "an invalid one");
     for (const auto& [aspect, criteria] : test.grades)
       if (aspect != "rejection")
         throw SpecError(test.where,
@@ -332,6 +384,8 @@ Invocation SearchProgramKind::invocation(const Assignment& assignment, const Tes
   TemplateValues values;
   if (test.input.contains("puzzle_text")) {
     values.push_back({"{json}", test.input["puzzle_text"].get<std::string>()});
+  } else if (test.input.value("reject", false)) {
+    values = rejected_board_values(assignment, test);
   } else {
     const Problem problem = read_problem(assignment, test);
     values.push_back({"{json}", test.input.contains("puzzle") ? test.input["puzzle"].dump() + "\n"

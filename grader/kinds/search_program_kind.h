@@ -29,7 +29,11 @@
 //                (plausibility: A* with an admissible heuristic generates no more than uniform
 //                cost on the same instance).
 //   reject       true: the input is invalid; the program must say so without a crash (any exit
-//                status: the test needs `exit_status: ignored`)
+//                status: the test needs `exit_status: ignored`). The invalid input is
+//                `puzzle_text` (the file, which the reference must not read as seed 002's JSON)
+//                or `start`, a board the spec's `domain` cannot hold (the reference must refuse
+//                it), written as given by the test's `input_text` ({start}; {goal}, {rows},
+//                {cols}, {n} from the domain)
 // Aspects:
 //   path       each section's moves are legal from the start, reach the goal, are as short as
 //              the reference's shortest path where `optimal`, respect `bound`; printed states

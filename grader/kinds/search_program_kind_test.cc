@@ -278,6 +278,54 @@ tests:
   EXPECT_EQ(judge(crashed).verdict, Verdict::runtime_error);
 }
 
+// A course with its own file format rejects a board of its domain that the reference refuses.
+TEST(SearchProgramKind, ARejectTestGivesAnInvalidBoardOfTheSpecsDomain) {
+  const auto spec = [](const std::string& test) {
+    return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog, exit_status: ignored}
+domain: {type: sliding_tile, rows: 2, cols: 3, goal: [1, 2, 3, 4, 5, 0]}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: search_program
+    args: [board.txt]
+    input: board.txt
+    reject: true
+    grades: {rejection: a}
+)yaml" + test,
+                                 "specs/demo.yaml");
+  };
+  const Assignment repeated = spec(
+      "    start: \"[1, 2, 2, 4, 5, 0]\"\n"
+      "    input_text: \"{rows} {cols}\\n{start}\\n{goal:python_list}\\n\"\n");
+  SearchProgramKind kind;
+  kind.validate(repeated, repeated.tests.back());
+  GradingContext context;
+  context.program_command = {"prog"};
+  EXPECT_EQ(kind.invocation(repeated, repeated.tests.back(), context).written_files.at(0).content,
+            "2 3\n[1, 2, 2, 4, 5, 0]\n[1, 2, 3, 4, 5, 0]\n");
+  const TestOutcome told =
+      kind.evaluate(repeated, repeated.tests.back(), exited("error: tile 2 appears twice\n", 1));
+  EXPECT_TRUE(aspect(told, "rejection").passed) << told.feedback;
+  const TestOutcome silent = kind.evaluate(repeated, repeated.tests.back(), exited(""));
+  EXPECT_THAT(silent.feedback, HasSubstr("given the invalid input [1, 2, 2, 4, 5, 0]: "));
+  const auto refused = [&](const std::string& test) {
+    const Assignment assignment = spec(test);
+    try {
+      kind.validate(assignment, assignment.tests.back());
+    } catch (const SpecError& error) {
+      EXPECT_EQ(error.where().line, 13u) << error.what();
+      return std::string(error.what());
+    }
+    return std::string("validated");
+  };
+  EXPECT_THAT(refused("    start: \"[1, 2, 3, 0, 4, 5]\"\n    input_text: \"{start}\"\n"),
+              HasSubstr("reads this board as a valid start"));
+  EXPECT_THAT(refused("    start: \"[1, 2, 2, 4, 5, 0]\"\n"),
+              HasSubstr("an invalid board has no seed 002 JSON"));
+}
+
 TEST(SearchProgramKind, SpecErrorsPointAtTheProblem) {
   EXPECT_THAT(validation_error(search_keys("[{search: dfs, bound: 0}]")),
               HasSubstr("no path within the bound 0: the shortest has 1 moves"));
