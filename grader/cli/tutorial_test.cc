@@ -106,6 +106,8 @@ INSTANTIATE_TEST_SUITE_P(
         FamilyTutorial{"## Tutorial: a priority-queue class on a weighted graph", "roadqueue"},
         // helper and search functions on the 15-puzzle (tests chosen to catch the depth mutants)
         FamilyTutorial{"## Tutorial: helper functions and a search function", "fifteen"},
+        // the same family on a maze: the formulation's own actions(state) and result(state, a)
+        FamilyTutorial{"## Tutorial: a maze's actions and result", "mazefn"},
         // a program's printed trace, on boards of 3 x 2 and 2 x 3
         FamilyTutorial{"## Tutorial: a program that prints its iterative-deepening trace",
                        "traced"},

@@ -2,12 +2,17 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+#include <memory>
+
 #include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
 #include "adapters/search_call_setup.h"
+#include "checkers/domain_function_checker.h"
 #include "checkers/puzzle_function_checker.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
+#include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 
 namespace sg {
@@ -15,11 +20,16 @@ namespace {
 
 enum class Role { find_blank, actions, take_action };
 
-// One call of the function under test.
+using Judge = std::function<FunctionCallCheck(const nlohmann::json& returned)>;
+
+// One call of the function under test, with what judges it.
 struct Call {
-  ref::Tiles state;
-  std::optional<ref::BlankMove> move;  // take_action only
-  std::string text;                    // "takeActionF_8p([1, 2, ...], 'up')"
+  std::string text;                   // "takeActionF_8p([1, 2, ...], 'up')"
+  nlohmann::json state;               // the state passed, in the driver's encoding
+  std::optional<std::string> action;  // take_action only
+  Judge judge;                        // the returned value
+  Judge unchanged;                    // take_action: the state passed, read after the call
+  std::string expected;               // what a correct function returns, as feedback shows it
 };
 
 struct Plan {
@@ -28,118 +38,202 @@ struct Plan {
   std::vector<Call> calls;
 };
 
-Plan make_plan(const Assignment& assignment, const TestSpec& test, const ref::TilePuzzle& puzzle) {
-  Plan plan;
+Role read_role(const TestSpec& test) {
   const std::string role = test.input.value("role", std::string());
-  if (role == "find_blank") {
-    plan.role = Role::find_blank;
-  } else if (role == "actions") {
-    plan.role = Role::actions;
-  } else if (role == "take_action") {
-    plan.role = Role::take_action;
-  } else {
-    throw SpecError(test.input.contains("role") ? location_of(test, "/role") : test.where,
-                    "a puzzle_function test needs `role:` find_blank, actions or take_action");
-  }
-  plan.function = function_name(test, plan.role == Role::find_blank ? "findBlank_8p"
-                                      : plan.role == Role::actions  ? "actionsF_8p"
-                                                                    : "takeActionF_8p");
+  if (role == "find_blank") return Role::find_blank;
+  if (role == "actions") return Role::actions;
+  if (role == "take_action") return Role::take_action;
+  throw SpecError(test.input.contains("role") ? location_of(test, "/role") : test.where,
+                  "a puzzle_function test needs `role:` find_blank, actions or take_action");
+}
+
+// The test's `states`, each with where the spec gives it.
+std::vector<std::pair<nlohmann::json, SourceLocation>> read_states(const TestSpec& test) {
   if (!test.input.contains("states") || !test.input["states"].is_array() ||
-      test.input["states"].empty()) {
+      test.input["states"].empty())
     throw SpecError(test.where, "a puzzle_function test needs `states:` (a list of states)");
+  std::vector<std::pair<nlohmann::json, SourceLocation>> states;
+  for (std::size_t i = 0; i < test.input["states"].size(); ++i)
+    states.emplace_back(test.input["states"][i], location_of(test, fmt::format("/states/{}", i)));
+  return states;
+}
+
+// The test's `actions` (take_action only), as written; empty when it lists none.
+std::vector<std::string> read_actions(const TestSpec& test, Role role) {
+  std::vector<std::string> names;
+  if (!test.input.contains("actions")) return names;
+  if (role != Role::take_action)
+    throw SpecError(location_of(test, "/actions"), "`actions` is for take_action");
+  if (!test.input["actions"].is_array())
+    throw SpecError(location_of(test, "/actions"), "`actions` must be a list");
+  for (const auto& name : test.input["actions"]) {
+    if (!name.is_string())
+      throw SpecError(location_of(test, "/actions"), "`actions` is a list of action names");
+    names.push_back(name.get<std::string>());
   }
-  std::vector<ref::BlankMove> moves;
-  if (test.input.contains("actions")) {
-    if (plan.role != Role::take_action)
-      throw SpecError(location_of(test, "/actions"), "`actions` is for take_action");
-    if (!test.input["actions"].is_array())
-      throw SpecError(location_of(test, "/actions"), "`actions` must be a list");
-    for (const auto& name : test.input["actions"]) {
-      const auto move =
-          name.is_string() ? ref::parse_blank_move(name.get<std::string>()) : std::nullopt;
-      if (!move)
-        throw SpecError(location_of(test, "/actions"), "actions are left, right, up or down");
-      moves.push_back(*move);
-    }
-  }
+  return names;
+}
+
+// A board of the spec's sliding-tile `domain` (A2's helpers): findBlank takes boards with several
+// blanks (it returns every blank's cell); actions and take_action name THE blank's moves, so
+// they need one.
+void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& plan) {
+  const auto puzzle = std::make_shared<const ref::TilePuzzle>(
+      puzzle_for_test(assignment, test, plan.role != Role::find_blank));
   const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
-  for (std::size_t i = 0; i < test.input["states"].size(); ++i) {
-    const auto state = as_int_list(test.input["states"][i]);
-    const SourceLocation where = location_of(test, fmt::format("/states/{}", i));
+  std::vector<ref::BlankMove> moves;
+  for (const std::string& name : read_actions(test, plan.role)) {
+    const auto move = ref::parse_blank_move(name);
+    if (!move)
+      throw SpecError(location_of(test, "/actions"), "actions are left, right, up or down");
+    moves.push_back(*move);
+  }
+  for (const auto& [value, where] : read_states(test)) {
+    const auto state = as_int_list(value);
     if (!state) throw SpecError(where, "each state must be a list of integers");
-    if (const std::string problem = puzzle.validate(*state); !problem.empty()) {
+    if (const std::string problem = puzzle->validate(*state); !problem.empty())
       throw SpecError(
           where, fmt::format("{} is not a state of this puzzle: {}", python_list(*state), problem));
+    const std::string text = fmt::format("{}({})", plan.function, python_list(*state));
+    const ref::Tiles tiles = *state;
+    if (plan.role == Role::find_blank) {
+      plan.calls.push_back({text, tiles, std::nullopt,
+                            [puzzle, tiles, text](const nlohmann::json& returned) {
+                              return check_find_blank(*puzzle, tiles, returned, text);
+                            },
+                            nullptr, expected_blanks_text(*puzzle, tiles)});
+      continue;
     }
-    if (plan.role != Role::take_action) {
-      plan.calls.push_back(
-          {*state, std::nullopt, fmt::format("{}({})", plan.function, python_list(*state))});
+    if (plan.role == Role::actions) {
+      std::vector<std::string> names = legal_actions(*puzzle, tiles, order);
+      plan.calls.push_back({text, tiles, std::nullopt,
+                            [puzzle, tiles, order, text](const nlohmann::json& returned) {
+                              return check_actions(*puzzle, tiles, order, returned, text);
+                            },
+                            nullptr, quoted_names(names)});
       continue;
     }
     std::vector<ref::BlankMove> applied = moves;
-    if (applied.empty()) {
-      for (const auto& successor : puzzle.successors(*state, order))
+    if (applied.empty())
+      for (const auto& successor : puzzle->successors(tiles, order))
         applied.push_back(successor.move);
-    }
-    for (const auto move : applied) {
-      if (!puzzle.result(*state, move)) {
+    for (const ref::BlankMove move : applied) {
+      const auto after = puzzle->result(tiles, move);
+      if (!after)
         throw SpecError(where, fmt::format("'{}' is not a legal action in {}", ref::to_string(move),
-                                           python_list(*state)));
-      }
-      plan.calls.push_back(
-          {*state, move,
-           fmt::format("{}({}, '{}')", plan.function, python_list(*state), ref::to_string(move))});
+                                           python_list(tiles)));
+      const std::string call =
+          fmt::format("{}({}, '{}')", plan.function, python_list(tiles), ref::to_string(move));
+      plan.calls.push_back({call, tiles, ref::to_string(move),
+                            [puzzle, tiles, move, call](const nlohmann::json& returned) {
+                              return check_take_action(*puzzle, tiles, move, returned, call);
+                            },
+                            [tiles, call](const nlohmann::json& returned) {
+                              return check_unchanged(tiles, returned, call);
+                            },
+                            python_list(*after)});
     }
   }
-  return plan;
 }
 
-// The test's puzzle: findBlank takes boards with several blanks (it returns every blank's
-// cell); actions and take_action name THE blank's moves, so they need one.
-ref::TilePuzzle test_puzzle(const Assignment& assignment, const TestSpec& test) {
-  return puzzle_for_test(assignment, test, test.input.value("role", "") != "find_blank");
+// The test with a start and a goal for a graph domain, which needs them to be built: any node
+// serves, since actions and results do not depend on them (the first edge's first node, else
+// `fallback`). A maze takes both from its map.
+TestSpec with_any_start(const Assignment& assignment, const TestSpec& test,
+                        const nlohmann::json& fallback) {
+  const nlohmann::json& name = test.input["domain"];
+  const auto found = assignment.domains.find(name.is_string() ? name.get<std::string>() : "");
+  if (found == assignment.domains.end() || found->second.value.value("type", "") != "graph")
+    return test;
+  nlohmann::json node = fallback;
+  const nlohmann::json edges = found->second.value.value("edges", nlohmann::json());
+  if (edges.is_array() && !edges.empty()) {
+    if (edges[0].is_array() && !edges[0].empty()) node = edges[0][0];
+    if (edges[0].is_object() && edges[0].contains("from")) node = edges[0]["from"];
+  }
+  TestSpec located = test;
+  if (!located.input.contains("start")) located.input["start"] = node;
+  if (!located.input.contains("goal")) located.input["goal"] = located.input["start"];
+  return located;
+}
+
+// One of the spec's `domains` (a graph, a maze): the problem's own actions(state) and
+// result(state, action), judged against the domain's successors in its order.
+void plan_domain_calls(const Assignment& assignment, const TestSpec& test, Plan& plan) {
+  if (plan.role == Role::find_blank)
+    throw SpecError(location_of(test, "/role"),
+                    "find_blank is a board's; on a domain the roles are actions and take_action");
+  const auto states = read_states(test);
+  const auto domain = std::make_shared<const SearchDomain>(
+      search_domain(assignment, with_any_start(assignment, test, states.front().first)));
+  const StateValues values{
+      [domain](const nlohmann::json& value) { return domain->state_of(value); },
+      [domain](const ref::State& state) { return domain->value_of(state); }, domain->name};
+  const std::vector<std::string> asked = read_actions(test, plan.role);
+  for (const auto& [value, where] : states) {
+    const std::optional<ref::State> state = domain->state_of(value);
+    if (!state)
+      throw SpecError(where,
+                      fmt::format("{} is not a state of '{}'", python_repr(value), domain->name));
+    const nlohmann::json passed = domain->value_of(*state);
+    const std::vector<ref::Step> steps = domain->problem->successors(*state);
+    if (plan.role == Role::actions) {
+      std::vector<std::string> names;
+      for (const ref::Step& step : steps) names.push_back(step.action);
+      const std::string text = fmt::format("{}({})", plan.function, python_repr(passed));
+      plan.calls.push_back({text, passed, std::nullopt,
+                            [names, text](const nlohmann::json& returned) {
+                              return check_domain_actions(names, returned, text);
+                            },
+                            nullptr, quoted_names(names)});
+      continue;
+    }
+    for (const ref::Step& step : steps) {
+      if (!asked.empty() && std::find(asked.begin(), asked.end(), step.action) == asked.end())
+        continue;
+      const std::string call =
+          fmt::format("{}({}, '{}')", plan.function, python_repr(passed), step.action);
+      plan.calls.push_back({call, passed, step.action,
+                            [values, after = step.state, call](const nlohmann::json& returned) {
+                              return check_domain_result(values, after, returned, call);
+                            },
+                            [values, before = *state, call](const nlohmann::json& returned) {
+                              return check_domain_unchanged(values, before, returned, call);
+                            },
+                            python_repr(domain->value_of(step.state))});
+    }
+    for (const std::string& name : asked)
+      if (std::none_of(steps.begin(), steps.end(),
+                       [&](const ref::Step& step) { return step.action == name; }))
+        throw SpecError(location_of(test, "/actions"),
+                        fmt::format("'{}' is not an action of {} in '{}'", name,
+                                    python_repr(passed), domain->name));
+  }
+}
+
+Plan make_plan(const Assignment& assignment, const TestSpec& test) {
+  Plan plan;
+  plan.role = read_role(test);
+  const bool on_domain = test.input.contains("domain");
+  const char* const fallback[3][2] = {
+      {"findBlank_8p", "findBlank_8p"}, {"actionsF_8p", "actions"}, {"takeActionF_8p", "result"}};
+  plan.function = function_name(test, fallback[static_cast<int>(plan.role)][on_domain ? 1 : 0]);
+  if (on_domain) {
+    plan_domain_calls(assignment, test, plan);
+  } else {
+    plan_tile_calls(assignment, test, plan);
+  }
+  return plan;
 }
 
 // Driver steps: per call, [let, call, get] for take_action (to see mutation), else [call].
 std::size_t steps_per_call(const Plan& plan) { return plan.role == Role::take_action ? 3 : 1; }
 
-FunctionCallCheck judge(const Plan& plan, const Call& call, const ref::TilePuzzle& puzzle,
-                        const std::vector<ref::BlankMove>& order, const nlohmann::json& value) {
-  switch (plan.role) {
-    case Role::find_blank:
-      return check_find_blank(puzzle, call.state, value, call.text);
-    case Role::actions:
-      return check_actions(puzzle, call.state, order, value, call.text);
-    case Role::take_action:
-      return check_take_action(puzzle, call.state, *call.move, value, call.text);
-  }
-  return {};
-}
-
-// What a correct function returns for `call`, as feedback shows it.
-std::string expected_text(const Plan& plan, const Call& call, const ref::TilePuzzle& puzzle,
-                          const std::vector<ref::BlankMove>& order) {
-  switch (plan.role) {
-    case Role::find_blank:
-      return expected_blanks_text(puzzle, call.state);
-    case Role::actions: {
-      std::vector<std::string> names;
-      for (const auto& name : legal_actions(puzzle, call.state, order))
-        names.push_back("'" + name + "'");
-      return fmt::format("[{}]", fmt::join(names, ", "));
-    }
-    case Role::take_action:
-      return python_list(*puzzle.result(call.state, *call.move));
-  }
-  return "";
-}
-
 }  // namespace
 
 void PuzzleFunctionKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  const ref::TilePuzzle puzzle = test_puzzle(assignment, test);
-  const Plan plan = make_plan(assignment, test, puzzle);
+  const Plan plan = make_plan(assignment, test);
   if (!test.input.contains("cross_check")) return;
   const auto& pinned = test.input["cross_check"];
   const SourceLocation where = location_of(test, "/cross_check");
@@ -147,8 +241,7 @@ void PuzzleFunctionKind::validate(const Assignment& assignment, const TestSpec& 
     throw SpecError(
         where, "cross_check must be {value: what the assignment publishes for the first call}");
   }
-  const FunctionCallCheck check =
-      judge(plan, plan.calls[0], puzzle, assignment_action_order(assignment), pinned["value"]);
+  const FunctionCallCheck check = plan.calls[0].judge(pinned["value"]);
   if (!check.passed) {
     throw SpecError(
         where, fmt::format("the reference disagrees with the published value: {}", check.feedback));
@@ -157,15 +250,14 @@ void PuzzleFunctionKind::validate(const Assignment& assignment, const TestSpec& 
 
 Invocation PuzzleFunctionKind::invocation(const Assignment& assignment, const TestSpec& test,
                                           const GradingContext& context) const {
-  const ref::TilePuzzle puzzle = test_puzzle(assignment, test);
-  const Plan plan = make_plan(assignment, test, puzzle);
+  const Plan plan = make_plan(assignment, test);
   nlohmann::json steps = nlohmann::json::array();
   for (const auto& call : plan.calls) {
     if (plan.role == Role::take_action) {
       steps.push_back({{"op", "let"}, {"bind", "state"}, {"value", call.state}});
       steps.push_back({{"op", "call"},
                        {"function", plan.function},
-                       {"args", {{{"$ref", "state"}}, ref::to_string(*call.move)}}});
+                       {"args", {{{"$ref", "state"}}, *call.action}}});
       steps.push_back({{"op", "get"}, {"target", "state"}});
     } else {
       steps.push_back({{"op", "call"}, {"function", plan.function}, {"args", {call.state}}});
@@ -179,9 +271,7 @@ Invocation PuzzleFunctionKind::invocation(const Assignment& assignment, const Te
 
 TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                          const Observation& observation) const {
-  const ref::TilePuzzle puzzle = test_puzzle(assignment, test);
-  const Plan plan = make_plan(assignment, test, puzzle);
-  const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
+  const Plan plan = make_plan(assignment, test);
   const std::string module_file = submission_file(assignment);
   const std::size_t per_call = steps_per_call(plan);
 
@@ -194,8 +284,7 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
   std::vector<std::string> expected_lines, observed_lines;
   for (const auto& call : plan.calls) {
     for (std::size_t i = 0; i < per_call; ++i) step_calls.push_back(call.text);
-    expected_lines.push_back(
-        fmt::format("{} -> {}", call.text, expected_text(plan, call, puzzle, order)));
+    expected_lines.push_back(fmt::format("{} -> {}", call.text, call.expected));
   }
   outcome.expected = fmt::format("{}", fmt::join(expected_lines, "\n"));
   const DriverTranscript transcript = read_transcript(observation, step_calls.size());
@@ -224,7 +313,7 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
       continue;
     }
     observed_lines.push_back(fmt::format("{} -> {}", call.text, python_repr(step.value)));
-    FunctionCallCheck check = judge(plan, call, puzzle, order, step.value);
+    FunctionCallCheck check = call.judge(step.value);
     if (!check.passed && value.passed) {
       value.passed = false;
       value.feedback = check.feedback;
@@ -235,8 +324,7 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
       }
     }
     if (plan.role == Role::take_action && unchanged.passed && transcript.steps[index + 1].ok) {
-      const FunctionCallCheck same =
-          check_unchanged(call.state, transcript.steps[index + 1].value, call.text);
+      const FunctionCallCheck same = call.unchanged(transcript.steps[index + 1].value);
       unchanged.passed = same.passed;
       unchanged.feedback = same.feedback;
     }

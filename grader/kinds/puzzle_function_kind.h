@@ -1,12 +1,18 @@
-// puzzle_function: calls one of the 8-puzzle helpers A2 asks for on several states and judges
-// each return value against the reference puzzle (checkers/puzzle_function_checker.h).
+// puzzle_function: calls one of a problem formulation's functions on several states and judges
+// each return value against the reference: A2's 8-puzzle helpers on the spec's sliding-tile
+// `domain` (checkers/puzzle_function_checker.h), or, with `domain:` one of the spec's `domains`
+// (a graph, a maze), the problem's own actions(state) and result(state, action)
+// (checkers/domain_function_checker.h).
 //
 // Spec keys:
-//   role:     find_blank | actions | take_action          (required)
-//   function: the Python name (default findBlank_8p / actionsF_8p / takeActionF_8p)
-//   states:   the states to call it on                     (required, a list of states)
+//   role:     find_blank (boards) | actions | take_action      (required)
+//   function: the Python name (default findBlank_8p / actionsF_8p / takeActionF_8p on a board,
+//             actions / result on a domain)
+//   domain:   one of the spec's `domains`; default the spec's sliding-tile `domain`
+//   states:   the states to call it on                     (required, a list of states: boards
+//             as lists, a graph's node names, a maze's cells as [row, col])
 //   actions:  take_action only: the actions to apply to each state (default: every legal one,
-//             in the domain's action_order)
+//             in the domain's order)
 //   cross_check: {value: ...}: what the assignment publishes for the first call (the course
 //             grader's output), which the reference must reproduce
 // Aspects: value (every call returned the right value), input_unchanged (take_action: no call
@@ -23,7 +29,7 @@ class PuzzleFunctionKind : public TestKind {
   std::vector<std::string> aspects() const override { return {"value", "input_unchanged"}; }
   bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override {
-    return {"role", "function", "states", "actions", "cross_check", "goal"};
+    return {"role", "function", "states", "actions", "cross_check", "goal", "domain"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

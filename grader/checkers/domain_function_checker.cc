@@ -1,0 +1,88 @@
+#include "checkers/domain_function_checker.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "checkers/python_value.h"
+
+namespace sg {
+
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::vector<std::string> items;
+  for (const auto& name : names) items.push_back(fmt::format("'{}'", name));
+  return fmt::format("[{}]", fmt::join(items, ", "));
+}
+
+FunctionCallCheck check_domain_actions(const std::vector<std::string>& expected,
+                                       const nlohmann::json& observed, const std::string& call) {
+  FunctionCallCheck check;
+  std::string normalised;
+  const auto items = as_sequence(observed, &normalised);
+  std::vector<std::string> got;
+  for (const auto& item : items.value_or(std::vector<nlohmann::json>{}))
+    if (item.is_string()) got.push_back(item.get<std::string>());
+  if (!items || got.size() != items->size()) {
+    check.feedback = fmt::format("`{}` returned {}; expected a list of action names, {}", call,
+                                 python_repr(observed), quoted_names(expected));
+    return check;
+  }
+  if (!normalised.empty() && normalised != "a tuple")
+    check.notes.push_back(fmt::format("`{}` returned {}; its items were compared as a list",
+                                      call.substr(0, call.find('(')), normalised));
+  if (got == expected) {
+    check.passed = true;
+    return check;
+  }
+  std::vector<std::string> missing, extra;
+  for (const auto& name : expected)
+    if (std::find(got.begin(), got.end(), name) == got.end()) missing.push_back(name);
+  for (const auto& name : got)
+    if (std::find(expected.begin(), expected.end(), name) == expected.end()) extra.push_back(name);
+  std::string why;
+  if (missing.empty() && extra.empty() && got.size() == expected.size()) {
+    why = fmt::format("the right actions in the wrong order: return them in the domain's order, {}",
+                      quoted_names(expected));
+  } else {
+    std::vector<std::string> parts;
+    if (!missing.empty()) parts.push_back(fmt::format("{} missing", quoted_names(missing)));
+    if (!extra.empty())
+      parts.push_back(fmt::format("{} not possible from this state", quoted_names(extra)));
+    if (parts.empty()) parts.push_back("an action listed twice");
+    why = fmt::format("{}", fmt::join(parts, "; "));
+  }
+  check.feedback = fmt::format("`{}` returned {}, expected {}: {}", call, quoted_names(got),
+                               quoted_names(expected), why);
+  return check;
+}
+
+FunctionCallCheck check_domain_result(const StateValues& states, const ref::State& expected,
+                                      const nlohmann::json& observed, const std::string& call) {
+  FunctionCallCheck check;
+  const std::optional<ref::State> got = states.read(observed);
+  if (got == expected) {
+    check.passed = true;
+    return check;
+  }
+  check.feedback = fmt::format(
+      "`{}` returned {}; expected the state {}{}", call, python_repr(observed),
+      python_repr(states.write(expected)),
+      got ? "" : fmt::format(" (what it returned is no state of '{}')", states.domain_name));
+  return check;
+}
+
+FunctionCallCheck check_domain_unchanged(const StateValues& states, const ref::State& before,
+                                         const nlohmann::json& after, const std::string& call) {
+  FunctionCallCheck check;
+  if (states.read(after) == before) {
+    check.passed = true;
+    return check;
+  }
+  check.feedback = fmt::format(
+      "`{}` modified the state passed to it (it is now {}): build the new state as a copy; the "
+      "search needs the parent state intact",
+      call, python_repr(after));
+  return check;
+}
+
+}  // namespace sg
