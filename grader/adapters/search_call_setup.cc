@@ -54,6 +54,35 @@ SearchDomainRules graph_rules(const ref::ExplicitGraph& graph) {
   return rules;
 }
 
+SearchDomainRules domain_rules(std::shared_ptr<const SearchDomain> domain) {
+  SearchDomainRules rules;
+  rules.read_state = [domain](const nlohmann::json& value,
+                              std::string& normalised) -> std::optional<nlohmann::json> {
+    const std::optional<ref::State> state = domain->state_of(value);
+    if (!state) return std::nullopt;
+    nlohmann::json canonical = domain->value_of(*state);
+    if (canonical.contains("$tuple") && value.is_array()) normalised = "a list";
+    return canonical;
+  };
+  rules.step_problem = [domain](const nlohmann::json& from,
+                                const nlohmann::json& to) -> std::string {
+    const auto source = domain->state_of(from);
+    const auto target = domain->state_of(to);
+    if (source && target)
+      for (const ref::Step& step : domain->problem->successors(*source))
+        if (step.state == *target) return {};
+    return fmt::format("'{}' has no action from {} to {}", domain->name, python_repr(from),
+                       python_repr(to));
+  };
+  rules.render = [](const nlohmann::json& state) { return python_repr(state); };
+  return rules;
+}
+
+nlohmann::json table_callback(const SearchDomain& domain, const TestSpec& test, bool take_action) {
+  return {{"$fn", take_action ? "table_take_action" : "table_actions"},
+          {"successors", state_space_table(domain, test)["successors"]}};
+}
+
 ref::ExplicitGraph read_graph(const TestSpec& test) {
   const SourceLocation where = location_of(test, "/graph");
   if (!test.input.contains("graph") || !test.input["graph"].is_object()) {

@@ -1103,6 +1103,21 @@ class CallbackArgumentsTest(DriverTestCase):
         self.assertEqual(run.step(1)['value'], 'cutoff')
         self.assertEqual(run.step(2)['value'], 'cutoff')
 
+    def test_table_callbacks_drive_a_search_on_any_domain(self):
+        self.write('student.py', IDS_SOURCE)
+        table = {'(1, 1)': [[{'$tuple': [1, 2]}, 'East', 1]],
+                 '(1, 2)': [[{'$tuple': [1, 1]}, 'West', 1], [{'$tuple': [2, 2]}, 'South', 1]],
+                 '(2, 2)': [[{'$tuple': [1, 2]}, 'North', 1]]}
+        actions = {'$fn': 'table_actions', 'successors': table}
+        take = {'$fn': 'table_take_action', 'successors': table}
+        start, goal = {'$tuple': [1, 1]}, {'$tuple': [2, 2]}
+        run = self.run_driver([call('iterativeDeepeningSearch', start, goal, actions, take, 3),
+                               call('iterativeDeepeningSearch', start, goal, actions, take, 1)])
+        self.assertComplete(run, 2)
+        self.assertEqual(run.step(0)['value'],
+                         [{'$tuple': [1, 1]}, {'$tuple': [1, 2]}, {'$tuple': [2, 2]}])
+        self.assertEqual(run.step(1)['value'], 'cutoff')
+
     def test_get_shows_whether_an_argument_was_mutated(self):
         self.write('student.py', '''
             def take(state, action):

@@ -11,6 +11,7 @@
 #include "adapters/search_call_setup.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
+#include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/published_figures.h"
 #include "reference/depth_limited_search.h"
@@ -93,6 +94,10 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test,
   plan.expected.limit = plan.limit;
   plan.expected.function = plan.function;
 
+  if (test.input.contains("graph") && test.input.contains("domain"))
+    throw SpecError(
+        location_of(test, "/graph"),
+        "give the search `graph:` (its own) or `domain:` (one of the spec's), not both");
   if (test.input.contains("graph")) {
     plan.graph = std::make_unique<ref::ExplicitGraph>(read_graph(test));
     for (const char* key : {"start", "goal"}) {
@@ -115,6 +120,31 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test,
         test);
     plan.actions_callback = {{"$fn", "graph_actions"}, {"graph", test.input["graph"]}};
     plan.take_action_callback = {{"$fn", "graph_take_action"}};
+  } else if (test.input.contains("domain")) {
+    if (plan.own_functions)
+      throw SpecError(location_of(test, "/own_functions"), "own_functions is for puzzle searches");
+    const auto domain = std::make_shared<const SearchDomain>(search_domain(assignment, test));
+    const std::vector<ref::State> goals = goal_states(*domain);
+    if (goals.size() != 1)
+      throw SpecError(location_of(test, test.input.contains("goal") ? "/goal" : "/domain"),
+                      "the search function is given one goal state: name one");
+    const ref::State start = domain->problem->initial_state();
+    plan.rules = domain_rules(domain);
+    plan.expected.start = domain->value_of(start);
+    plan.expected.goal = domain->value_of(goals.front());
+    solve(
+        plan, start, goals.front(),
+        [&domain](const ref::State& state) {
+          std::vector<ref::State> children;
+          for (ref::Step& step : domain->problem->successors(state))
+            children.push_back(std::move(step.state));
+          return children;
+        },
+        test);
+    for (nlohmann::json& state : plan.expected.path)
+      state = domain->value_of(state.get<std::string>());
+    plan.actions_callback = table_callback(*domain, test, false);
+    plan.take_action_callback = table_callback(*domain, test, true);
   } else {
     plan.puzzle = std::make_unique<ref::TilePuzzle>(puzzle_for_test(assignment, test));
     const ref::TilePuzzle& puzzle = *plan.puzzle;

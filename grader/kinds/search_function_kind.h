@@ -11,6 +11,9 @@
 //              Without a graph the spec's sliding_tile domain is searched; the driver supplies
 //              correct actionsF/takeActionF in the domain's action_order, so a mistake in the
 //              student's own actionsF_8p is charged where it is tested, not here.
+//   domain:    one of the spec's `domains` (a graph, a maze): search it instead, from its start
+//              to its one goal (a graph's `start` and `goal`; a maze's map); the driver supplies
+//              actionsF(s) and takeActionF(s, a) from the domain's table of states
 //   start, goal: states (goal defaults to the domain's for puzzles)
 //   own_functions: true: also call it with the student's actionsF_8p / takeActionF_8p (aspect
 //              own_functions, usually feedback only), as the course's grader does
@@ -28,8 +31,8 @@ class SearchFunctionKind : public TestKind {
   std::vector<std::string> aspects() const override { return {"result", "own_functions"}; }
   bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override {
-    return {"algorithm", "function", "limit",         "graph",
-            "start",     "goal",     "own_functions", "cross_check"};
+    return {"algorithm", "function",      "limit",       "graph", "start",
+            "goal",      "own_functions", "cross_check", "domain"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,
