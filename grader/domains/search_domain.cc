@@ -4,8 +4,10 @@
 
 #include <cmath>
 #include <deque>
+#include <memory>
 #include <regex>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "checkers/python_value.h"
@@ -262,6 +264,20 @@ std::vector<ref::State> goal_states(const SearchDomain& domain) {
     goals.push_back(ref::tiles_state(tiles->puzzle().goal()));
   }
   return goals;
+}
+
+ref::StateLess python_order(const SearchDomain& domain) {
+  auto values = std::make_shared<std::unordered_map<ref::State, nlohmann::json>>();
+  const auto value = [&domain, values](const ref::State& state) -> const nlohmann::json& {
+    auto found = values->find(state);
+    if (found == values->end()) {
+      nlohmann::json read = domain.value_of(state);
+      if (read.contains("$tuple")) read = read["$tuple"];
+      found = values->emplace(state, std::move(read)).first;
+    }
+    return found->second;
+  };
+  return [value](const ref::State& a, const ref::State& b) { return value(a) < value(b); };
 }
 
 nlohmann::json number_value(double value) {

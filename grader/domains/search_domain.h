@@ -18,6 +18,7 @@
 #include "model/assignment.h"
 #include "notation/board_notation.h"
 #include "reference/problem.h"
+#include "reference/queue_length.h"
 
 namespace sg {
 
@@ -58,6 +59,12 @@ struct SearchDomain {
 /// The domain's goal states: a graph's goal nodes, a maze's goal cells, a board's goal; empty
 /// for a domain whose goal is a test (a Pacman problem).
 std::vector<ref::State> goal_states(const SearchDomain& domain);
+
+/// How Python orders two of the domain's states (a board's lists and a cell's tuples element by
+/// element, a node's name as a string): sorted() in a listing, heapq's ties in a queue. Each
+/// state's value is read once (a queue's range compares the same states many thousand times).
+/// `domain` must outlive the order.
+ref::StateLess python_order(const SearchDomain& domain);
 
 /// A cost or h as the submission is given it: an int when whole, as handouts write them (Python
 /// then prints 140, not 140.0), else a float.

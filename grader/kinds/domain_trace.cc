@@ -3,15 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <functional>
-#include <memory>
 #include <stdexcept>
 #include <tuple>
-#include <unordered_map>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/search_adapter.h"
 #include "algorithms/search_algorithm.h"
+#include "algorithms/trace_mutants.h"
 #include "checkers/domain_trace_checker.h"
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
@@ -68,23 +66,6 @@ StateNotation notation_of(const SearchDomain& domain) {
 
 bool ascending_order(const TestSpec& test) {
   return read_word(test, "order", "as_listed", {"as_listed", "ascending"}) == "ascending";
-}
-
-// How Python orders two of the domain's states (a board's lists and a cell's tuples element by
-// element, a node's name as a string): sorted() in a listing, heapq's ties in a queue. Each
-// state's value is read once: a queue's range compares the same states many thousand times.
-ref::StateLess python_order(const SearchDomain& domain) {
-  auto values = std::make_shared<std::unordered_map<ref::State, nlohmann::json>>();
-  const auto value = [&domain, values](const ref::State& state) -> const nlohmann::json& {
-    auto found = values->find(state);
-    if (found == values->end()) {
-      nlohmann::json read = domain.value_of(state);
-      if (read.contains("$tuple")) read = read["$tuple"];
-      found = values->emplace(state, std::move(read)).first;
-    }
-    return found->second;
-  };
-  return [value](const ref::State& a, const ref::State& b) { return value(a) < value(b); };
 }
 
 // "in ascending order" as the domain's states sort in Python.
@@ -195,33 +176,6 @@ DomainPathExpected path_expected(const Assignment& assignment, const SearchDomai
   }
   return expected;
 }
-
-// What a mutant prints: the expected output with its last line as a program prints it (the
-// expected text marks an optional one), or without it when it must not be printed.
-DomainPathExpected printable(const DomainPathExpected& expected) {
-  DomainPathExpected printed = expected;
-  if (printed.last_line_rule == MaxQueueLine::forbidden) printed.last_line.reset();
-  printed.last_line_rule = MaxQueueLine::required;
-  return printed;
-}
-
-// The problem with another h: what a solve() whose heuristic slips prints along the same path.
-class SlippedHeuristic : public ref::Problem {
- public:
-  SlippedHeuristic(const ref::Problem& problem, std::function<double(const ref::State&)> h)
-      : problem_(problem), h_(std::move(h)) {}
-  ref::State initial_state() const override { return problem_.initial_state(); }
-  std::vector<ref::Step> successors(const ref::State& state) const override {
-    return problem_.successors(state);
-  }
-  bool is_goal(const ref::State& state) const override { return problem_.is_goal(state); }
-  double h(const ref::State& state) const override { return h_(state); }
-  bool is_state(const ref::State& state) const override { return problem_.is_state(state); }
-
- private:
-  const ref::Problem& problem_;
-  std::function<double(const ref::State&)> h_;
-};
 
 // The outcome of a call that printed `call.printed`, or stopped early.
 TestOutcome printed_outcome(const PrintedCall& call, const Observation& observation,
@@ -384,71 +338,15 @@ std::vector<MutantOutcome> domain_listing_mutants(const Assignment& assignment,
   const SearchDomain domain = listing_domain(assignment, test);
   const DomainListingExpected expected = listing_expected(domain, test);
   const StateNotation notation = notation_of(domain);
-  const ref::Problem& problem = *domain.problem;
   std::vector<MutantOutcome> mutants;
-  const auto judge = [&](std::string id, std::string mistake, const std::string& printed) {
-    MutantOutcome mutant{std::move(id), std::move(mistake), {}};
-    const DomainListingCheck check = check_domain_listing(problem, expected, notation, printed);
+  for (PrintedMutant& printed :
+       listing_mutants(domain, expected, notation, ascending_order(test), python_order(domain))) {
+    MutantOutcome mutant{std::move(printed.id), std::move(printed.mistake), {}};
+    const DomainListingCheck check =
+        check_domain_listing(*domain.problem, expected, notation, printed.printed);
     mutant.outcome.verdict = Verdict::accepted;
     mutant.outcome.aspects = in_order(aspects, {check.successors, check.order, check.format});
     mutants.push_back(std::move(mutant));
-  };
-  DomainListingExpected reordered = expected;
-  if (ascending_order(test)) {
-    reordered.successors = problem.successors(expected.parent);
-  } else {
-    std::stable_sort(reordered.successors.begin(), reordered.successors.end(),
-                     [](const ref::Step& a, const ref::Step& b) { return a.state < b.state; });
-  }
-  const auto states = [](const std::vector<ref::Step>& steps) {
-    std::vector<ref::State> out;
-    for (const ref::Step& step : steps) out.push_back(step.state);
-    return out;
-  };
-  if (states(reordered.successors) != states(expected.successors)) {
-    judge("successors_in_other_order",
-          ascending_order(test) ? "prints the successors in the domain's order, not ascending"
-                                : "prints the successors sorted, not in the domain's order",
-          expected_listing_text(problem, reordered, notation));
-  } else if (expected.successors.size() > 1) {
-    std::reverse(reordered.successors.begin(), reordered.successors.end());
-    judge("successors_reversed", "prints the successors in reverse order",
-          expected_listing_text(problem, reordered, notation));
-  }
-  // Each successor's line with h as `h_of` gives it.
-  const auto listing_with_h = [&](const std::function<double(const ref::Step&)>& h_of) {
-    std::string printed;
-    for (const ref::Step& step : expected.successors) {
-      const double h = h_of(step);
-      LineFields fields{{"state", notation.show(step.state)},
-                        {"action", step.action},
-                        {"cost", number_text(step.cost)},
-                        {"g", number_text(step.cost)},
-                        {"h", number_text(h)},
-                        {"f", number_text(step.cost + h)}};
-      printed += expected.line.render(fields) + "\n";
-    }
-    return printed;
-  };
-  if (expected.line.has("h")) {
-    judge("h_is_f", "prints f = cost + h where h is asked",
-          listing_with_h([&](const ref::Step& step) { return step.cost + problem.h(step.state); }));
-    for (const DomainHints::HeuristicSlip& slip : domain.hints.heuristic_slips)
-      judge(slip.id, slip.mistake,
-            listing_with_h([&](const ref::Step& step) { return slip.h(step.state); }));
-  }
-  for (const DomainHints::ListingSlip& slip : domain.hints.listing_slips) {
-    const std::vector<ref::State> extra = slip.extra(expected.parent);
-    if (extra.empty()) continue;
-    DomainListingExpected padded = expected;
-    for (const ref::State& state : extra) padded.successors.push_back({"", state, 0.0});
-    if (ascending_order(test)) {
-      const ref::StateLess less = python_order(domain);
-      std::stable_sort(
-          padded.successors.begin(), padded.successors.end(),
-          [&less](const ref::Step& a, const ref::Step& b) { return less(a.state, b.state); });
-    }
-    judge(slip.id, slip.mistake, expected_listing_text(problem, padded, notation));
   }
   return mutants;
 }
@@ -459,42 +357,15 @@ std::vector<MutantOutcome> domain_path_mutants(const Assignment& assignment, con
   const SearchAlgorithm algorithm = search_algorithm(assignment, test);
   const DomainPathExpected expected = path_expected(assignment, domain, algorithm, test);
   const StateNotation notation = notation_of(domain);
-  const ref::Problem& problem = *domain.problem;
   std::vector<MutantOutcome> mutants;
-  const auto judge = [&](std::string id, std::string mistake, const std::string& printed) {
-    MutantOutcome mutant{std::move(id), std::move(mistake), {}};
-    const DomainPathCheck check = check_domain_path(problem, expected, notation, printed);
+  for (PrintedMutant& printed : path_mutants(domain, algorithm, expected, notation)) {
+    MutantOutcome mutant{std::move(printed.id), std::move(printed.mistake), {}};
+    const DomainPathCheck check =
+        check_domain_path(*domain.problem, expected, notation, printed.printed);
     mutant.outcome.verdict = Verdict::accepted;
     mutant.outcome.aspects =
         in_order(aspects, {check.path, check.heuristic, check.format, check.max_queue});
     mutants.push_back(std::move(mutant));
-  };
-  if (algorithm.family == SearchAlgorithm::Family::best_first &&
-      algorithm.policy.strategy == ref::Strategy::astar) {
-    SearchAlgorithm greedy = algorithm;
-    greedy.policy.strategy = ref::Strategy::greedy_best_first;
-    const ReferenceRun run = run_reference(domain, greedy, false);
-    if (run.found) {
-      DomainPathExpected printed = printable(expected);
-      printed.reference_path = run.path;
-      printed.reference_max_frontier = run.max_frontier;
-      judge("greedy_not_astar", "orders the frontier by h alone (greedy), not g + h",
-            expected_path_text(problem, printed, notation));
-    }
-  }
-  if (expected.line.has("h")) {
-    for (const DomainHints::HeuristicSlip& slip : domain.hints.heuristic_slips) {
-      const SlippedHeuristic slipped(problem, slip.h);
-      judge(slip.id, slip.mistake, expected_path_text(slipped, printable(expected), notation));
-    }
-  }
-  if (expected.last_line && expected.max_queue_judgement != QueueCountJudgement::feedback) {
-    DomainPathExpected printed = expected;
-    printed.last_line_rule = MaxQueueLine::required;
-    std::string text = expected_path_text(problem, printed, notation);
-    const std::string count = std::to_string(expected.reference_max_frontier);
-    text.replace(text.rfind(count), count.size(), "-1");
-    judge("queue_count_minus_one", "prints -1 for the max queue length", text);
   }
   return mutants;
 }
