@@ -25,12 +25,6 @@ void mark_unjudged(TestOutcome& outcome, const std::vector<std::string>& aspects
   }
 }
 
-std::string function_name(const TestSpec& test, const std::string& fallback) {
-  return test.input.contains("function") && test.input["function"].is_string()
-             ? test.input["function"].get<std::string>()
-             : fallback;
-}
-
 void record_metrics(TestOutcome& outcome, const Observation& observation) {
   outcome.cpu_seconds = observation.cpu_seconds;
   outcome.wall_seconds = observation.wall_seconds;

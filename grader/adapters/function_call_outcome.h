@@ -21,9 +21,6 @@ void fail_all_aspects(TestOutcome& outcome, const std::vector<std::string>& aspe
 void mark_unjudged(TestOutcome& outcome, const std::vector<std::string>& aspects,
                    const std::string& why);
 
-/// The function a test calls: its `function` key, or `fallback` (e.g. "solve").
-std::string function_name(const TestSpec& test, const std::string& fallback);
-
 /// Copies run metrics (CPU, wall, memory) from the observation into the outcome.
 void record_metrics(TestOutcome& outcome, const Observation& observation);
 

@@ -108,17 +108,6 @@ ref::ExplicitGraph read_graph(const TestSpec& test) {
   }
 }
 
-int read_count(const TestSpec& test, const std::string& key) {
-  if (!test.input.contains(key))
-    throw SpecError(test.where, fmt::format("a {} test needs `{}:`", test.kind, key));
-  const auto& value = test.input[key];
-  if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > 1000) {
-    throw SpecError(location_of(test, "/" + key),
-                    fmt::format("`{}` must be a whole number from 0 to 1000", key));
-  }
-  return value.get<int>();
-}
-
 std::string submission_file(const Assignment& assignment) {
   return assignment.submission.accept.empty() ? assignment.submission.module + ".py"
                                               : "your submission";

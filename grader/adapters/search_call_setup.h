@@ -43,9 +43,6 @@ nlohmann::json table_callback(const SearchDomain& domain, const TestSpec& test, 
 /// The test's `graph:` mapping (node: [successors]). Throws SpecError at the key.
 ref::ExplicitGraph read_graph(const TestSpec& test);
 
-/// The whole number at `key`; throws SpecError when missing or not a whole number >= 0.
-int read_count(const TestSpec& test, const std::string& key);
-
 /// How feedback names the submission's file: "torus_puzzle.py", or "your submission" when it is a
 /// notebook or a .py file of any name.
 std::string submission_file(const Assignment& assignment);

@@ -11,21 +11,6 @@
 
 namespace sg {
 
-SourceLocation location_of(const TestSpec& test, const std::string& pointer) {
-  const auto it = test.key_locations.find(pointer);
-  return it == test.key_locations.end() ? test.where : it->second;
-}
-
-void check_keys(const TestSpec& test, const std::vector<std::string>& allowed) {
-  for (const auto& [key, value] : test.input.items()) {
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      throw SpecError(location_of(test, "/" + key),
-                      fmt::format("unknown key '{}' for a {} test{}; allowed: {}", key, test.kind,
-                                  did_you_mean(key, allowed), fmt::join(allowed, ", ")));
-    }
-  }
-}
-
 ref::TilePuzzle make_puzzle(const Assignment& assignment, const TestSpec& test) {
   if (!assignment.domain) {
     throw SpecError(
@@ -117,22 +102,6 @@ ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::T
   if (!problem.empty())
     throw SpecError(where, fmt::format("`{}` is not a state of this puzzle: {}", key, problem));
   return *state;
-}
-
-std::string read_word(const TestSpec& test, const std::string& key, const std::string& fallback,
-                      const std::vector<std::string>& words) {
-  if (!test.input.contains(key)) return fallback;
-  const auto& value = test.input[key];
-  if (!value.is_string() ||
-      std::find(words.begin(), words.end(), value.get<std::string>()) == words.end()) {
-    std::string list = words.front();
-    for (std::size_t i = 1; i < words.size(); ++i) {
-      list += i + 1 == words.size() ? " or " : ", ";
-      list += words[i];
-    }
-    throw SpecError(location_of(test, "/" + key), fmt::format("{} must be {}", key, list));
-  }
-  return value.get<std::string>();
 }
 
 }  // namespace sg

@@ -8,6 +8,7 @@
 #include "reference/astar.h"
 #include "reference/heuristics.h"
 #include "reference/tile_puzzle.h"
+#include "spec/test_keys.h"  // location_of, check_keys, read_word: every kind reads with them
 
 namespace sg {
 
@@ -45,16 +46,5 @@ ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::T
 /// which several blanks leave ambiguous.
 void require_one_blank(const ref::TilePuzzle& puzzle, const TestSpec& test,
                        const std::string& pointer);
-
-/// Location of an input key (JSON pointer such as "/state" or "/steps/3"), or the test's own.
-SourceLocation location_of(const TestSpec& test, const std::string& pointer);
-
-/// Throws SpecError at the test if it has keys outside `allowed` (with a did-you-mean).
-void check_keys(const TestSpec& test, const std::vector<std::string>& allowed);
-
-/// The test's `key`, one of `words` (`fallback` when absent). Throws SpecError at the key
-/// naming the words ("max_queue_line must be optional, required or forbidden").
-std::string read_word(const TestSpec& test, const std::string& key, const std::string& fallback,
-                      const std::vector<std::string>& words);
 
 }  // namespace sg

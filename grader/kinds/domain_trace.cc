@@ -130,8 +130,6 @@ DomainPathExpected path_expected(const Assignment& assignment, const SearchDomai
                                             "start and goal it can solve",
                                             algorithm.name, domain.name));
   const bool optimal = algorithm.priority_ordered();
-  if (test.input.contains("exact_path") && !test.input["exact_path"].is_boolean())
-    throw SpecError(location_of(test, "/exact_path"), "exact_path must be true or false");
   DomainPathExpected expected{
       run.path,
       optimal && !astar_is_optimal(algorithm, domain)
@@ -139,7 +137,7 @@ DomainPathExpected path_expected(const Assignment& assignment, const SearchDomai
                                                     [&] { return optimal_cost(domain); })
                 ->value_or(run.cost)
           : run.cost,
-      test.input.value("exact_path", !optimal),
+      read_flag(test, "/exact_path", !optimal),
       line_template(test, "line", kPathLine, path_fields()),
       line_template(test, "last_line", kLastLine, last_line_fields()),
       read_max_queue_line(test),
@@ -230,10 +228,10 @@ TestSpec composed_form(const Assignment& assignment, const TestSpec& test) {
   const SourceLocation state_where =
       at_state == test.key_locations.end() ? test.where : at_state->second;
   if (test.kind == "print_succ") {
-    composed.input["call"] = function_name(test, "print_succ") + "(state)";
+    composed.input["call"] = read_name(test, "/function", "print_succ") + "(state)";
     composed.input["order"] = successors_in_action_order(assignment) ? "as_listed" : "ascending";
   } else {
-    composed.input["call"] = function_name(test, "solve") + "(start)";
+    composed.input["call"] = read_name(test, "/function", "solve") + "(start)";
     composed.input["start"] = test.input.value("state", nlohmann::json());
     composed.input.erase("state");
     composed.key_locations["/start"] = state_where;

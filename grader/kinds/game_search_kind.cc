@@ -46,10 +46,7 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
     throw SpecError(location_of(test, "/algorithm"),
                     "algorithm: minimax, alpha_beta or expectimax (the search the student wrote)");
   read.options.algorithm = *ref::parse_game_algorithm(algorithm);
-  const auto& depth = test.input.contains("depth") ? test.input["depth"] : nlohmann::json();
-  if (!depth.is_number_integer() || depth.get<int>() < 1 || depth.get<int>() > 20)
-    throw SpecError(location_of(test, "/depth"), "depth: a whole number from 1 to 20");
-  read.options.depth = depth.get<int>();
+  read.options.depth = static_cast<int>(read_whole(test, "/depth", 1, 20));
   read.options.unit = read_word(test, "depth_unit", "per_ply", {"per_ply", "per_move"}) == "per_ply"
                           ? ref::DepthUnit::per_ply
                           : ref::DepthUnit::per_move;

@@ -35,51 +35,29 @@ struct Setup {
 // The test's `sample:` {walks, max_length, seed}, or nullopt.
 std::optional<ref::BoardSample> board_sample(const TestSpec& test) {
   if (!test.input.contains("sample")) return std::nullopt;
-  const auto& value = test.input["sample"];
-  if (!value.is_object())
-    throw SpecError(location_of(test, "/sample"),
-                    "sample: {walks: N, max_length: L, seed: S} (random walks from the goal)");
+  read_mapping(test, "/sample", {"walks", "max_length", "seed"},
+               "{walks: N, max_length: L, seed: S} (random walks from the goal)");
   ref::BoardSample sample;
-  const auto whole = [&](const char* key, long long low, long long high, auto& into) {
-    if (!value.contains(key)) return;
-    const auto& number = value[key];
-    if (!number.is_number_integer() || number.get<long long>() < low ||
-        number.get<long long>() > high)
-      throw SpecError(location_of(test, std::string("/sample/") + key),
-                      fmt::format("sample.{}: a whole number from {} to {}", key, low, high));
-    into = static_cast<std::remove_reference_t<decltype(into)>>(number.get<long long>());
-  };
-  for (const auto& [key, ignored] : value.items())
-    if (key != "walks" && key != "max_length" && key != "seed")
-      throw SpecError(location_of(test, "/sample/" + key),
-                      fmt::format("sample: unknown key `{}` (walks, max_length, seed)", key));
-  whole("walks", 1, 10000, sample.walks);
-  whole("max_length", 1, 80, sample.max_length);
-  whole("seed", 0, 1000000000, sample.seed);
+  sample.walks = static_cast<std::size_t>(
+      read_whole(test, "/sample/walks", 1, 10000, static_cast<long long>(sample.walks)));
+  sample.max_length = static_cast<int>(
+      read_whole(test, "/sample/max_length", 1, 80, static_cast<long long>(sample.max_length)));
+  sample.seed = static_cast<decltype(sample.seed)>(
+      read_whole(test, "/sample/seed", 0, 1000000000, static_cast<long long>(sample.seed)));
   return sample;
 }
 
 std::size_t max_states(const TestSpec& test) {
-  if (!test.input.contains("max_states")) return 200000;
-  const auto& value = test.input["max_states"];
-  if (!value.is_number_integer() || value.get<long long>() < 1 || value.get<long long>() > 2000000)
-    throw SpecError(location_of(test, "/max_states"),
-                    "max_states: a whole number from 1 to 2000000");
-  return value.get<std::size_t>();
+  return static_cast<std::size_t>(read_whole(test, "/max_states", 1, 2000000, 200000));
 }
 
 // The test's `informed:` {starts, at_most} and `algorithm:` (default: Berkeley's A*, a graph
 // search that pushes every path and skips what was expanded, ties first in first out).
 InformedTiers informed_tiers(const Assignment& assignment, const TestSpec& test,
                              const Setup& setup) {
-  const auto& informed = test.input["informed"];
-  if (!informed.is_object())
-    throw SpecError(location_of(test, "/informed"),
-                    "informed: a mapping {starts: [state, ...], at_most: [expansions, ...]}");
-  for (const auto& [key, value] : informed.items())
-    if (key != "starts" && key != "at_most")
-      throw SpecError(location_of(test, "/informed/" + key),
-                      fmt::format("informed: unknown key `{}` (starts, at_most)", key));
+  const nlohmann::json& informed =
+      read_mapping(test, "/informed", {"starts", "at_most"},
+                   "a mapping {starts: [state, ...], at_most: [expansions, ...]}");
   if (setup.space->sampled)
     throw SpecError(location_of(test, "/informed"),
                     "informed: the search may reach any state, so it needs h on the whole space; "

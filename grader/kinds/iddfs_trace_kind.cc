@@ -58,7 +58,7 @@ struct Problem {
 // The seed's semantics: the start is tested silently, then depth limits 1 to `max_depth`.
 ref::IddfsOptions options_of(const TestSpec& test) {
   ref::IddfsOptions options;
-  options.max_limit = test.input.value("max_depth", kDefaultMaxDepth);
+  options.max_limit = static_cast<int>(read_whole(test, "/max_depth", 1, 30, kDefaultMaxDepth));
   return options;
 }
 
@@ -295,12 +295,6 @@ void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test
   check_keys(test, keys());
   require_program_submission(assignment, test);
   validate_program_input(test, test.input.contains("domain") ? domain_input() : board_input());
-  if (test.input.contains("max_depth") &&
-      (!test.input["max_depth"].is_number_integer() || test.input["max_depth"].get<int>() < 1 ||
-       test.input["max_depth"].get<int>() > 30)) {
-    throw SpecError(location_of(test, "/max_depth"),
-                    "max_depth must be a whole number from 1 to 30");
-  }
   const Problem problem = read_problem(assignment, test);
   check_published_figures(test, {{"moves", {problem.expected.reference.actions.size(), ""}},
                                  {"trace_lines", {problem.expected.reference.trace.size(), ""}}});

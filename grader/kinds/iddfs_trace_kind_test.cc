@@ -313,8 +313,8 @@ domains:
   const IddfsTraceKind kind;
   const TestSpec& test = assignment.tests[0];
   kind.validate(assignment, test);
-  TestOutcome outcome =
-      kind.evaluate(assignment, test, exited("(1 u)\n(CHECK)\n(1 r)\n(CHECK)\n(PATH-TO-GOAL (r))\n"));
+  TestOutcome outcome = kind.evaluate(
+      assignment, test, exited("(1 u)\n(CHECK)\n(1 r)\n(CHECK)\n(PATH-TO-GOAL (r))\n"));
   for (const auto& aspect : outcome.aspects)
     EXPECT_TRUE(aspect.passed) << aspect.aspect << ": " << aspect.feedback;
   EXPECT_THAT(outcome.expected, HasSubstr("(1 U)\n(CHECK)\n(1 R)\n(CHECK)\n(PATH-TO-GOAL (R))"));

@@ -31,15 +31,16 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
       children.push_back(std::move(successor.state));
     return children;
   };
-  const auto result = ref::iterative_deepening_search(plan.start, plan.goal, expand,
-                                                      read_count(test, "limit"), 1'000'000);
+  const auto result = ref::iterative_deepening_search(
+      plan.start, plan.goal, expand, static_cast<int>(read_whole(test, "/limit", 0, 1000)),
+      1'000'000);
   if (result.status != ref::DepthLimitedStatus::found) {
     throw SpecError(location_of(test, "/limit"), "the reference finds no path within this limit");
   }
   plan.path = result.path;
   std::vector<std::string> states;
   for (const auto& state : plan.path) states.push_back(python_list(state));
-  plan.call = fmt::format("{}({}, {}, [{}])", function_name(test, "printPath_8p"),
+  plan.call = fmt::format("{}({}, {}, [{}])", read_name(test, "/function", "printPath_8p"),
                           python_list(plan.start), python_list(plan.goal), fmt::join(states, ", "));
   return plan;
 }
@@ -56,7 +57,7 @@ Invocation PrintPathKind::invocation(const Assignment& assignment, const TestSpe
   const Plan plan = make_plan(assignment, test);
   nlohmann::json steps = nlohmann::json::array();
   steps.push_back({{"op", "call"},
-                   {"function", function_name(test, "printPath_8p")},
+                   {"function", read_name(test, "/function", "printPath_8p")},
                    {"args", {plan.start, plan.goal, plan.path}}});
   return make_driver_invocation(assignment, test, context, std::move(steps), plan.call);
 }

@@ -129,26 +129,18 @@ void validate_check(const TestSpec& test, const BoardExpectation& problem, std::
             fmt::format("'{}' must be a named group of the pattern, its value a string", name));
     }
   } else if (type == "solution") {
-    if (!value.is_object() || !value.contains("path"))
-      throw SpecError(location_of(test, at), "solution: {path: REGEX, length, ignore, optimal}");
-    for (const auto& [key, item] : value.items()) {
-      if (key == "path") {
-        regex_key(test, at + "/path", item, "moves");
-      } else if (key == "length") {
-        regex_key(test, at + "/length", item, "length");
-      } else if (key == "ignore") {
-        if (!item.is_array() ||
-            !std::all_of(item.begin(), item.end(), [](const auto& w) { return w.is_string(); }))
-          throw SpecError(location_of(test, at + "/ignore"), "ignore is a list of words");
-      } else if (key == "optimal") {
-        if (!item.is_boolean())
-          throw SpecError(location_of(test, at + "/optimal"), "optimal is true or false");
-      } else {
-        throw SpecError(
-            location_of(test, at),
-            fmt::format("unknown solution key '{}' (path, length, ignore, optimal)", key));
-      }
-    }
+    const std::string shape = "{path: REGEX, length, ignore, optimal}";
+    const nlohmann::json& solution =
+        read_mapping(test, at, {"path", "length", "ignore", "optimal"}, shape);
+    if (!solution.contains("path")) throw SpecError(location_of(test, at), "solution: " + shape);
+    regex_key(test, at + "/path", solution["path"], "moves");
+    if (solution.contains("length")) regex_key(test, at + "/length", solution["length"], "length");
+    if (solution.contains("ignore") &&
+        (!solution["ignore"].is_array() ||
+         !std::all_of(solution["ignore"].begin(), solution["ignore"].end(),
+                      [](const auto& word) { return word.is_string(); })))
+      throw SpecError(location_of(test, at + "/ignore"), "ignore is a list of words");
+    read_flag(test, at + "/optimal", true);
     if (!problem.shortest)
       throw SpecError(location_of(test, "/start"), "the start cannot reach the goal");
   }

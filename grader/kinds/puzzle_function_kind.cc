@@ -217,7 +217,8 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
   const bool on_domain = test.input.contains("domain");
   const char* const fallback[3][2] = {
       {"findBlank_8p", "findBlank_8p"}, {"actionsF_8p", "actions"}, {"takeActionF_8p", "result"}};
-  plan.function = function_name(test, fallback[static_cast<int>(plan.role)][on_domain ? 1 : 0]);
+  plan.function =
+      read_name(test, "/function", fallback[static_cast<int>(plan.role)][on_domain ? 1 : 0]);
   if (on_domain) {
     plan_domain_calls(assignment, test, plan);
   } else {

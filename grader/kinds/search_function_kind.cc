@@ -86,10 +86,10 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test,
                     "depth_limited`");
   }
   plan.iterative = algorithm == "iterative_deepening";
-  plan.function =
-      function_name(test, plan.iterative ? "iterativeDeepeningSearch" : "depthLimitedSearch");
-  plan.limit = limit.value_or(read_count(test, "limit"));
-  plan.own_functions = test.input.value("own_functions", false);
+  plan.function = read_name(test, "/function",
+                            plan.iterative ? "iterativeDeepeningSearch" : "depthLimitedSearch");
+  plan.limit = limit.value_or(static_cast<int>(read_whole(test, "/limit", 0, 1000)));
+  plan.own_functions = read_flag(test, "/own_functions", false);
   plan.expected.includes_start = plan.iterative;
   plan.expected.limit = plan.limit;
   plan.expected.function = plan.function;
@@ -198,9 +198,6 @@ nlohmann::json search_step(const Plan& plan, const nlohmann::json& actions,
 
 void SearchFunctionKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  if (test.input.contains("own_functions") && !test.input["own_functions"].is_boolean()) {
-    throw SpecError(location_of(test, "/own_functions"), "own_functions must be true or false");
-  }
   const Plan plan = make_plan(assignment, test);
   check_cross(plan, test);
 }

@@ -35,17 +35,6 @@ struct ProblemTest {
   std::vector<std::size_t> at_most;  // informed tiers
 };
 
-std::size_t whole_number(const TestSpec& test, const std::string& key, std::size_t fallback,
-                         std::size_t low, std::size_t high) {
-  if (!test.input.contains(key)) return fallback;
-  const auto& value = test.input[key];
-  if (!value.is_number_integer() || value.get<long long>() < static_cast<long long>(low) ||
-      value.get<long long>() > static_cast<long long>(high))
-    throw SpecError(location_of(test, "/" + key),
-                    fmt::format("{}: a whole number from {} to {}", key, low, high));
-  return value.get<std::size_t>();
-}
-
 // The call's words the function adapter gives values to (adapters/search_adapter.h
 // call_argument); any other argument is a literal.
 const std::vector<std::string> kDomainWords = {"game_state", "start", "goal", "graph", "maze"};
@@ -75,7 +64,7 @@ ProblemTest read_test(const Assignment& assignment, const TestSpec& test) {
                       "heuristic: the name of a function h(state, problem) in the module");
     read.heuristic = name.get<std::string>();
   }
-  read.max_states = whole_number(test, "max_states", 20000, 1, 200000);
+  read.max_states = static_cast<std::size_t>(read_whole(test, "/max_states", 1, 200000, 20000));
   if (test.input.contains("size_leeway")) {
     const auto& leeway = test.input["size_leeway"];
     if (!leeway.is_number() || leeway.get<double>() < 1)

@@ -112,21 +112,15 @@ std::vector<SearchSpec> read_searches(const TestSpec& test) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     const auto& entry = list[i];
     const std::string where = fmt::format("/searches/{}", i);
-    if (!entry.is_object() || !entry.contains("search") || !entry["search"].is_string())
+    read_mapping(test, where, {"search", "optimal", "bound"},
+                 "{search: NAME, optimal: bool, bound: N}");
+    if (!entry.contains("search") || !entry["search"].is_string())
       throw SpecError(location_of(test, where),
                       "each search is {search: NAME, optimal: bool, bound: N}");
-    for (const auto& [key, value] : entry.items())
-      if (key != "search" && key != "optimal" && key != "bound")
-        throw SpecError(location_of(test, where),
-                        fmt::format("unknown key `{}` (expected search, optimal, bound)", key));
-    SearchSpec search{entry["search"].get<std::string>(), entry.value("optimal", true),
+    SearchSpec search{entry["search"].get<std::string>(), read_flag(test, where + "/optimal", true),
                       std::nullopt};
-    if (entry.contains("bound")) {
-      if (!entry["bound"].is_number_integer() || entry["bound"].get<long long>() < 0)
-        throw SpecError(location_of(test, where + "/bound"),
-                        "bound is a depth bound in moves, a whole number >= 0");
-      search.bound = entry["bound"].get<std::size_t>();
-    }
+    if (entry.contains("bound"))
+      search.bound = static_cast<std::size_t>(read_whole(test, where + "/bound", 0, 1000));
     searches.push_back(std::move(search));
   }
   return searches;
