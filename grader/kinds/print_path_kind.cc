@@ -5,43 +5,71 @@
 #include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
 #include "adapters/search_call_setup.h"
+#include "checkers/python_value.h"
 #include "checkers/state_text.h"
+#include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "reference/depth_limited_search.h"
 
 namespace sg {
 namespace {
 
+// The call's arguments, in the driver's encoding, and how feedback writes the call.
 struct Plan {
-  ref::Tiles start;
-  ref::Tiles goal;
-  std::vector<ref::Tiles> path;
+  nlohmann::json start;
+  nlohmann::json goal;
+  nlohmann::json path = nlohmann::json::array();
   std::string call;
 };
 
-Plan make_plan(const Assignment& assignment, const TestSpec& test) {
-  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
-  const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
-  Plan plan;
-  plan.start = read_state(test, "start", puzzle, assignment.state_notation);
-  plan.goal = puzzle.goal();
-  const auto expand = [&](const ref::Tiles& state) {
-    std::vector<ref::Tiles> children;
-    for (auto& successor : puzzle.successors(state, order))
-      children.push_back(std::move(successor.state));
-    return children;
-  };
+// The reference's iterative-deepening path from `start` to `goal`, within the test's `limit`.
+template <class State, class Expand>
+std::vector<State> reference_path(const TestSpec& test, const State& start, const State& goal,
+                                  const Expand& expand) {
   const auto result = ref::iterative_deepening_search(
-      plan.start, plan.goal, expand, static_cast<int>(read_whole(test, "/limit", 0, 1000)),
-      1'000'000);
-  if (result.status != ref::DepthLimitedStatus::found) {
+      start, goal, expand, static_cast<int>(read_whole(test, "/limit", 0, 1000)), 1'000'000);
+  if (result.status != ref::DepthLimitedStatus::found)
     throw SpecError(location_of(test, "/limit"), "the reference finds no path within this limit");
+  return result.path;
+}
+
+// A board of the spec's sliding-tile `domain` (A2), or one of the spec's `domains` (`domain:`).
+Plan make_plan(const Assignment& assignment, const TestSpec& test) {
+  Plan plan;
+  if (test.input.contains("domain")) {
+    const SearchDomain domain = search_domain(assignment, test);
+    const std::vector<ref::State> goals = goal_states(domain);
+    if (goals.size() != 1)
+      throw SpecError(location_of(test, test.input.contains("goal") ? "/goal" : "/domain"),
+                      "the path printer is given one goal state: name one");
+    const auto expand = [&domain](const ref::State& state) {
+      std::vector<ref::State> children;
+      for (ref::Step& step : domain.problem->successors(state))
+        children.push_back(std::move(step.state));
+      return children;
+    };
+    for (const ref::State& state :
+         reference_path(test, domain.problem->initial_state(), goals.front(), expand))
+      plan.path.push_back(domain.value_of(state));
+    plan.start = plan.path.front();
+    plan.goal = plan.path.back();
+  } else {
+    const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
+    const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
+    const auto expand = [&](const ref::Tiles& state) {
+      std::vector<ref::Tiles> children;
+      for (auto& successor : puzzle.successors(state, order))
+        children.push_back(std::move(successor.state));
+      return children;
+    };
+    plan.start = read_state(test, "start", puzzle, assignment.state_notation);
+    plan.goal = puzzle.goal();
+    for (const ref::Tiles& state :
+         reference_path(test, plan.start.get<ref::Tiles>(), puzzle.goal(), expand))
+      plan.path.push_back(state);
   }
-  plan.path = result.path;
-  std::vector<std::string> states;
-  for (const auto& state : plan.path) states.push_back(python_list(state));
-  plan.call = fmt::format("{}({}, {}, [{}])", read_name(test, "/function", "printPath_8p"),
-                          python_list(plan.start), python_list(plan.goal), fmt::join(states, ", "));
+  plan.call = fmt::format("{}({}, {}, {})", read_name(test, "/function", "printPath_8p"),
+                          python_repr(plan.start), python_repr(plan.goal), python_repr(plan.path));
   return plan;
 }
 

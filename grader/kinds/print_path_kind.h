@@ -4,7 +4,9 @@
 // text is judged; A2 uses it as feedback only (its `grades` binds no criterion).
 //
 // Spec keys: start, goal (states; goal defaults to the domain's), limit (maxDepth for the
-// reference path), function (default printPath_8p). Aspects: prints.
+// reference path), function (default printPath_8p), domain (one of the spec's `domains`, a
+// graph or a maze, instead of the sliding-tile `domain`; its states as the driver passes them).
+// Aspects: prints.
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -16,7 +18,9 @@ class PrintPathKind : public TestKind {
   std::string_view name() const override { return "print_path"; }
   std::vector<std::string> aspects() const override { return {"prints"}; }
   bool uses_action_order(const Assignment&) const override { return true; }
-  std::vector<std::string> keys() const override { return {"start", "goal", "limit", "function"}; }
+  std::vector<std::string> keys() const override {
+    return {"start", "goal", "limit", "function", "domain"};
+  }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,
                         const GradingContext& context) const override;

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "kinds/print_path_kind.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -101,6 +102,26 @@ TEST(SearchFunctionKind, AGraphOfTheSpecsDomainsNeedsOneGoal) {
       "    domain: roads\n    start: A\n    goal: C\n    algorithm: depth_limited\n    limit: 2\n");
   kind.validate(one, one.tests.back());
   EXPECT_TRUE(kind.evaluate(one, one.tests.back(), returned(R"(["B", "C"])")).aspects.at(0).passed);
+}
+
+// A2's path printer on a maze: it is handed the reference's path as the driver writes cells.
+TEST(PrintPathKind, PrintsAMazesPath) {
+  const Assignment assignment = maze_spec("    domain: hall\n    limit: 8\n    function: show\n");
+  const Assignment& spec = assignment;
+  TestSpec test = spec.tests.back();
+  test.kind = "print_path";
+  const PrintPathKind kind;
+  kind.validate(spec, test);
+  GradingContext context;
+  EXPECT_EQ(kind.invocation(spec, test, context).description,
+            "show((1, 1), (3, 1), [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1)])");
+  Observation printed = returned("null");
+  const std::string quiet = R"("stdout": "")";
+  std::string& out = printed.stdout_stream.data;
+  out.replace(out.rfind(quiet), quiet.size(), R"("stdout": "(1, 1) -> (1, 2)\n")");
+  const TestOutcome shown = kind.evaluate(spec, test, printed);
+  EXPECT_TRUE(shown.aspects.at(0).passed) << shown.aspects.at(0).feedback;
+  EXPECT_FALSE(kind.evaluate(spec, test, returned("null")).aspects.at(0).passed);
 }
 
 }  // namespace
