@@ -4,12 +4,15 @@
 #include <gtest/gtest.h>
 
 #include "checkers/iddfs_trace_checker.h"
+#include "kinds/kind_test_util.h"
 #include "notation/lisp_grid.h"
 #include "notation/lisp_trace.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
 namespace {
+
+using test_util::exited;
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -61,14 +64,6 @@ std::string reference_output() {
   std::vector<std::string> path;
   for (const ref::BlankMove move : run.path) path.push_back(lisp_move_name(move));
   return out + print_lisp_path_line(path) + "\n";
-}
-
-Observation exited(std::string out, int code = 0) {
-  Observation observation;
-  observation.termination = Termination::exited;
-  observation.exit_code = code;
-  observation.stdout_stream.data = std::move(out);
-  return observation;
 }
 
 TEST(IddfsTraceKindTest, ValidatesTheSeedsNotationAndReachability) {

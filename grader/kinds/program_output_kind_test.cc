@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <map>
 
+#include "kinds/kind_test_util.h"
 #include "notation/compact_eight.h"
 #include "reference/astar.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
 namespace {
+
+using test_util::exited;
 
 using ::testing::HasSubstr;
 
@@ -43,14 +46,6 @@ std::string validation_error(const std::string& keys) {
     return error.what();
   }
   return "no error";
-}
-
-Observation exited(std::string out, int code = 0) {
-  Observation observation;
-  observation.termination = Termination::exited;
-  observation.exit_code = code;
-  observation.stdout_stream.data = std::move(out);
-  return observation;
 }
 
 TestOutcome evaluate(const std::string& keys, const Observation& observation) {

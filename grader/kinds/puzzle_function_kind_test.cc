@@ -3,10 +3,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "kinds/kind_test_util.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
 namespace {
+
+using test_util::driver_returned;
 
 using ::testing::HasSubstr;
 
@@ -32,24 +35,6 @@ tests:
                                "specs/demo.yaml");
 }
 
-// The driver's report of steps that each returned `values[i]`.
-Observation returned(const std::vector<std::string>& values) {
-  Observation observation;
-  observation.termination = Termination::exited;
-  observation.exit_code = 0;
-  std::string& out = observation.stdout_stream.data;
-  out = R"({"sg": "hello", "protocol": 1, "python": "3.11.2"})"
-        "\n"
-        R"({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "", "stderr": ""})"
-        "\n";
-  for (std::size_t i = 0; i < values.size(); ++i)
-    out += R"({"sg": "begin", "index": )" + std::to_string(i) + "}\n" +
-           R"({"sg": "step", "index": )" + std::to_string(i) + R"(, "ok": true, "value": )" +
-           values[i] + R"(, "stdout": "", "seconds": 0.01})" + "\n";
-  out += "{\"sg\": \"done\"}\n";
-  return observation;
-}
-
 std::string validation_error(const Assignment& assignment) {
   try {
     PuzzleFunctionKind().validate(assignment, assignment.tests.back());
@@ -68,11 +53,11 @@ TEST(PuzzleFunctionKind, AGraphsActionsInItsOrder) {
   const Invocation invocation = kind.invocation(assignment, assignment.tests.back(), context);
   EXPECT_THAT(invocation.description, HasSubstr("actions('A') (2 calls)"));
   TestOutcome outcome = kind.evaluate(assignment, assignment.tests.back(),
-                                      returned({R"(["B", "C"])", R"(["A", "B"])"}));
+                                      driver_returned({R"(["B", "C"])", R"(["A", "B"])"}));
   EXPECT_TRUE(outcome.aspects.at(0).passed) << outcome.aspects.at(0).feedback;
   EXPECT_EQ(outcome.expected, "actions('A') -> ['B', 'C']\nactions('C') -> ['A', 'B']");
   outcome = kind.evaluate(assignment, assignment.tests.back(),
-                          returned({R"(["C", "B"])", R"(["A", "B"])"}));
+                          driver_returned({R"(["C", "B"])", R"(["A", "B"])"}));
   EXPECT_FALSE(outcome.aspects.at(0).passed);
   EXPECT_THAT(outcome.aspects.at(0).feedback,
               HasSubstr("`actions('A')` returned ['C', 'B'], expected ['B', 'C']: the right "
@@ -86,15 +71,15 @@ TEST(PuzzleFunctionKind, AMazesResultsAndTheArgumentLeftAlone) {
   kind.validate(assignment, assignment.tests.back());
   // From (1, 2): West to (1, 1), East to (1, 3); each call is [let, call, get].
   const std::string cell = R"({"$tuple": [1, 2]})";
-  TestOutcome outcome =
-      kind.evaluate(assignment, assignment.tests.back(),
-                    returned({"null", R"({"$tuple": [1, 3]})", cell, "null", R"([1, 1])", cell}));
+  TestOutcome outcome = kind.evaluate(
+      assignment, assignment.tests.back(),
+      driver_returned({"null", R"({"$tuple": [1, 3]})", cell, "null", R"([1, 1])", cell}));
   EXPECT_EQ(outcome.expected, "step((1, 2), 'East') -> (1, 3)\nstep((1, 2), 'West') -> (1, 1)");
   for (const auto& aspect : outcome.aspects)
     EXPECT_TRUE(aspect.passed) << aspect.aspect << ": " << aspect.feedback;
   outcome = kind.evaluate(
       assignment, assignment.tests.back(),
-      returned({"null", R"({"$tuple": [1, 1]})", R"([1, 1])", "null", R"([1, 1])", cell}));
+      driver_returned({"null", R"({"$tuple": [1, 1]})", R"([1, 1])", "null", R"([1, 1])", cell}));
   EXPECT_THAT(outcome.aspects.at(0).feedback,
               HasSubstr("`step((1, 2), 'East')` returned (1, 1); expected the state (1, 3)"));
   EXPECT_THAT(outcome.aspects.at(1).feedback, HasSubstr("modified the state passed to it"));

@@ -3,11 +3,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "kinds/kind_test_util.h"
 #include "kinds/print_path_kind.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
 namespace {
+
+Observation returned(const std::string& value) { return test_util::driver_returned({value}); }
 
 using ::testing::HasSubstr;
 
@@ -32,22 +35,6 @@ tests:
     grades: {result: a}
 )yaml" + test_keys,
                                "specs/demo.yaml");
-}
-
-Observation returned(const std::string& value) {
-  Observation observation;
-  observation.termination = Termination::exited;
-  observation.exit_code = 0;
-  observation.stdout_stream.data =
-      R"({"sg": "hello", "protocol": 1, "python": "3.11.2"})"
-      "\n"
-      R"({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "", "stderr": ""})"
-      "\n"
-      R"({"sg": "begin", "index": 0})"
-      "\n"
-      R"({"sg": "step", "index": 0, "ok": true, "value": )" +
-      value + R"(, "stdout": "", "seconds": 0.01})" + "\n" + R"({"sg": "done"})" + "\n";
-  return observation;
 }
 
 std::string cells(const std::vector<std::pair<int, int>>& path) {
@@ -115,10 +102,7 @@ TEST(PrintPathKind, PrintsAMazesPath) {
   GradingContext context;
   EXPECT_EQ(kind.invocation(spec, test, context).description,
             "show((1, 1), (3, 1), [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1)])");
-  Observation printed = returned("null");
-  const std::string quiet = R"("stdout": "")";
-  std::string& out = printed.stdout_stream.data;
-  out.replace(out.rfind(quiet), quiet.size(), R"("stdout": "(1, 1) -> (1, 2)\n")");
+  const Observation printed = test_util::driver_returned({"null"}, {R"((1, 1) -> (1, 2)\n)"});
   const TestOutcome shown = kind.evaluate(spec, test, printed);
   EXPECT_TRUE(shown.aspects.at(0).passed) << shown.aspects.at(0).feedback;
   EXPECT_FALSE(kind.evaluate(spec, test, returned("null")).aspects.at(0).passed);

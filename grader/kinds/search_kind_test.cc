@@ -5,10 +5,13 @@
 
 #include <map>
 
+#include "kinds/kind_test_util.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
 namespace {
+
+Observation driver_output(const std::string& value) { return test_util::driver_returned({value}); }
 
 using ::testing::HasSubstr;
 
@@ -87,26 +90,6 @@ TEST(SearchKind, ValidatesEveryPartAndNamesTheKey) {
                             "    call: bfs(problem)\n    judge: {path: true, expansions: ties}\n",
                             "{type: problem_object}")),
               HasSubstr("expansions: ties is for uniform-cost, greedy and A*"));
-}
-
-Observation driver_output(const std::string& value) {
-  Observation observation;
-  observation.termination = Termination::exited;
-  observation.exit_code = 0;
-  observation.stdout_stream.data =
-      R"({"sg": "hello", "protocol": 1, "python": "3.11.2"})"
-      "\n"
-      R"({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "", "stderr": ""})"
-      "\n"
-      R"({"sg": "begin", "index": 0})"
-      "\n"
-      R"({"sg": "step", "index": 0, "ok": true, "value": )" +
-      value +
-      R"(, "stdout": "", "seconds": 0.01})"
-      "\n"
-      R"({"sg": "done"})"
-      "\n";
-  return observation;
 }
 
 const AspectOutcome& aspect(const TestOutcome& outcome, const std::string& name) {

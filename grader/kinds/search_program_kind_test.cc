@@ -3,10 +3,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "kinds/kind_test_util.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
 namespace {
+
+using test_util::exited;
 
 using ::testing::HasSubstr;
 
@@ -36,15 +39,6 @@ std::string validation_error(const std::string& keys) {
     return error.what();
   }
   return "no error";
-}
-
-Observation exited(std::string out, int code = 0, std::string err = "") {
-  Observation observation;
-  observation.termination = Termination::exited;
-  observation.exit_code = code;
-  observation.stdout_stream.data = std::move(out);
-  observation.stderr_stream.data = std::move(err);
-  return observation;
 }
 
 TestOutcome evaluate(const std::string& keys, const Observation& observation) {
