@@ -224,6 +224,9 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
   } else {
     plan_tile_calls(assignment, test, plan);
   }
+  if (plan.calls.empty())
+    throw SpecError(location_of(test, "/states"),
+                    "no action is possible from these states: nothing to call take_action on");
   return plan;
 }
 

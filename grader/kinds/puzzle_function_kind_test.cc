@@ -18,7 +18,7 @@ Assignment spec_with(const std::string& test_keys) {
 assignment: {id: demo}
 submission: {language: python, module: problem}
 domains:
-  roads: {type: graph, edges: [[A, B], [A, C], [B, C]]}
+  roads: {type: graph, directed: true, edges: [[A, B], [A, C], [B, C]]}
   maze:
     type: grid
     map: |
@@ -52,12 +52,12 @@ TEST(PuzzleFunctionKind, AGraphsActionsInItsOrder) {
   GradingContext context;
   const Invocation invocation = kind.invocation(assignment, assignment.tests.back(), context);
   EXPECT_THAT(invocation.description, HasSubstr("actions('A') (2 calls)"));
-  TestOutcome outcome = kind.evaluate(assignment, assignment.tests.back(),
-                                      driver_returned({R"(["B", "C"])", R"(["A", "B"])"}));
+  TestOutcome outcome =
+      kind.evaluate(assignment, assignment.tests.back(), driver_returned({R"(["B", "C"])", "[]"}));
   EXPECT_TRUE(outcome.aspects.at(0).passed) << outcome.aspects.at(0).feedback;
-  EXPECT_EQ(outcome.expected, "actions('A') -> ['B', 'C']\nactions('C') -> ['A', 'B']");
-  outcome = kind.evaluate(assignment, assignment.tests.back(),
-                          driver_returned({R"(["C", "B"])", R"(["A", "B"])"}));
+  EXPECT_EQ(outcome.expected, "actions('A') -> ['B', 'C']\nactions('C') -> []");
+  outcome =
+      kind.evaluate(assignment, assignment.tests.back(), driver_returned({R"(["C", "B"])", "[]"}));
   EXPECT_FALSE(outcome.aspects.at(0).passed);
   EXPECT_THAT(outcome.aspects.at(0).feedback,
               HasSubstr("`actions('A')` returned ['C', 'B'], expected ['B', 'C']: the right "
@@ -95,6 +95,9 @@ TEST(PuzzleFunctionKind, ADomainTestNamesWhatItCannotTake) {
   EXPECT_THAT(validation_error(spec_with(
                   "    domain: roads\n    role: take_action\n    states: [A]\n    actions: [D]\n")),
               HasSubstr("'D' is not an action of 'A' in 'roads'"));
+  EXPECT_THAT(
+      validation_error(spec_with("    domain: roads\n    role: take_action\n    states: [C]\n")),
+      HasSubstr("no action is possible from these states"));
 }
 
 }  // namespace
