@@ -2,6 +2,7 @@
 // the way `searchgrader validate` does (structure, kinds, and the reference on every test).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -40,6 +41,26 @@ TEST(ShippedSpecs, EverySpecInSpecsIsValid) {
     EXPECT_NO_THROW(KindRegistry::with_builtin_kinds().validate(assignment));
   }
   EXPECT_GT(count, 0);
+}
+
+// Every key a kind reads is documented in its section of docs/spec-format.md ("### `solve`: ..."
+// up to the next heading of that level), so the page is the whole schema a spec author needs.
+TEST(DocsKeys, EveryKindsKeysAreInItsSectionOfSpecFormat) {
+  std::ifstream file(std::string(SG_SOURCE_DIR) + "/docs/spec-format.md");
+  std::stringstream text;
+  text << file.rdbuf();
+  const std::string doc = text.str();
+  const KindRegistry registry = KindRegistry::with_builtin_kinds();
+  for (const std::string& name : registry.names()) {
+    const auto heading = doc.find("\n### `" + name + "`:");
+    ASSERT_NE(heading, std::string::npos) << "no section for the kind " << name;
+    const auto next_sub = doc.find("\n### ", heading + 1);
+    const auto next_top = doc.find("\n## ", heading + 1);
+    const std::string section = doc.substr(heading, std::min(next_sub, next_top) - heading);
+    for (const std::string& key : registry.find(name)->keys())
+      EXPECT_NE(section.find("`" + key + "`"), std::string::npos)
+          << "the " << name << " section of docs/spec-format.md does not document `" << key << "`";
+  }
 }
 
 }  // namespace
