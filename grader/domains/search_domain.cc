@@ -386,6 +386,37 @@ SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {
                       name));
 }
 
+SearchDomain states_domain(const Assignment& assignment, const TestSpec& test) {
+  const nlohmann::json& name = test.input.contains("domain") ? test.input["domain"] : nullptr;
+  const auto found = assignment.domains.find(name.is_string() ? name.get<std::string>() : "");
+  if (found == assignment.domains.end() || found->second.value.value("type", "") != "graph" ||
+      test.input.contains("start"))
+    return search_domain(assignment, test);
+  const auto graph = read_graph(found->second, found->first);
+  std::string first;
+  if (!graph->edges.empty()) first = graph->edges.front().from;
+  if (first.empty() && !graph->extra_nodes.empty()) first = *graph->extra_nodes.begin();
+  TestSpec located = test;
+  located.input["start"] = first;
+  if (!located.input.contains("goal")) located.input["goal"] = first;
+  return search_domain(assignment, located);
+}
+
+ref::State single_goal(const SearchDomain& domain, const TestSpec& test) {
+  const std::vector<ref::State> goals = goal_states(domain);
+  if (goals.size() != 1)
+    throw SpecError(location_of(test, test.input.contains("goal") ? "/goal" : "/domain"),
+                    fmt::format("the call is handed one goal state, and '{}' has {}: name one",
+                                domain.name, goals.size()));
+  return goals.front();
+}
+
+std::vector<ref::State> successor_states(const SearchDomain& domain, const ref::State& state) {
+  std::vector<ref::State> states;
+  for (ref::Step& step : domain.problem->successors(state)) states.push_back(std::move(step.state));
+  return states;
+}
+
 nlohmann::json state_space_table(const SearchDomain& domain, const TestSpec& test,
                                  std::size_t max_states) {
   const ref::Problem& problem = *domain.problem;

@@ -75,6 +75,19 @@ nlohmann::json number_value(double value);
 /// a maze takes both from its map). Throws SpecError at the offending key.
 SearchDomain search_domain(const Assignment& assignment, const TestSpec& test);
 
+/// The test's domain for a test about states alone (the actions and results of the states it
+/// lists), which names no start or goal: a graph then starts and ends at its first node (neither
+/// is used), a maze at its map's. Throws SpecError as search_domain.
+SearchDomain states_domain(const Assignment& assignment, const TestSpec& test);
+
+/// The domain's one goal state, for a call handed a single goal (A2's search function and path
+/// printer). Throws SpecError at the test's `goal` (or `domain`) when it has several or none.
+ref::State single_goal(const SearchDomain& domain, const TestSpec& test);
+
+/// The states one action away from `state`, in the domain's order: what a depth-limited search
+/// expands.
+std::vector<ref::State> successor_states(const SearchDomain& domain, const ref::State& state);
+
 /// Every state reachable from the start (at most `max_states`), breadth-first, as the table a
 /// problem object is driven by: {"start": value, "goals": [values], "successors": {state text:
 /// [[value, action, cost], ...]}, "heuristic": {state text: h}}. Throws SpecError at the test

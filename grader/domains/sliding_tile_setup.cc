@@ -60,6 +60,15 @@ std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment
   return order;
 }
 
+std::vector<ref::Tiles> successor_boards(const ref::TilePuzzle& puzzle,
+                                         const std::vector<ref::BlankMove>& order,
+                                         const ref::Tiles& board) {
+  std::vector<ref::Tiles> boards;
+  for (auto& successor : puzzle.successors(board, order))
+    boards.push_back(std::move(successor.state));
+  return boards;
+}
+
 bool successors_in_action_order(const Assignment& assignment) {
   return assignment.search.successor_order == "move_order";
 }

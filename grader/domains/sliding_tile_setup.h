@@ -27,6 +27,12 @@ ref::Heuristic assignment_heuristic(const Assignment& assignment);
 /// The domain's `action_order` (A2: left, right, up, down), or up, down, left, right if unset.
 std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment);
 
+/// The boards one blank move away from `board`, the moves tried in `order`: what a
+/// depth-limited search expands.
+std::vector<ref::Tiles> successor_boards(const ref::TilePuzzle& puzzle,
+                                         const std::vector<ref::BlankMove>& order,
+                                         const ref::Tiles& board);
+
 /// True when tests of the kinds that order successors (print_succ, solve, priority_queue) follow
 /// the domain's action_order: the spec's `search.successor_order` is `move_order`.
 bool successors_in_action_order(const Assignment& assignment);

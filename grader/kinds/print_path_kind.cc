@@ -38,18 +38,11 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
   Plan plan;
   if (test.input.contains("domain")) {
     const SearchDomain domain = search_domain(assignment, test);
-    const std::vector<ref::State> goals = goal_states(domain);
-    if (goals.size() != 1)
-      throw SpecError(location_of(test, test.input.contains("goal") ? "/goal" : "/domain"),
-                      "the path printer is given one goal state: name one");
     const auto expand = [&domain](const ref::State& state) {
-      std::vector<ref::State> children;
-      for (ref::Step& step : domain.problem->successors(state))
-        children.push_back(std::move(step.state));
-      return children;
+      return successor_states(domain, state);
     };
     for (const ref::State& state :
-         reference_path(test, domain.problem->initial_state(), goals.front(), expand))
+         reference_path(test, domain.problem->initial_state(), single_goal(domain, test), expand))
       plan.path.push_back(domain.value_of(state));
     plan.start = plan.path.front();
     plan.goal = plan.path.back();
@@ -57,10 +50,7 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
     const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
     const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
     const auto expand = [&](const ref::Tiles& state) {
-      std::vector<ref::Tiles> children;
-      for (auto& successor : puzzle.successors(state, order))
-        children.push_back(std::move(successor.state));
-      return children;
+      return successor_boards(puzzle, order, state);
     };
     plan.start = read_state(test, "start", puzzle, assignment.state_notation);
     plan.goal = puzzle.goal();

@@ -136,27 +136,6 @@ void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& p
   }
 }
 
-// The test with a start and a goal for a graph domain, which needs them to be built: any node
-// serves, since actions and results do not depend on them (the first edge's first node, else
-// `fallback`). A maze takes both from its map.
-TestSpec with_any_start(const Assignment& assignment, const TestSpec& test,
-                        const nlohmann::json& fallback) {
-  const nlohmann::json& name = test.input["domain"];
-  const auto found = assignment.domains.find(name.is_string() ? name.get<std::string>() : "");
-  if (found == assignment.domains.end() || found->second.value.value("type", "") != "graph")
-    return test;
-  nlohmann::json node = fallback;
-  const nlohmann::json edges = found->second.value.value("edges", nlohmann::json());
-  if (edges.is_array() && !edges.empty()) {
-    if (edges[0].is_array() && !edges[0].empty()) node = edges[0][0];
-    if (edges[0].is_object() && edges[0].contains("from")) node = edges[0]["from"];
-  }
-  TestSpec located = test;
-  if (!located.input.contains("start")) located.input["start"] = node;
-  if (!located.input.contains("goal")) located.input["goal"] = located.input["start"];
-  return located;
-}
-
 // One of the spec's `domains` (a graph, a maze): the problem's own actions(state) and
 // result(state, action), judged against the domain's successors in its order.
 void plan_domain_calls(const Assignment& assignment, const TestSpec& test, Plan& plan) {
@@ -164,8 +143,7 @@ void plan_domain_calls(const Assignment& assignment, const TestSpec& test, Plan&
     throw SpecError(location_of(test, "/role"),
                     "find_blank is a board's; on a domain the roles are actions and take_action");
   const auto states = read_states(test);
-  const auto domain = std::make_shared<const SearchDomain>(
-      search_domain(assignment, with_any_start(assignment, test, states.front().first)));
+  const auto domain = std::make_shared<const SearchDomain>(states_domain(assignment, test));
   const StateValues values{
       [domain](const nlohmann::json& value) { return domain->state_of(value); },
       [domain](const ref::State& state) { return domain->value_of(state); }, domain->name};

@@ -124,23 +124,14 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test,
     if (plan.own_functions)
       throw SpecError(location_of(test, "/own_functions"), "own_functions is for puzzle searches");
     const auto domain = std::make_shared<const SearchDomain>(search_domain(assignment, test));
-    const std::vector<ref::State> goals = goal_states(*domain);
-    if (goals.size() != 1)
-      throw SpecError(location_of(test, test.input.contains("goal") ? "/goal" : "/domain"),
-                      "the search function is given one goal state: name one");
+    const ref::State goal = single_goal(*domain, test);
     const ref::State start = domain->problem->initial_state();
     plan.rules = domain_rules(domain);
     plan.expected.start = domain->value_of(start);
-    plan.expected.goal = domain->value_of(goals.front());
+    plan.expected.goal = domain->value_of(goal);
     solve(
-        plan, start, goals.front(),
-        [&domain](const ref::State& state) {
-          std::vector<ref::State> children;
-          for (ref::Step& step : domain->problem->successors(state))
-            children.push_back(std::move(step.state));
-          return children;
-        },
-        test);
+        plan, start, goal,
+        [&domain](const ref::State& state) { return successor_states(*domain, state); }, test);
     for (nlohmann::json& state : plan.expected.path)
       state = domain->value_of(state.get<std::string>());
     plan.actions_callback = table_callback(*domain, test, false);
@@ -156,10 +147,7 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test,
     solve(
         plan, start, puzzle.goal(),
         [&puzzle, &order](const ref::Tiles& state) {
-          std::vector<ref::Tiles> children;
-          for (auto& successor : puzzle.successors(state, order))
-            children.push_back(std::move(successor.state));
-          return children;
+          return successor_boards(puzzle, order, state);
         },
         test);
     plan.actions_callback = tile_callback(puzzle, order, false);

@@ -83,7 +83,8 @@ TEST(SearchFunctionKind, AGraphOfTheSpecsDomainsNeedsOneGoal) {
     kind.validate(two, two.tests.back());
     ADD_FAILURE() << "two goals validated";
   } catch (const SpecError& error) {
-    EXPECT_THAT(error.what(), HasSubstr("demo.yaml:21:11: the search function is given one goal"));
+    EXPECT_THAT(error.what(),
+                HasSubstr("demo.yaml:21:11: the call is handed one goal state, and 'roads' has 2"));
   }
   const Assignment one = maze_spec(
       "    domain: roads\n    start: A\n    goal: C\n    algorithm: depth_limited\n    limit: 2\n");
