@@ -234,4 +234,44 @@ std::optional<double> optimal_cost(const SearchDomain& domain) {
   return run.cost;
 }
 
+std::string algorithm_title(const SearchAlgorithm& algorithm) {
+  using Family = SearchAlgorithm::Family;
+  using ref::Strategy;
+  switch (algorithm.family) {
+    case Family::depth_limited:
+      return "depth-limited search";
+    case Family::iterative_deepening:
+      return "iterative deepening search";
+    case Family::ida_star:
+      return "IDA* search";
+    case Family::local_beam:
+      return "local beam search";
+    case Family::best_first:
+      break;
+  }
+  switch (algorithm.policy.strategy) {
+    case Strategy::breadth_first:
+      return "breadth-first search";
+    case Strategy::depth_first:
+      return "depth-first search";
+    case Strategy::uniform_cost:
+      return "uniform-cost search";
+    case Strategy::greedy_best_first:
+      return "greedy best-first search";
+    case Strategy::astar:
+      return "A*";
+  }
+  return "search";
+}
+
+std::string optimality_reason(const SearchAlgorithm& algorithm, bool counts_moves) {
+  const std::string cheapest = counts_moves ? "a shortest path" : "a cheapest path";
+  if (algorithm.family != SearchAlgorithm::Family::best_first) return "";
+  if (algorithm.policy.strategy == ref::Strategy::astar)
+    return "A* with an admissible heuristic must find " + cheapest;
+  if (algorithm.policy.strategy == ref::Strategy::uniform_cost)
+    return "uniform-cost search must find " + cheapest;
+  return "";
+}
+
 }  // namespace sg

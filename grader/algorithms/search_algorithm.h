@@ -45,6 +45,13 @@ struct SearchAlgorithm {
   bool priority_ordered() const;
 };
 
+/// The algorithm in feedback's words: "A*", "uniform-cost search", "iterative deepening search".
+std::string algorithm_title(const SearchAlgorithm& algorithm);
+
+/// Why the algorithm must find a cheapest path ("A* with an admissible heuristic must find a
+/// shortest path"; a shortest one when `counts_moves`), or "" when it need not.
+std::string optimality_reason(const SearchAlgorithm& algorithm, bool counts_moves);
+
 /// The test's `algorithm:` (a name in the spec's `algorithms`, or a mapping). Throws SpecError at
 /// the key.
 SearchAlgorithm search_algorithm(const Assignment& assignment, const TestSpec& test);

@@ -22,34 +22,6 @@ bool best_first(const SearchAlgorithm& algorithm, std::initializer_list<Strategy
 
 }  // namespace
 
-std::string describe_algorithm(const SearchAlgorithm& algorithm) {
-  switch (algorithm.family) {
-    case Family::depth_limited:
-      return "depth-limited search";
-    case Family::iterative_deepening:
-      return "iterative deepening search";
-    case Family::ida_star:
-      return "IDA* search";
-    case Family::local_beam:
-      return "local beam search";
-    case Family::best_first:
-      break;
-  }
-  switch (algorithm.policy.strategy) {
-    case Strategy::breadth_first:
-      return "breadth-first search";
-    case Strategy::depth_first:
-      return "depth-first search";
-    case Strategy::uniform_cost:
-      return "uniform-cost search";
-    case Strategy::greedy_best_first:
-      return "greedy best-first search";
-    case Strategy::astar:
-      return "A* search";
-  }
-  return "search";
-}
-
 std::vector<SearchMutant> search_mutants(const SearchAlgorithm& algorithm) {
   std::vector<SearchMutant> mutants;
   const auto add = [&](std::string id, std::string mistake, auto change) {
@@ -156,7 +128,7 @@ std::optional<std::string> diagnose_search_mistake(const SearchAlgorithm& algori
   }
   if (mistakes.empty()) return std::nullopt;
   return fmt::format("Likely mistake: your {} {} {} that {}.", fmt::join(reported, " and "),
-                     reported.size() > 1 ? "match" : "matches", describe_algorithm(algorithm),
+                     reported.size() > 1 ? "match" : "matches", algorithm_title(algorithm),
                      fmt::join(mistakes, "; or one that "));
 }
 

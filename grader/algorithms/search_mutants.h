@@ -54,7 +54,4 @@ std::optional<std::string> diagnose_search_mistake(const SearchAlgorithm& algori
                                                    const MutantRuns& mutants,
                                                    const SearchAnswer& answer);
 
-/// How a person names `algorithm`: "breadth-first search", "A* search", ...
-std::string describe_algorithm(const SearchAlgorithm& algorithm);
-
 }  // namespace sg

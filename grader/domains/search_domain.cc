@@ -280,6 +280,13 @@ ref::StateLess python_order(const SearchDomain& domain) {
   return [value](const ref::State& a, const ref::State& b) { return value(a) < value(b); };
 }
 
+std::string ascending_order_wording(const SearchDomain& domain) {
+  if (domain.type == "graph") return "in alphabetical order";
+  if (domain.type == "sliding_tile")
+    return "in ascending order, as Python's sorted() orders the lists";
+  return "in ascending order, as Python's sorted() orders the tuples";
+}
+
 nlohmann::json number_value(double value) {
   if (std::floor(value) == value && std::fabs(value) < 1e15) return static_cast<long long>(value);
   return value;

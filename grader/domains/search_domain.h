@@ -66,6 +66,10 @@ std::vector<ref::State> goal_states(const SearchDomain& domain);
 /// `domain` must outlive the order.
 ref::StateLess python_order(const SearchDomain& domain);
 
+/// "in ascending order" as python_order sorts the domain's states, for feedback: "in alphabetical
+/// order" (a graph's names), "... as Python's sorted() orders the lists" (boards) or "tuples".
+std::string ascending_order_wording(const SearchDomain& domain);
+
 /// A cost or h as the submission is given it: an int when whole, as handouts write them (Python
 /// then prints 140, not 140.0), else a float.
 nlohmann::json number_value(double value);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <tuple>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/search_adapter.h"
@@ -68,35 +67,6 @@ bool ascending_order(const TestSpec& test) {
   return read_word(test, "order", "as_listed", {"as_listed", "ascending"}) == "ascending";
 }
 
-// "in ascending order" as the domain's states sort in Python.
-std::string ascending_wording(const SearchDomain& domain) {
-  if (domain.type == "graph") return "in alphabetical order";
-  if (domain.type == "sliding_tile")
-    return "in ascending order, as Python's sorted() orders the lists";
-  return "in ascending order, as Python's sorted() orders the tuples";
-}
-
-// The algorithm's name in feedback ("a correct A* reaches 7 to 8"), and why it must find a
-// cheapest path when it must.
-std::pair<std::string, std::string> algorithm_wording(const SearchAlgorithm& algorithm,
-                                                      bool counts_moves) {
-  const std::string cheapest = counts_moves ? "a shortest path" : "a cheapest path";
-  if (algorithm.family != SearchAlgorithm::Family::best_first) return {algorithm.name, ""};
-  switch (algorithm.policy.strategy) {
-    case ref::Strategy::astar:
-      return {"A*", "A* with an admissible heuristic must find " + cheapest};
-    case ref::Strategy::uniform_cost:
-      return {"uniform-cost search", "uniform-cost search must find " + cheapest};
-    case ref::Strategy::breadth_first:
-      return {"breadth-first search", ""};
-    case ref::Strategy::depth_first:
-      return {"depth-first search", ""};
-    case ref::Strategy::greedy_best_first:
-      return {"greedy best-first search", ""};
-  }
-  return {algorithm.name, ""};
-}
-
 DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpec& test) {
   const ref::State state = state_of_test(test, domain);
   std::vector<ref::Step> successors = domain.problem->successors(state);
@@ -108,7 +78,7 @@ DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpe
         [&less](const ref::Step& a, const ref::Step& b) { return less(a.state, b.state); });
   }
   return {state, std::move(successors), line_template(test, "line", kListingLine, listing_fields()),
-          ascending ? ascending_wording(domain) : "in the order the domain lists them",
+          ascending ? ascending_order_wording(domain) : "in the order the domain lists them",
           domain.hints};
 }
 
@@ -148,8 +118,8 @@ DomainPathExpected path_expected(const Assignment& assignment, const SearchDomai
       {{"moves", {static_cast<long long>(expected.reference_path.size()) - 1, ""}},
        {"max_queue_length", {static_cast<long long>(run.max_frontier), ""}}},
       domain.text_of(domain.problem->initial_state()));
-  std::tie(expected.algorithm_title, expected.optimality) =
-      algorithm_wording(algorithm, !domain.hints.step_word.empty());
+  expected.algorithm_title = algorithm_title(algorithm);
+  expected.optimality = optimality_reason(algorithm, !domain.hints.step_word.empty());
   expected.hints = domain.hints;
   if (expected.max_queue_judgement != QueueCountJudgement::feedback) {
     if (algorithm.family != SearchAlgorithm::Family::best_first)
