@@ -89,21 +89,10 @@ Problem read_problem(const Assignment& assignment, const TestSpec& test) {
   return {std::move(puzzle), std::move(json.start), find_board_notation(assignment.state_notation)};
 }
 
-// Seed 002's JSON of the puzzle, {"goal", "n", "start"} with rows as lists, for a square board.
+// Seed 002's JSON of the puzzle (notation/json_puzzle.h), for a square board; nullopt otherwise.
 std::optional<std::string> puzzle_json(const Problem& problem) {
   if (problem.puzzle.rows() != problem.puzzle.cols()) return std::nullopt;
-  const auto rows = [&](const ref::Tiles& tiles) {
-    nlohmann::json list = nlohmann::json::array();
-    for (int r = 0; r < problem.puzzle.rows(); ++r)
-      list.push_back(std::vector<int>(tiles.begin() + r * problem.puzzle.cols(),
-                                      tiles.begin() + (r + 1) * problem.puzzle.cols()));
-    return list;
-  };
-  return nlohmann::json{{"n", problem.puzzle.rows()},
-                        {"start", rows(problem.start)},
-                        {"goal", rows(problem.puzzle.goal())}}
-             .dump() +
-         "\n";
+  return print_json_puzzle({problem.puzzle.rows(), problem.start, problem.puzzle.goal()}) + "\n";
 }
 
 std::vector<SearchSpec> read_searches(const TestSpec& test) {

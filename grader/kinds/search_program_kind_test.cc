@@ -169,6 +169,25 @@ tests:
   } catch (const SpecError& error) {
     EXPECT_THAT(error.what(), HasSubstr("a 2 x 3 board has no seed 002 JSON"));
   }
+  // A square board of the domain is written as seed 002's JSON.
+  const Assignment square = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+notation: {state: edn_rows}
+domain: {type: sliding_tile, rows: 2, cols: 2, goal: "[[1 2] [3 0]]"}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: search_program
+    start: "[[1 2] [0 3]]"
+    args: [puzzle.json, bfs]
+    searches: [{search: bfs}]
+    grades: {path: a}
+)yaml",
+                                                  "specs/demo.yaml");
+  kind.validate(square, square.tests.back());
+  EXPECT_EQ(kind.invocation(square, square.tests.back(), context).written_files.at(0).content,
+            "{\"n\":2,\"start\":[[1,2],[0,3]],\"goal\":[[1,2],[3,0]]}\n");
 }
 
 TEST(SearchProgramKind, AcceptsTheSeedsReportShape) {
