@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "checkers/python_value.h"
+#include "notation/line_template.h"  // number_text
 
 namespace sg {
 
@@ -68,6 +70,40 @@ FunctionCallCheck check_domain_result(const StateValues& states, const ref::Stat
       "`{}` returned {}; expected the state {}{}", call, python_repr(observed),
       python_repr(states.write(expected)),
       got ? "" : fmt::format(" (what it returned is no state of '{}')", states.domain_name));
+  return check;
+}
+
+FunctionCallCheck check_goal_test(bool expected, const nlohmann::json& observed,
+                                  const std::string& call) {
+  FunctionCallCheck check;
+  std::optional<bool> got;
+  if (observed.is_boolean()) got = observed.get<bool>();
+  if (observed.is_number_integer() && (observed == 0 || observed == 1)) {
+    got = observed == 1;
+    check.notes.push_back(fmt::format("`{}` returned {}; read as {}",
+                                      call.substr(0, call.find('(')), observed.dump(),
+                                      *got ? "True" : "False"));
+  }
+  if (got == expected) {
+    check.passed = true;
+    return check;
+  }
+  check.feedback =
+      fmt::format("`{}` returned {}, expected {}: the state {} the goal", call,
+                  python_repr(observed), expected ? "True" : "False", expected ? "is" : "is not");
+  return check;
+}
+
+FunctionCallCheck check_heuristic_value(double expected, const nlohmann::json& observed,
+                                        const std::string& call, const std::string& wording) {
+  FunctionCallCheck check;
+  if (observed.is_number() && !observed.is_boolean() &&
+      std::fabs(observed.get<double>() - expected) <= 1e-9) {
+    check.passed = true;
+    return check;
+  }
+  check.feedback = fmt::format("`{}` returned {}, expected {} ({})", call, python_repr(observed),
+                               number_text(expected), wording);
   return check;
 }
 

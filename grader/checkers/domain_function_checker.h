@@ -40,6 +40,17 @@ FunctionCallCheck check_domain_result(const StateValues& states, const ref::Stat
 FunctionCallCheck check_domain_unchanged(const StateValues& states, const ref::State& before,
                                          const nlohmann::json& after, const std::string& call);
 
+/// `call` returned `observed`, which must be True exactly when the state is a goal (`expected`);
+/// 0 and 1 read as False and True, with a note.
+FunctionCallCheck check_goal_test(bool expected, const nlohmann::json& observed,
+                                  const std::string& call);
+
+/// `call` returned `observed`, which must be the number `expected` (within 1e-9; an int and a
+/// float of the same value are equal). `wording` names the heuristic in feedback ("Manhattan
+/// distance").
+FunctionCallCheck check_heuristic_value(double expected, const nlohmann::json& observed,
+                                        const std::string& call, const std::string& wording);
+
 /// "['N', 'E']": names as Python prints a list of strings.
 std::string quoted_names(const std::vector<std::string>& names);
 

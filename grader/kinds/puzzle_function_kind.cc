@@ -14,11 +14,12 @@
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
+#include "notation/line_template.h"  // number_text
 
 namespace sg {
 namespace {
 
-enum class Role { find_blank, actions, take_action };
+enum class Role { find_blank, actions, take_action, goal_test, heuristic };
 
 using Judge = std::function<FunctionCallCheck(const nlohmann::json& returned)>;
 
@@ -43,8 +44,11 @@ Role read_role(const TestSpec& test) {
   if (role == "find_blank") return Role::find_blank;
   if (role == "actions") return Role::actions;
   if (role == "take_action") return Role::take_action;
+  if (role == "goal_test") return Role::goal_test;
+  if (role == "h") return Role::heuristic;
   throw SpecError(test.input.contains("role") ? location_of(test, "/role") : test.where,
-                  "a puzzle_function test needs `role:` find_blank, actions or take_action");
+                  "a puzzle_function test needs `role:` find_blank, actions, take_action, "
+                  "goal_test or h");
 }
 
 // The test's `states`, each with where the spec gives it.
@@ -74,12 +78,35 @@ std::vector<std::string> read_actions(const TestSpec& test, Role role) {
   return names;
 }
 
+// A call judged by what the reference knows of the state: the goal test's truth or h's value.
+Call value_call(Role role, const std::string& text, const nlohmann::json& state, bool is_goal,
+                double h, const std::string& wording) {
+  if (role == Role::goal_test)
+    return {text,
+            state,
+            std::nullopt,
+            [is_goal, text](const nlohmann::json& returned) {
+              return check_goal_test(is_goal, returned, text);
+            },
+            nullptr,
+            is_goal ? "True" : "False"};
+  return {text,
+          state,
+          std::nullopt,
+          [h, text, wording](const nlohmann::json& returned) {
+            return check_heuristic_value(h, returned, text, wording);
+          },
+          nullptr,
+          number_text(h)};
+}
+
 // A board of the spec's sliding-tile `domain` (A2's helpers): findBlank takes boards with several
 // blanks (it returns every blank's cell); actions and take_action name THE blank's moves, so
 // they need one.
 void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& plan) {
-  const auto puzzle = std::make_shared<const ref::TilePuzzle>(
-      puzzle_for_test(assignment, test, plan.role != Role::find_blank));
+  const auto puzzle = std::make_shared<const ref::TilePuzzle>(puzzle_for_test(
+      assignment, test, plan.role == Role::actions || plan.role == Role::take_action));
+  const ref::Heuristic heuristic = assignment_heuristic(assignment);
   const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
   std::vector<ref::BlankMove> moves;
   for (const std::string& name : read_actions(test, plan.role)) {
@@ -96,6 +123,12 @@ void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& p
           where, fmt::format("{} is not a state of this puzzle: {}", python_list(*state), problem));
     const std::string text = fmt::format("{}({})", plan.function, python_list(*state));
     const ref::Tiles tiles = *state;
+    if (plan.role == Role::goal_test || plan.role == Role::heuristic) {
+      plan.calls.push_back(value_call(plan.role, text, tiles, tiles == puzzle->goal(),
+                                      ref::evaluate(*puzzle, tiles, heuristic),
+                                      heuristic_wording(heuristic)));
+      continue;
+    }
     if (plan.role == Role::find_blank) {
       plan.calls.push_back({text, tiles, std::nullopt,
                             [puzzle, tiles, text](const nlohmann::json& returned) {
@@ -141,7 +174,8 @@ void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& p
 void plan_domain_calls(const Assignment& assignment, const TestSpec& test, Plan& plan) {
   if (plan.role == Role::find_blank)
     throw SpecError(location_of(test, "/role"),
-                    "find_blank is a board's; on a domain the roles are actions and take_action");
+                    "find_blank is a board's; on a domain the roles are actions, take_action, "
+                    "goal_test and h");
   const auto states = read_states(test);
   const auto domain = std::make_shared<const SearchDomain>(states_domain(assignment, test));
   const StateValues values{
@@ -155,10 +189,16 @@ void plan_domain_calls(const Assignment& assignment, const TestSpec& test, Plan&
                       fmt::format("{} is not a state of '{}'", python_repr(value), domain->name));
     const nlohmann::json passed = domain->value_of(*state);
     const std::vector<ref::Step> steps = domain->problem->successors(*state);
+    const std::string text = fmt::format("{}({})", plan.function, python_repr(passed));
+    if (plan.role == Role::goal_test || plan.role == Role::heuristic) {
+      plan.calls.push_back(value_call(plan.role, text, passed, domain->problem->is_goal(*state),
+                                      domain->problem->h(*state),
+                                      fmt::format("the heuristic of '{}'", domain->name)));
+      continue;
+    }
     if (plan.role == Role::actions) {
       std::vector<std::string> names;
       for (const ref::Step& step : steps) names.push_back(step.action);
-      const std::string text = fmt::format("{}({})", plan.function, python_repr(passed));
       plan.calls.push_back({text, passed, std::nullopt,
                             [names, text](const nlohmann::json& returned) {
                               return check_domain_actions(names, returned, text);
@@ -193,8 +233,11 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
   Plan plan;
   plan.role = read_role(test);
   const bool on_domain = test.input.contains("domain");
-  const char* const fallback[3][2] = {
-      {"findBlank_8p", "findBlank_8p"}, {"actionsF_8p", "actions"}, {"takeActionF_8p", "result"}};
+  const char* const fallback[5][2] = {{"findBlank_8p", "findBlank_8p"},
+                                      {"actionsF_8p", "actions"},
+                                      {"takeActionF_8p", "result"},
+                                      {"goal_test", "goal_test"},
+                                      {"h", "h"}};
   plan.function =
       read_name(test, "/function", fallback[static_cast<int>(plan.role)][on_domain ? 1 : 0]);
   if (on_domain) {

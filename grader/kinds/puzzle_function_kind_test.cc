@@ -100,5 +100,64 @@ TEST(PuzzleFunctionKind, ADomainTestNamesWhatItCannotTake) {
       HasSubstr("no action is possible from these states"));
 }
 
+// A formulation's goal test and heuristic, on a graph's h table and on a board's Manhattan.
+TEST(PuzzleFunctionKind, AGoalTestAndAHeuristicAreJudgedByTheirValues) {
+  const Assignment graph = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: problem}
+domains:
+  roads: {type: graph, edges: [[A, B, 2], [B, C, 2]], heuristic: {A: 4, B: 2}}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: goal
+    kind: puzzle_function
+    domain: roads
+    role: goal_test
+    goal: C
+    states: [A, C]
+    grades: {value: a}
+  - id: h
+    kind: puzzle_function
+    domain: roads
+    role: h
+    states: [A, B]
+    grades: {value: a}
+)yaml",
+                                                 "specs/demo.yaml");
+  const PuzzleFunctionKind kind;
+  for (const TestSpec& test : graph.tests) kind.validate(graph, test);
+  TestOutcome outcome = kind.evaluate(graph, graph.tests[0], driver_returned({"false", "1"}));
+  EXPECT_TRUE(outcome.aspects.at(0).passed) << outcome.aspects.at(0).feedback;
+  EXPECT_THAT(outcome.notes, testing::Contains(HasSubstr("`goal_test` returned 1; read as True")));
+  outcome = kind.evaluate(graph, graph.tests[0], driver_returned({"true", "true"}));
+  EXPECT_THAT(
+      outcome.aspects.at(0).feedback,
+      HasSubstr("`goal_test('A')` returned True, expected False: the state is not the goal"));
+  outcome = kind.evaluate(graph, graph.tests[1], driver_returned({"4.0", "2"}));
+  EXPECT_TRUE(outcome.aspects.at(0).passed) << outcome.aspects.at(0).feedback;
+  outcome = kind.evaluate(graph, graph.tests[1], driver_returned({"4", "3"}));
+  EXPECT_THAT(outcome.aspects.at(0).feedback,
+              HasSubstr("`h('B')` returned 3, expected 2 (the heuristic of 'roads')"));
+
+  const Assignment board = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: puzzle}
+domain: {type: sliding_tile, rows: 2, cols: 3, goal: [1, 2, 3, 4, 0, 0], heuristic: manhattan}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: h
+    kind: puzzle_function
+    role: h
+    function: manhattan
+    states: [[1, 2, 0, 4, 3, 0]]
+    grades: {value: a}
+)yaml",
+                                                 "specs/demo.yaml");
+  kind.validate(board, board.tests[0]);
+  outcome = kind.evaluate(board, board.tests[0], driver_returned({"1"}));
+  EXPECT_THAT(outcome.aspects.at(0).feedback,
+              HasSubstr("`manhattan([1, 2, 0, 4, 3, 0])` returned 1, expected 2"));
+}
+
 }  // namespace
 }  // namespace sg
