@@ -100,9 +100,9 @@ Call value_call(Role role, const std::string& text, const nlohmann::json& state,
           number_text(h)};
 }
 
-// A board of the spec's sliding-tile `domain` (A2's helpers): findBlank takes boards with several
-// blanks (it returns every blank's cell); actions and take_action name THE blank's moves, so
-// they need one.
+// A board of the spec's sliding-tile `domain` (A2's helpers): findBlank, goal_test and h take
+// boards with several blanks (findBlank returns every blank's cell); actions and take_action
+// name THE blank's moves, so they need one.
 void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& plan) {
   const auto puzzle = std::make_shared<const ref::TilePuzzle>(puzzle_for_test(
       assignment, test, plan.role == Role::actions || plan.role == Role::take_action));

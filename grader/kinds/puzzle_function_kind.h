@@ -2,12 +2,12 @@
 // each return value against the reference: A2's 8-puzzle helpers on the spec's sliding-tile
 // `domain` (checkers/puzzle_function_checker.h), or, with `domain:` one of the spec's `domains`
 // (a graph, a maze), the problem's own actions(state) and result(state, action)
-// (checkers/domain_function_checker.h).
+// (checkers/domain_function_checker.h); on either, goal_test(state) and h(state) by their values.
 //
 // Spec keys:
-//   role:     find_blank (boards) | actions | take_action      (required)
+//   role:     find_blank (boards) | actions | take_action | goal_test | h      (required)
 //   function: the Python name (default findBlank_8p / actionsF_8p / takeActionF_8p on a board,
-//             actions / result on a domain)
+//             actions / result on a domain, goal_test / h on both)
 //   domain:   one of the spec's `domains`; default the spec's sliding-tile `domain`
 //   states:   the states to call it on                     (required, a list of states: boards
 //             as lists, a graph's node names, a maze's cells as [row, col])
