@@ -10,28 +10,13 @@
 
 namespace sg {
 
-std::string quoted_names(const std::vector<std::string>& names) {
-  std::vector<std::string> items;
-  for (const auto& name : names) items.push_back(fmt::format("'{}'", name));
-  return fmt::format("[{}]", fmt::join(items, ", "));
-}
-
 FunctionCallCheck check_domain_actions(const std::vector<std::string>& expected,
                                        const nlohmann::json& observed, const std::string& call) {
   FunctionCallCheck check;
-  std::string normalised;
-  const auto items = as_sequence(observed, &normalised);
-  std::vector<std::string> got;
-  for (const auto& item : items.value_or(std::vector<nlohmann::json>{}))
-    if (item.is_string()) got.push_back(item.get<std::string>());
-  if (!items || got.size() != items->size()) {
-    check.feedback = fmt::format("`{}` returned {}; expected a list of action names, {}", call,
-                                 python_repr(observed), quoted_names(expected));
-    return check;
-  }
-  if (!normalised.empty() && normalised != "a tuple")
-    check.notes.push_back(fmt::format("`{}` returned {}; its items were compared as a list",
-                                      call.substr(0, call.find('(')), normalised));
+  const std::optional<std::vector<std::string>> returned =
+      returned_names(observed, expected, call, check);
+  if (!returned) return check;
+  const std::vector<std::string>& got = *returned;
   if (got == expected) {
     check.passed = true;
     return check;
@@ -80,9 +65,8 @@ FunctionCallCheck check_goal_test(bool expected, const nlohmann::json& observed,
   if (observed.is_boolean()) got = observed.get<bool>();
   if (observed.is_number_integer() && (observed == 0 || observed == 1)) {
     got = observed == 1;
-    check.notes.push_back(fmt::format("`{}` returned {}; read as {}",
-                                      call.substr(0, call.find('(')), observed.dump(),
-                                      *got ? "True" : "False"));
+    check.notes.push_back(fmt::format("`{}` returned {}; read as {}", function_part(call),
+                                      observed.dump(), *got ? "True" : "False"));
   }
   if (got == expected) {
     check.passed = true;

@@ -51,7 +51,4 @@ FunctionCallCheck check_goal_test(bool expected, const nlohmann::json& observed,
 FunctionCallCheck check_heuristic_value(double expected, const nlohmann::json& observed,
                                         const std::string& call, const std::string& wording);
 
-/// "['N', 'E']": names as Python prints a list of strings.
-std::string quoted_names(const std::vector<std::string>& names);
-
 }  // namespace sg

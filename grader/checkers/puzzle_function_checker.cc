@@ -12,12 +12,6 @@
 namespace sg {
 namespace {
 
-std::string quoted_list(const std::vector<std::string>& names) {
-  std::vector<std::string> items;
-  for (const auto& name : names) items.push_back(fmt::format("'{}'", name));
-  return fmt::format("[{}]", fmt::join(items, ", "));
-}
-
 std::string mirrored(const std::string& action) {
   if (action == "left") return "right";
   if (action == "right") return "left";
@@ -30,10 +24,6 @@ std::string blank_place(const ref::TilePuzzle& puzzle, const ref::Tiles& state) 
                      blank % puzzle.cols());
 }
 
-// "findBlank_8p" of "findBlank_8p([1, 2, ...])": notes name the function, so they read the same
-// for every call of a test.
-std::string function_part(const std::string& call) { return call.substr(0, call.find('(')); }
-
 std::string order_text(const std::vector<ref::BlankMove>& order) {
   std::vector<std::string> names;
   for (const auto move : order) names.push_back(ref::to_string(move));
@@ -41,6 +31,34 @@ std::string order_text(const std::vector<ref::BlankMove>& order) {
 }
 
 }  // namespace
+
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::vector<std::string> items;
+  for (const auto& name : names) items.push_back(fmt::format("'{}'", name));
+  return fmt::format("[{}]", fmt::join(items, ", "));
+}
+
+std::string function_part(const std::string& call) { return call.substr(0, call.find('(')); }
+
+std::optional<std::vector<std::string>> returned_names(const nlohmann::json& observed,
+                                                       const std::vector<std::string>& expected,
+                                                       const std::string& call,
+                                                       FunctionCallCheck& check) {
+  std::string normalised;
+  const auto items = as_sequence(observed, &normalised);
+  std::vector<std::string> got;
+  for (const auto& item : items.value_or(std::vector<nlohmann::json>{}))
+    if (item.is_string()) got.push_back(item.get<std::string>());
+  if (!items || got.size() != items->size()) {
+    check.feedback = fmt::format("`{}` returned {}; expected a list of action names, {}", call,
+                                 python_repr(observed), quoted_names(expected));
+    return std::nullopt;
+  }
+  if (!normalised.empty() && normalised != "a tuple")
+    check.notes.push_back(fmt::format("`{}` returned {}; its items were compared as a list",
+                                      function_part(call), normalised));
+  return got;
+}
 
 std::vector<std::string> legal_actions(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
                                        const std::vector<ref::BlankMove>& order) {
@@ -156,27 +174,10 @@ FunctionCallCheck check_actions(const ref::TilePuzzle& puzzle, const ref::Tiles&
                                 const nlohmann::json& observed, const std::string& call) {
   FunctionCallCheck check;
   const std::vector<std::string> expected = legal_actions(puzzle, state, order);
-  std::string normalised;
-  const auto items = as_sequence(observed, &normalised);
-  std::vector<std::string> got;
-  if (items) {
-    for (const auto& item : *items) {
-      if (!item.is_string()) {
-        got.clear();
-        break;
-      }
-      got.push_back(item.get<std::string>());
-    }
-  }
-  if (!items || got.size() != items->size()) {
-    check.feedback = fmt::format("`{}` returned {}; expected a list of action names, {}", call,
-                                 python_repr(observed), quoted_list(expected));
-    return check;
-  }
-  if (!normalised.empty() && normalised != "a tuple") {
-    check.notes.push_back(fmt::format("`{}` returned {}; its items were compared as a list",
-                                      function_part(call), normalised));
-  }
+  const std::optional<std::vector<std::string>> returned =
+      returned_names(observed, expected, call, check);
+  if (!returned) return check;
+  const std::vector<std::string>& got = *returned;
   if (got == expected) {
     check.passed = true;
     return check;
@@ -200,8 +201,8 @@ FunctionCallCheck check_actions(const ref::TilePuzzle& puzzle, const ref::Tiles&
     why = fmt::format("{}, so exactly the moves that keep it on the board are valid",
                       blank_place(puzzle, state));
   }
-  check.feedback = fmt::format("`{}` returned {}, expected {}: {}", call, quoted_list(got),
-                               quoted_list(expected), why);
+  check.feedback = fmt::format("`{}` returned {}, expected {}: {}", call, quoted_names(got),
+                               quoted_names(expected), why);
   return check;
 }
 

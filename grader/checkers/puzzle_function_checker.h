@@ -23,6 +23,21 @@ struct FunctionCallCheck {
   std::vector<std::string> notes;
 };
 
+/// "['left', 'up']": names as Python prints a list of strings.
+std::string quoted_names(const std::vector<std::string>& names);
+
+/// "findBlank_8p" of "findBlank_8p([1, 2, ...])": notes name the function, so they read the
+/// same for every call of a test.
+std::string function_part(const std::string& call);
+
+/// The action names `call` returned (any iterable of strings; a generator or an array is noted
+/// in `check` and read as a list), or nullopt with `check.feedback` saying `expected` was
+/// wanted when it returned anything else.
+std::optional<std::vector<std::string>> returned_names(const nlohmann::json& observed,
+                                                       const std::vector<std::string>& expected,
+                                                       const std::string& call,
+                                                       FunctionCallCheck& check);
+
 /// Action names in the assignment's order, e.g. {left, right, up, down}: the legal blank moves
 /// of `state`, in that order (what actionsF_8p must return).
 std::vector<std::string> legal_actions(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
