@@ -83,13 +83,6 @@ TemplateValues domain_values(const SearchDomain& domain) {
           {"{graph}", graph_text(domain)}};
 }
 
-std::string fill_domain_template(std::string text, const SearchDomain& domain,
-                                 const TemplateValues& extra) {
-  TemplateValues values = domain_values(domain);
-  values.insert(values.end(), extra.begin(), extra.end());
-  return fill_template(std::move(text), values);
-}
-
 void validate_program_input(const TestSpec& test, const ProgramInputDefaults& defaults) {
   const nlohmann::json& in = test.input;
   if (in.contains("args")) program_args(test);

@@ -35,11 +35,6 @@ TemplateValues board_values(const ref::Tiles& start, const ref::Tiles& goal, Boa
 /// domain's as board_values.
 TemplateValues domain_values(const SearchDomain& domain);
 
-/// `text` filled from the domain's placeholders, then each of `extra`. For a program's
-/// arguments, input file and stdin.
-std::string fill_domain_template(std::string text, const SearchDomain& domain,
-                                 const TemplateValues& extra = {});
-
 /// How a kind runs its program when the test says nothing: the seed's command line and file.
 struct ProgramInputDefaults {
   std::vector<std::string> args;  ///< Templates, e.g. {"{input}"}.

@@ -323,28 +323,24 @@ SearchCall read_driver(const Assignment& assignment, const TestSpec& test,
 
 // ---- the program adapter ----------------------------------------------------------------
 
-std::string fill(const std::string& text, const TestSpec& test, const SearchDomain& domain,
-                 const SearchAlgorithm& algorithm, const std::string& input) {
-  return fill_domain_template(
-      text, domain,
-      {{"{input}", input}, {"{algorithm}", test.input.value("run_as", algorithm.name)}});
-}
-
-ProgramRun program_run_of(const Assignment& assignment, const TestSpec& test,
-                          const SearchDomain& domain, const SearchAlgorithm& algorithm) {
+// The program's arguments, input file and stdin, filled from `values` (a domain's placeholders)
+// with {input} and {algorithm}.
+ProgramRun program_run_of(const Assignment& assignment, const TestSpec& test, TemplateValues values,
+                          const SearchAlgorithm& algorithm) {
   const nlohmann::json& adapter = adapter_value(assignment);
   const nlohmann::json args = test.input.contains("args")
                                   ? test.input["args"]
                                   : adapter.value("args", nlohmann::json::array());
   const std::string input = adapter.value("input", std::string());
+  values.push_back({"{input}", input});
+  values.push_back({"{algorithm}", test.input.value("run_as", algorithm.name)});
   ProgramRun run;
-  for (const auto& arg : args)
-    run.args.push_back(fill(arg.get<std::string>(), test, domain, algorithm, input));
+  for (const auto& arg : args) run.args.push_back(fill_template(arg.get<std::string>(), values));
   if (!input.empty())
-    run.files.push_back({input, fill(adapter.value("input_text", std::string("{map}")), test,
-                                     domain, algorithm, input)});
+    run.files.push_back(
+        {input, fill_template(adapter.value("input_text", std::string("{map}")), values)});
   if (adapter.contains("stdin"))
-    run.stdin_data = fill(adapter["stdin"].get<std::string>(), test, domain, algorithm, input);
+    run.stdin_data = fill_template(adapter["stdin"].get<std::string>(), values);
   return run;
 }
 
@@ -506,7 +502,7 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
         }
       }
     }
-    program_run_of(assignment, test, domain, algorithm);
+    program_run_of(assignment, test, domain_values(domain), algorithm);
     return;
   }
   if (assignment.submission.language != "python")
@@ -542,8 +538,8 @@ Invocation search_invocation(const Assignment& assignment, const TestSpec& test,
                              const GradingContext& context, const SearchDomain& domain,
                              const SearchAlgorithm& algorithm) {
   if (adapter_type(assignment) == "program")
-    return make_program_invocation(test, context,
-                                   program_run_of(assignment, test, domain, algorithm));
+    return make_program_invocation(
+        test, context, program_run_of(assignment, test, domain_values(domain), algorithm));
   return driver_invocation(assignment, test, context, domain, algorithm);
 }
 
@@ -606,6 +602,23 @@ CallWords call_words(const TestSpec& test, const std::vector<std::string>& words
 nlohmann::json call_argument(const std::string& word, const Assignment& assignment,
                              const TestSpec& test, const SearchDomain& domain) {
   return argument_value(word, assignment, test, domain, SearchAlgorithm{}, false);
+}
+
+ProgramRun search_program_run(const Assignment& assignment, const TestSpec& test,
+                              const SearchAlgorithm& algorithm, const TemplateValues& values) {
+  if (!assignment.adapter || adapter_type(assignment) != "program")
+    throw SpecError(test.where,
+                    "this test runs a program on the domain's placeholders: the spec's `adapter:` "
+                    "needs `type: program`");
+  require_program_submission(assignment, test);
+  return program_run_of(assignment, test, values, algorithm);
+}
+
+bool search_program_prints_path(const Assignment& assignment, const std::string& printed) {
+  const auto path = output_pattern(adapter_value(assignment), "path");
+  if (!path) return false;
+  const auto match = path->find(printed);
+  return match && match->fields.count("path") && !said_no_path(adapter_value(assignment), printed);
 }
 
 }  // namespace sg

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "adapters/grading_context.h"
+#include "adapters/program_input.h"
 #include "adapters/python_driver_client.h"
 #include "algorithms/search_algorithm.h"
 #include "checkers/search_answer_checker.h"
@@ -59,6 +60,16 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
 Invocation search_invocation(const Assignment& assignment, const TestSpec& test,
                              const GradingContext& context, const SearchDomain& domain,
                              const SearchAlgorithm& algorithm);
+
+/// The program adapter's run with the placeholders `values` (a domain's, or a `reject` test's
+/// refused start: adapters/program_rejection.h) and {input}, {algorithm}. Throws SpecError at
+/// the test unless the spec's adapter is a program.
+ProgramRun search_program_run(const Assignment& assignment, const TestSpec& test,
+                              const SearchAlgorithm& algorithm, const TemplateValues& values);
+
+/// True when a program adapter's output holds a path: a line matches its `output.path` pattern
+/// (and none its `no_path`).
+bool search_program_prints_path(const Assignment& assignment, const std::string& printed);
 
 /// Reads what the process did.
 SearchCall read_search_call(const Assignment& assignment, const TestSpec& test,

@@ -123,6 +123,18 @@ SearchDomain graph_domain(const SpecSection& section, const std::string& name,
                                   name));
     goals.insert(*goal_name);
   }
+  // A start or goal the graph lacks is located at its key (a `reject` test relies on it).
+  const std::set<std::string> nodes = ref::graph_nodes(*graph);
+  const std::vector<std::string> known(nodes.begin(), nodes.end());
+  if (!nodes.count(*start))
+    throw SpecError(location_of(test, "/start"),
+                    fmt::format("the start '{}' is not a node of the graph '{}'{}", *start, name,
+                                did_you_mean(*start, known)));
+  for (const std::string& goal_name : goals)
+    if (!nodes.count(goal_name))
+      throw SpecError(location_of(test, "/goal"),
+                      fmt::format("the goal '{}' is not a node of the graph '{}'{}", goal_name,
+                                  name, did_you_mean(goal_name, known)));
   SearchDomain domain;
   domain.name = name;
   domain.type = "graph";

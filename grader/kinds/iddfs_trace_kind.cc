@@ -8,6 +8,7 @@
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_input.h"
+#include "adapters/program_rejection.h"
 #include "adapters/program_run.h"
 #include "adapters/search_adapter.h"
 #include "checkers/iddfs_trace_checker.h"
@@ -135,46 +136,69 @@ MoveNames move_names(const TestSpec& test) {
   }
 }
 
-// A board (seed 001): the input file's three lines, the boards in the spec's board notation;
-// moves are the blank's, printed as `move_names` says and tried up, down, left, right.
-Problem board_problem(const Assignment& assignment, const TestSpec& test) {
-  const std::string start_text = text_key(test, "start");
-  const std::string goal_text = text_key(test, "goal");
-  const BoardSize size = board_size(test);
-  const BoardNotation& notation = *find_board_notation(assignment.state_notation);
-  const BoardShape shape{size.shape.rows, size.shape.cols};
-  const auto board = [&](const std::string& key, const std::string& text) {
+// The test's boards as the reference reads them, in the spec's board notation.
+struct Boards {
+  BoardSize size;
+  const BoardNotation* notation = nullptr;
+  std::optional<ref::TilePuzzle> puzzle;  // the goal's
+  ref::Tiles start;
+};
+
+// Throws SpecError at `/start` or `/goal` for a board the reference refuses.
+Boards read_boards(const Assignment& assignment, const TestSpec& test) {
+  Boards boards{board_size(test), find_board_notation(assignment.state_notation), {}, {}};
+  const BoardNotation& notation = *boards.notation;
+  const BoardShape shape = boards.size.shape;
+  const auto board = [&](const std::string& key) {
     try {
-      return notation.parse(text, shape);
+      return notation.parse(text_key(test, key), shape);
     } catch (const NotationError& error) {
       throw SpecError(location_of(test, "/" + key),
                       fmt::format("`{}` in the {} notation (the spec's notation.state): {}", key,
                                   notation.name, error.what()));
     }
   };
-  const ref::Tiles start = board("start", start_text);
-  const ref::Tiles goal = board("goal", goal_text);
-  std::optional<ref::TilePuzzle> puzzle;
+  boards.start = board("start");
+  const ref::Tiles goal = board("goal");
   try {
-    puzzle.emplace(shape.rows, shape.cols, ref::Topology::bounded, goal);
+    boards.puzzle.emplace(shape.rows, shape.cols, ref::Topology::bounded, goal);
   } catch (const std::invalid_argument& error) {
     throw SpecError(location_of(test, "/goal"), fmt::format("not a goal board: {}", error.what()));
   }
-  require_one_blank(*puzzle, test, "/goal");
-  if (const std::string problem = puzzle->validate(start); !problem.empty()) {
+  require_one_blank(*boards.puzzle, test, "/goal");
+  if (const std::string problem = boards.puzzle->validate(boards.start); !problem.empty()) {
     throw SpecError(
         location_of(test, "/start"),
         fmt::format("the start does not hold the goal's tiles: {}{}", problem,
                     notation.name == "lisp" ? " (tile values shifted by one, `*` = 0)" : ""));
   }
+  return boards;
+}
+
+// {dimensions}, {start} and {goal} as the test writes them, first, so that the seed's file is
+// its text (and a refused board is written as given).
+TemplateValues written_boards(const TestSpec& test, const BoardSize& size) {
+  return {{"{dimensions}", size.text},
+          {"{start}", text_key(test, "start")},
+          {"{goal}", text_key(test, "goal")},
+          {"{rows}", std::to_string(size.shape.rows)},
+          {"{cols}", std::to_string(size.shape.cols)}};
+}
+
+// A board (seed 001): the input file's three lines, the boards in the spec's board notation;
+// moves are the blank's, printed as `move_names` says and tried up, down, left, right.
+Problem board_problem(const Assignment& assignment, const TestSpec& test) {
+  const Boards read = read_boards(assignment, test);
+  const BoardNotation& notation = *read.notation;
+  const BoardShape shape = read.size.shape;
+  const ref::TilePuzzle& puzzle = *read.puzzle;
+  const ref::Tiles& start = read.start;
   const ref::IddfsOptions seed_order;
   Problem problem;
-  problem.search = std::make_shared<const ref::TileProblem>(*puzzle, start, ref::Heuristic::zero,
+  problem.search = std::make_shared<const ref::TileProblem>(puzzle, start, ref::Heuristic::zero,
                                                             seed_order.move_order);
-  // {start} and {goal} as the test writes them come first, so the seed's file is its text.
-  TemplateValues values = {
-      {"{dimensions}", size.text}, {"{start}", start_text}, {"{goal}", goal_text}};
-  const TemplateValues boards = board_values(start, goal, shape, notation);
+  TemplateValues values = written_boards(test, read.size);
+  const TemplateValues boards = board_values(start, puzzle.goal(), shape, notation);
   values.insert(values.end(), boards.begin(), boards.end());
   problem.run = program_input(test, board_input(), values);
   const MoveNames names = move_names(test);
@@ -188,7 +212,7 @@ Problem board_problem(const Assignment& assignment, const TestSpec& test) {
       "to the previous state is tried too)",
       fmt::join(order, ", "));
   run_reference(test, problem);
-  problem.expected.judge_path = [puzzle = *puzzle, start, &notation, shape, names,
+  problem.expected.judge_path = [puzzle, start, &notation, shape, names,
                                  fewest = problem.expected.reference.actions.size()](
                                     const std::vector<std::string>& words) {
     std::vector<ref::BlankMove> moves;
@@ -289,12 +313,40 @@ Problem read_problem(const Assignment& assignment, const TestSpec& test) {
   return problem;
 }
 
+bool rejects(const TestSpec& test) { return read_flag(test, "/reject", false); }
+
+// A `reject` test's refused input: the board (`start` or `goal`) the reference refuses, or a
+// domain's `start`. Throws SpecError unless one is refused.
+std::string refused_key(const Assignment& assignment, const TestSpec& test) {
+  if (test.input.contains("domain")) {
+    require_refused_start(assignment, test);
+    return "start";
+  }
+  return refused_key(test, {"start", "goal"}, [&] { read_boards(assignment, test); });
+}
+
+// The program's input for a `reject` test: the refused board or start as the test writes it.
+ProgramRun rejected_run(const Assignment& assignment, const TestSpec& test) {
+  if (test.input.contains("domain"))
+    return rejected_program_input(test, domain_input(), refused_start_values(assignment, test));
+  return rejected_program_input(test, board_input(), written_boards(test, board_size(test)));
+}
+
 }  // namespace
 
 void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
   require_program_submission(assignment, test);
   validate_program_input(test, test.input.contains("domain") ? domain_input() : board_input());
+  if (rejects(test)) {
+    refused_key(assignment, test);
+    validate_rejection_test(test, {"cross_check", "max_depth"});
+    rejected_run(assignment, test);  // its templates fill from the refused input alone
+    trace_notation(test);
+    return;
+  }
+  if (test.grades.contains("rejection"))
+    throw SpecError(test.where, "only a `reject` test grades rejection");
   const Problem problem = read_problem(assignment, test);
   check_published_figures(test, {{"moves", {problem.expected.reference.actions.size(), ""}},
                                  {"trace_lines", {problem.expected.reference.trace.size(), ""}}});
@@ -302,9 +354,10 @@ void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test
 
 Invocation IddfsTraceKind::invocation(const Assignment& assignment, const TestSpec& test,
                                       const GradingContext& context) const {
-  const Problem problem = read_problem(assignment, test);
-  Invocation invocation = make_program_invocation(test, context, problem.run);
-  for (const WrittenFile& file : problem.run.files)
+  const ProgramRun run =
+      rejects(test) ? rejected_run(assignment, test) : read_problem(assignment, test).run;
+  Invocation invocation = make_program_invocation(test, context, run);
+  for (const WrittenFile& file : run.files)
     invocation.description +=
         fmt::format("\nwhere {} holds:\n{}", file.destination.string(), file.content);
   return invocation;
@@ -312,6 +365,18 @@ Invocation IddfsTraceKind::invocation(const Assignment& assignment, const TestSp
 
 TestOutcome IddfsTraceKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                      const Observation& observation) const {
+  if (rejects(test)) {
+    const TraceNotation notation = trace_notation(test);
+    const nlohmann::json& given = test.input[refused_key(assignment, test)];
+    return judge_program_rejection(
+        given.is_string() ? given.get<std::string>() : given.dump(), observation,
+        [&](const std::string& printed) {
+          const std::vector<NumberedLine> lines = non_empty_lines(printed);
+          return std::any_of(lines.begin(), lines.end(), [&](const NumberedLine& line) {
+            return notation.is_path_line(line.text);
+          });
+        });
+  }
   const Problem problem = read_problem(assignment, test);
   TestOutcome outcome;
   record_metrics(outcome, observation);
@@ -327,7 +392,7 @@ TestOutcome IddfsTraceKind::evaluate(const Assignment& assignment, const TestSpe
       explained.feedback +=
           "\nthe trace printed before that already differs: " + check.trace.feedback;
     }
-    fail_all_aspects(outcome, aspects(), explained);
+    fail_all_aspects(outcome, {"trace", "path"}, explained);
     return outcome;
   }
   conclude_program_outcome(outcome, {check.trace, check.path}, observation);
@@ -336,6 +401,7 @@ TestOutcome IddfsTraceKind::evaluate(const Assignment& assignment, const TestSpe
 
 std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment& assignment,
                                                            const TestSpec& test) const {
+  if (rejects(test)) return {};
   const Problem problem = read_problem(assignment, test);
   const ref::IddfsOptions& options = problem.expected.options;
   struct Mistake {
@@ -366,7 +432,7 @@ std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment& ass
     MutantOutcome mutant{mistake.id, mistake.mistake, {}};
     mutant.outcome.verdict = Verdict::accepted;
     if (!run.found) {
-      fail_all_aspects(mutant.outcome, aspects(),
+      fail_all_aspects(mutant.outcome, {"trace", "path"},
                        EarlyStop{Verdict::time_limit_exceeded, "it did not end within its limit"});
     } else {
       IddfsTraceExpected printed = problem.expected;

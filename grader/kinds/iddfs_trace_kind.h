@@ -18,11 +18,15 @@
 //   max_depth   deepest iteration the reference may need (default 12; more is a spec error)
 //   cross_check {moves, trace_lines}: figures pinned from the assignment that the reference must
 //               reproduce (a mismatch is a spec error, never the student's fault)
+//   reject      true: the `start` or `goal` is a board the reference refuses (a tile repeated or
+//               missing, a row too short), or a domain's `start` a state it lacks; the program,
+//               given it as written, must say so without a crash and print no path
+//               (adapters/program_rejection.h; aspect `rejection`, `exit_status: ignored`)
 // A graph or maze (`domain:` one of the spec's `domains`) takes `args` ({start}, {goal}) and,
 // when given, `input_file` with `input_text` ({map}, {graph}).
-// Aspects: trace, path. Semantics (the seed's): the blank tries up, down, left, right;
-// depth limits 1, 2, ...; (CHECK) and the goal test only at the depth limit; the start is tested
-// silently first, so a start equal to the goal prints only (PATH-TO-GOAL ()).
+// Aspects: trace, path (rejection for `reject` tests). Semantics (the seed's): the blank tries up,
+// down, left, right; depth limits 1, 2, ...; (CHECK) and the goal test only at the depth limit; the
+// start is tested silently first, so a start equal to the goal prints only (PATH-TO-GOAL ()).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -32,11 +36,11 @@ namespace sg {
 class IddfsTraceKind : public TestKind {
  public:
   std::string_view name() const override { return "iddfs_trace"; }
-  std::vector<std::string> aspects() const override { return {"trace", "path"}; }
+  std::vector<std::string> aspects() const override { return {"trace", "path", "rejection"}; }
   std::vector<std::string> keys() const override {
-    return {"dimensions", "rows",       "cols",       "start",     "goal",
-            "input_file", "input_text", "args",       "max_depth", "cross_check",
-            "domain",     "move_line",  "check_line", "path_line", "move_names"};
+    return {"dimensions", "rows",      "cols",       "start",       "goal",   "input_file",
+            "input_text", "args",      "max_depth",  "cross_check", "domain", "move_line",
+            "check_line", "path_line", "move_names", "reject"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -329,5 +329,102 @@ domains:
   }
 }
 
+// A board the reference refuses, written into the input file as the test gives it: the program
+// must say so, print no (PATH-TO-GOAL ...) line, and not crash.
+TEST(IddfsTraceKindTest, ARejectTestGivesARefusedBoardAsWritten) {
+  const auto spec = [](const std::string& keys) {
+    return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog, exit_status: ignored}
+notation: {state: lisp}
+rubric: [{id: refuse, points: 1}]
+tests:
+  - id: t
+    kind: iddfs_trace
+    reject: true
+    grades: {rejection: refuse}
+)yaml" + keys,
+                                 "specs/demo.yaml");
+  };
+  const Assignment repeated = spec(
+      "    dimensions: \"(2 2)\"\n    start: \"((1 1) (* 0))\"\n"
+      "    goal: \"((* 2) (1 0))\"\n");
+  const TestSpec& test = repeated.tests[0];
+  const IddfsTraceKind kind;
+  kind.validate(repeated, test);
+  GradingContext context;
+  context.program_command = {"ids"};
+  EXPECT_EQ(kind.invocation(repeated, test, context).written_files.at(0).content,
+            "(2 2)\n((1 1) (* 0))\n((* 2) (1 0))\n");
+  EXPECT_TRUE(kind.evaluate(repeated, test, exited("invalid board\n", 1)).aspects.at(0).passed);
+  const TestOutcome solved = kind.evaluate(repeated, test, exited("(1 UP)\n(PATH-TO-GOAL (UP))\n"));
+  EXPECT_FALSE(solved.aspects.at(0).passed);
+  EXPECT_THAT(solved.feedback, HasSubstr("given the invalid input ((1 1) (* 0)): the input is "
+                                         "invalid, but the program printed a solution"));
+  const TestOutcome crashed = kind.evaluate(
+      repeated, test, exited("", 1, "Traceback (most recent call last):\n  KeyError: 3\n"));
+  EXPECT_EQ(crashed.verdict, Verdict::runtime_error);
+  EXPECT_TRUE(kind.mutant_outcomes(repeated, test).empty());
+
+  const auto error = [&](const std::string& keys) {
+    const Assignment assignment = spec(keys);
+    try {
+      kind.validate(assignment, assignment.tests[0]);
+    } catch (const SpecError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_THAT(error("    dimensions: \"(2 2)\"\n    start: \"((1 2) (* 0))\"\n"
+                    "    goal: \"((* 2) (1 0))\"\n"),
+              HasSubstr("demo.yaml:12:12: the reference reads this as a valid input"));
+  EXPECT_THAT(error("    dimensions: \"(2 2)\"\n    start: \"((1 2) (* 0))\"\n"
+                    "    goal: \"((* 2) (1 0))\"\n    input_text: \"{start:python_rows}\"\n"
+                    "    max_depth: 3\n"),
+              HasSubstr("valid input"));
+  EXPECT_THAT(error("    dimensions: \"(2 2)\"\n    start: \"((1 2) (* 0 3))\"\n"
+                    "    goal: \"((* 2) (1 0))\"\n    max_depth: 3\n"),
+              HasSubstr("a `reject` test has no `max_depth`"));
+}
+
+// A graph's start that is no node: the program is run with it as the test writes it.
+TEST(IddfsTraceKindTest, ARejectTestOnAGraphGivesAStartTheGraphLacks) {
+  const auto spec = [](const std::string& start) {
+    return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog, exit_status: ignored}
+domains:
+  roads: {type: graph, edges: [[S, A], [A, G]]}
+rubric: [{id: refuse, points: 1}]
+tests:
+  - id: t
+    kind: iddfs_trace
+    domain: roads
+    reject: true
+    goal: G
+    args: ["{start}", "{goal}"]
+    grades: {rejection: refuse}
+)yaml" + start,
+                                 "specs/demo.yaml");
+  };
+  const Assignment atlantis = spec("    start: Atlantis\n");
+  const IddfsTraceKind kind;
+  kind.validate(atlantis, atlantis.tests[0]);
+  GradingContext context;
+  context.program_command = {"ids"};
+  EXPECT_THAT(kind.invocation(atlantis, atlantis.tests[0], context).argv,
+              ElementsAre("ids", "Atlantis", "G"));
+  EXPECT_THAT(kind.evaluate(atlantis, atlantis.tests[0], exited("")).feedback,
+              HasSubstr("given the invalid input Atlantis: the input is invalid, but the program "
+                        "printed nothing about it"));
+  const Assignment known = spec("    start: S\n");
+  try {
+    kind.validate(known, known.tests[0]);
+    ADD_FAILURE() << "a start the graph has was taken as refused";
+  } catch (const SpecError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("reads this as a valid input"));
+  }
+}
+
 }  // namespace
 }  // namespace sg

@@ -6,6 +6,8 @@
 #include <cmath>
 
 #include "adapters/function_call_outcome.h"
+#include "adapters/program_rejection.h"
+#include "adapters/program_run.h"
 #include "adapters/search_adapter.h"
 #include "algorithms/search_algorithm.h"
 #include "algorithms/search_mutants.h"
@@ -180,11 +182,34 @@ std::optional<std::string> diagnose(const Assignment& assignment, const TestSpec
                                  *mutant_runs(assignment, test, checked), call);
 }
 
+bool rejects(const TestSpec& test) { return read_flag(test, "/reject", false); }
+
+// The aspects `judge` may name (a `reject` test's `rejection` is not judged that way).
+std::vector<std::string> judged_aspects(const SearchKind& kind) {
+  std::vector<std::string> aspects = kind.aspects();
+  std::erase(aspects, "rejection");
+  return aspects;
+}
+
+// A `reject` test's program run: the refused start as the test writes it.
+ProgramRun rejected_run(const Assignment& assignment, const TestSpec& test) {
+  return search_program_run(assignment, test, search_algorithm(assignment, test),
+                            refused_start_values(assignment, test));
+}
+
 }  // namespace
 
 void SearchKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  const Setup checked = setup(assignment, test, aspects());
+  if (rejects(test)) {
+    require_refused_start(assignment, test);
+    validate_rejection_test(test, {"judge", "accept", "call"});
+    require_written_as_given(test, rejected_run(assignment, test));
+    return;
+  }
+  if (test.grades.contains("rejection"))
+    throw SpecError(test.where, "only a `reject` test grades rejection");
+  const Setup checked = setup(assignment, test, judged_aspects(*this));
   validate_search_adapter(assignment, test, checked.domain, checked.algorithm);
   const std::vector<std::string> can = adapter_can_judge(assignment);
   for (const std::string& aspect : checked.judging.aspects) {
@@ -259,13 +284,19 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
 
 Invocation SearchKind::invocation(const Assignment& assignment, const TestSpec& test,
                                   const GradingContext& context) const {
-  const Setup checked = setup(assignment, test, aspects());
+  if (rejects(test)) return make_program_invocation(test, context, rejected_run(assignment, test));
+  const Setup checked = setup(assignment, test, judged_aspects(*this));
   return search_invocation(assignment, test, context, checked.domain, checked.algorithm);
 }
 
 TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                  const Observation& observation) const {
-  const Setup checked = setup(assignment, test, aspects());
+  if (rejects(test))
+    return judge_program_rejection(written_start(test), observation,
+                                   [&](const std::string& printed) {
+                                     return search_program_prints_path(assignment, printed);
+                                   });
+  const Setup checked = setup(assignment, test, judged_aspects(*this));
   const SearchCall call =
       read_search_call(assignment, test, checked.domain, checked.algorithm, observation);
   TestOutcome outcome;
@@ -291,7 +322,8 @@ TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& t
 
 std::vector<MutantOutcome> SearchKind::mutant_outcomes(const Assignment& assignment,
                                                        const TestSpec& test) const {
-  const Setup checked = setup(assignment, test, aspects());
+  if (rejects(test)) return {};
+  const Setup checked = setup(assignment, test, judged_aspects(*this));
   const auto runs = mutant_runs(assignment, test, checked);
   std::vector<MutantOutcome> outcomes;
   for (const auto& [mutant, run] : *runs) {

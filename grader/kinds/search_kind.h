@@ -25,7 +25,11 @@
 //                                      allows (priority searches)
 //                expanded_count: {tolerance: 0.1}   the reported number of expanded nodes
 //                outcome: true         'cutoff' / 'failure' / a path, as the reference's
-// Aspects: path, optimal, exact, cost, expansions, expanded_count, outcome (those judged).
+//   reject     (program adapter) true: `start` is a node the graph lacks (or a board the
+//              domain refuses), written as the test gives it; the program must say so without a
+//              crash and print no path (adapters/program_rejection.h; `exit_status: ignored`)
+// Aspects: path, optimal, exact, cost, expansions, expanded_count, outcome (those judged);
+// rejection (reject tests).
 // A failed test's feedback names the likely mistake when the submission's answer equals one of
 // the algorithm's mutants' (algorithms/search_mutants.h).
 #pragma once
@@ -38,10 +42,12 @@ class SearchKind : public TestKind {
  public:
   std::string_view name() const override { return "search"; }
   std::vector<std::string> aspects() const override {
-    return {"path", "optimal", "exact", "cost", "expansions", "expanded_count", "outcome"};
+    return {"path",       "optimal",        "exact",   "cost",
+            "expansions", "expanded_count", "outcome", "rejection"};
   }
   std::vector<std::string> keys() const override {
-    return {"domain", "start", "goal", "algorithm", "accept", "call", "args", "run_as", "judge"};
+    return {"domain", "start", "goal",   "algorithm", "accept",
+            "call",   "args",  "run_as", "judge",     "reject"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

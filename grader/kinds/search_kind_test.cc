@@ -76,7 +76,7 @@ TEST(SearchKind, ValidatesEveryPartAndNamesTheKey) {
   EXPECT_THAT(
       validation_error(spec_with("    domain: tri\n    start: S\n    goal: Z\n"
                                  "    algorithm: ucs\n    call: ucs(graph, start, goal)\n")),
-      HasSubstr("the goal Z is not a node of the graph"));
+      HasSubstr("the goal 'Z' is not a node of the graph 'tri'"));
   EXPECT_THAT(validation_error(spec_with("    domain: tri\n    start: S\n    goal: G\n"
                                          "    algorithm: ucs\n    call: ucs(grap, start)\n")),
               HasSubstr("call: unknown argument 'grap' (did you mean 'graph'?)"));
@@ -217,6 +217,63 @@ TEST(SearchKind, ExpectedOutputIsTheReferencesPath) {
   const Assignment assignment = spec_with(kUcs);
   EXPECT_EQ(SearchKind().expected_output(assignment, assignment.tests.back()),
             "path (2 steps, cost 2): S, A, G");
+}
+
+// A route planner asked for a town its map lacks: the program adapter's `reject` test runs it
+// with the start as written and judges the refusal.
+TEST(SearchKind, ARejectTestRunsTheProgramWithAStartTheGraphLacks) {
+  const auto spec = [](const std::string& start, const std::string& extra = "") {
+    return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: route, exit_status: ignored}
+domains:
+  roads: {type: graph, edges: [[Arad, Sibiu, 140], [Sibiu, Fagaras, 99]]}
+adapter:
+  type: program
+  args: ["{input}", "{algorithm}", "{start}", "{goal}"]
+  input: roads.txt
+  input_text: "{graph}"
+  output: {path: "^Path: (?<path>.*)$", no_path: "^No path"}
+rubric: [{id: refuse, points: 1}]
+tests:
+  - id: t
+    kind: search
+    domain: roads
+    goal: Fagaras
+    algorithm: ucs
+    reject: true
+    grades: {rejection: refuse}
+)yaml" + start + extra,
+                                 "specs/demo.yaml");
+  };
+  const SearchKind kind;
+  const Assignment atlantis = spec("    start: Atlantis\n");
+  const TestSpec& test = atlantis.tests.back();
+  kind.validate(atlantis, test);
+  GradingContext context;
+  context.program_command = {"route"};
+  const Invocation invocation = kind.invocation(atlantis, test, context);
+  EXPECT_THAT(invocation.argv,
+              ::testing::ElementsAre("route", "roads.txt", "ucs", "Atlantis", "Fagaras"));
+  EXPECT_THAT(invocation.written_files.at(0).content, HasSubstr("Sibiu Fagaras 99"));
+  EXPECT_TRUE(kind.evaluate(atlantis, test, test_util::exited("unknown city: Atlantis\n", 2))
+                  .aspects.at(0)
+                  .passed);
+  EXPECT_TRUE(kind.evaluate(atlantis, test, test_util::exited("No path\n")).aspects.at(0).passed)
+      << "saying there is no path is saying something about it";
+  const TestOutcome solved =
+      kind.evaluate(atlantis, test, test_util::exited("Path: Atlantis Sibiu Fagaras\n"));
+  EXPECT_THAT(solved.feedback, HasSubstr("given the invalid input Atlantis: the input is invalid, "
+                                         "but the program printed a solution"));
+  const TestOutcome crashed = kind.evaluate(
+      atlantis, test, test_util::exited("", 1, "Traceback (most recent call last):\nKeyError\n"));
+  EXPECT_EQ(crashed.verdict, Verdict::runtime_error);
+  EXPECT_TRUE(kind.mutant_outcomes(atlantis, test).empty());
+
+  EXPECT_THAT(validation_error(spec("    start: Arad\n")),
+              HasSubstr("demo.yaml:21:12: the reference reads this as a valid input"));
+  EXPECT_THAT(validation_error(spec("    start: Atlantis\n", "    judge: {path: true}\n")),
+              HasSubstr("a `reject` test has no `judge`"));
 }
 
 }  // namespace

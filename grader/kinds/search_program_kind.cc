@@ -9,6 +9,7 @@
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_input.h"
+#include "adapters/program_rejection.h"
 #include "adapters/program_run.h"
 #include "checkers/field_extractor.h"
 #include "checkers/search_report_checker.h"
@@ -24,7 +25,6 @@ namespace {
 
 // Seed 002's program: the test's `args`, the puzzle written as JSON to puzzle.json.
 ProgramInputDefaults puzzle_input() { return {{}, "input", "puzzle.json", "{json}"}; }
-constexpr const char* kTraceback = "Traceback (most recent call last)";
 
 struct SearchSpec {
   std::string name;
@@ -123,12 +123,6 @@ std::optional<std::size_t> shortest_length(const Assignment& assignment, const T
   });
 }
 
-void fail(AspectOutcome& aspect, const std::string& why) {
-  if (!aspect.passed) return;
-  aspect.passed = false;
-  aspect.feedback = why;
-}
-
 // The report's lines: the seed's, or the patterns the test's `report` writes ({generated,
 // length, move, state}, each with its named group; a line not written keeps the seed's, and a
 // `move` of the spec's own reads boards only through its (?<state>) or `state`).
@@ -188,87 +182,61 @@ SearchReportsExpected reports_expected(const TestSpec& test, const Problem& prob
 // A reject test's invalid input as the test writes it: seed 002's file (`puzzle_text`) or a
 // board the spec's domain cannot hold (`start`), for feedback.
 std::string rejected_text(const TestSpec& test) {
-  const nlohmann::json& value =
-      test.input.contains("puzzle_text") ? test.input["puzzle_text"] : test.input["start"];
-  return value.is_string() ? value.get<std::string>() : value.dump();
+  return test.input.contains("puzzle_text") ? test.input["puzzle_text"].get<std::string>()
+                                            : written_start(test);
 }
 
-// A reject test's `start` board (invalid, so none of the notations can print it): {start} as
-// the test writes it; {rows}, {cols}, {n}, {goal} and {goal:NAME} from the spec's domain.
-TemplateValues rejected_board_values(const Assignment& assignment, const TestSpec& test) {
-  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
-  const BoardNotation& notation = *find_board_notation(assignment.state_notation);
-  TemplateValues values = {{"{start}", rejected_text(test)},
-                           {"{n}", std::to_string(puzzle.rows())}};
-  for (auto& value :
-       board_values(puzzle.goal(), puzzle.goal(), {puzzle.rows(), puzzle.cols()}, notation))
-    if (value.first.rfind("{start", 0) != 0) values.push_back(std::move(value));
-  return values;
-}
-
-// Throws SpecError unless the reference refuses the reject test's `start` on the spec's domain,
-// and the test's input_text can write it (seed 002's JSON cannot hold an invalid board).
-void validate_rejected_board(const Assignment& assignment, const TestSpec& test) {
-  if (!assignment.domain)
-    throw SpecError(location_of(test, "/start"),
-                    "a `reject` test's `start` is a board the spec's sliding-tile `domain` "
-                    "cannot hold; this spec has no `domain`");
-  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
-  bool invalid = false;
+// Throws SpecError unless the reject test's `puzzle_text` is a file the reference cannot read
+// as seed 002's JSON, or its `start` a board the spec's domain refuses that `input_text` writes.
+void validate_rejected_input(const Assignment& assignment, const TestSpec& test) {
+  const nlohmann::json& in = test.input;
+  if (in.contains("start")) {
+    if (!assignment.domain)
+      throw SpecError(location_of(test, "/start"),
+                      "a `reject` test's `start` is a board the spec's sliding-tile `domain` "
+                      "cannot hold; this spec has no `domain`");
+    require_refused_start(assignment, test);
+    if (in.value("input_text", std::string(puzzle_input().file_text)).find("{json}") !=
+        std::string::npos)
+      throw SpecError(location_of(test, "/start"),
+                      "an invalid board has no seed 002 JSON: give `input_text`, e.g. "
+                      "\"{rows} {cols}\\n{start}\\n{goal}\\n\", or the file as `puzzle_text`");
+    return;
+  }
+  if (!in.contains("puzzle_text") || !in["puzzle_text"].is_string())
+    throw SpecError(test.where,
+                    "a `reject` test gives the invalid input as `puzzle_text` (seed 002's file) "
+                    "or as `start` (a board the spec's `domain` cannot hold)");
   try {
-    read_state(test, "start", puzzle, assignment.state_notation);
-  } catch (const SpecError&) {
-    invalid = true;
+    parse_json_puzzle(in["puzzle_text"].get<std::string>());
+  } catch (const NotationError&) {
+    return;
   }
-  if (!invalid)
-    throw SpecError(location_of(test, "/start"),
-                    "the reference reads this board as a valid start; a `reject` test needs an "
-                    "invalid one (a tile repeated or missing, a row too short, a word for a tile)");
-  if (test.input.value("input_text", std::string(puzzle_input().file_text)).find("{json}") !=
-      std::string::npos)
-    throw SpecError(location_of(test, "/start"),
-                    "an invalid board has no seed 002 JSON: give `input_text`, e.g. "
-                    "\"{rows} {cols}\\n{start}\\n{goal}\\n\", or the file as `puzzle_text`");
+  throw SpecError(location_of(test, "/puzzle_text"),
+                  "the reference reads this input as a valid puzzle; a `reject` test needs an "
+                  "invalid one");
 }
 
-TestOutcome evaluate_rejection(const TestSpec& test, const Observation& observation) {
-  TestOutcome outcome;
-  record_metrics(outcome, observation);
-  outcome.expected =
-      "an error message about the invalid input, no solution, and a clean exit (any status, no "
-      "crash, no uncaught exception)";
-  outcome.observed =
-      elide(observation.stdout_stream.data + observation.stderr_stream.data, 20, 2000);
-  AspectOutcome rejection{"rejection", "", true, ""};
-  if (auto stop = diagnose_program_stop(observation)) {
-    fail_all_aspects(outcome, {"rejection"}, *stop);
-    outcome.feedback =
-        fmt::format("given the invalid input {}, {}", rejected_text(test), stop->feedback);
-    return outcome;
+// The program's arguments and input file. {json}: the puzzle as seed 002's file holds it (or a
+// reject test's text, as written); an `input_text` template writes any other format from {n},
+// {start}, {goal} and the like.
+ProgramRun program_run(const Assignment& assignment, const TestSpec& test) {
+  TemplateValues values;
+  if (test.input.contains("puzzle_text")) {
+    values.push_back({"{json}", test.input["puzzle_text"].get<std::string>()});
+  } else if (test.input.value("reject", false)) {
+    values = refused_start_values(assignment, test);
+  } else {
+    const Problem problem = read_problem(assignment, test);
+    values.push_back({"{json}", test.input.contains("puzzle") ? test.input["puzzle"].dump() + "\n"
+                                                              : puzzle_json(problem).value_or("")});
+    values.push_back({"{n}", std::to_string(problem.puzzle.rows())});
+    const TemplateValues boards =
+        board_values(problem.start, problem.puzzle.goal(), problem.shape(), *problem.notation);
+    values.insert(values.end(), boards.begin(), boards.end());
   }
-  const std::string& out = observation.stdout_stream.data;
-  const std::string& err = observation.stderr_stream.data;
-  // An uncaught exception is a crash even though the interpreter exits normally.
-  const bool crashed =
-      err.find(kTraceback) != std::string::npos || out.find(kTraceback) != std::string::npos;
-  if (crashed) {
-    fail(rejection,
-         "the program crashed with an uncaught exception instead of reporting the "
-         "invalid input:\n" +
-             elide(err.empty() ? out : err, 12, 1500));
-  } else if (prints_solution_length(out, report_lines(test))) {
-    fail(rejection, "the input is invalid, but the program printed a solution");
-  } else if (out.find_first_not_of(" \t\r\n") == std::string::npos &&
-             err.find_first_not_of(" \t\r\n") == std::string::npos) {
-    fail(rejection, "the input is invalid, but the program printed nothing about it");
-  }
-  outcome.aspects = {rejection};
-  outcome.verdict = crashed ? Verdict::runtime_error : Verdict::accepted;
-  outcome.feedback = rejection.feedback;
-  if (!outcome.feedback.empty())
-    outcome.feedback =
-        fmt::format("given the invalid input {}: {}", rejected_text(test), outcome.feedback);
-  return outcome;
+  return test.input.value("reject", false) ? rejected_program_input(test, puzzle_input(), values)
+                                           : program_input(test, puzzle_input(), values);
 }
 
 }  // namespace
@@ -286,34 +254,9 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
                     "give exactly one of `puzzle` ({n, start, goal}), `start` (a board of the "
                     "spec's `domain`, in its notation) or `puzzle_text` (the input file's text)");
   if (reject) {
-    if (in.contains("searches") || in.contains("fewer_boards"))
-      throw SpecError(test.where, "a `reject` test has no `searches` or `fewer_boards`");
-    if (in.contains("start")) {
-      validate_rejected_board(assignment, test);
-    } else if (!in.contains("puzzle_text") || !in["puzzle_text"].is_string()) {
-      throw SpecError(test.where,
-                      "a `reject` test gives the invalid input as `puzzle_text` (seed 002's "
-                      "file) or as `start` (a board the spec's `domain` cannot hold)");
-    } else {
-      bool invalid = false;
-      try {
-        parse_json_puzzle(in["puzzle_text"].get<std::string>());
-      } catch (const NotationError&) {
-        invalid = true;
-      }
-      if (!invalid)
-        throw SpecError(location_of(test, "/puzzle_text"),
-                        "the reference reads this input as a valid puzzle; a `reject` test needs "
-                        "an invalid one");
-    }
-    for (const auto& [aspect, criteria] : test.grades)
-      if (aspect != "rejection")
-        throw SpecError(test.where,
-                        fmt::format("a `reject` test grades rejection, not {}", aspect));
-    if (test.exit_status != ExitStatusPolicy::ignored)
-      throw SpecError(test.where,
-                      "a `reject` test accepts any exit status (an invalid input may well end with "
-                      "status 1): give it, or the spec's submission, `exit_status: ignored`");
+    validate_rejected_input(assignment, test);
+    validate_rejection_test(test, {"searches", "fewer_boards"});
+    program_run(assignment, test);  // its templates fill from the refused input alone
     return;
   }
   const std::string board_key = in.contains("puzzle") ? "/puzzle" : "/start";
@@ -362,23 +305,7 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
 
 Invocation SearchProgramKind::invocation(const Assignment& assignment, const TestSpec& test,
                                          const GradingContext& context) const {
-  // {json}: the puzzle as seed 002's file holds it (or a reject test's text, as written);
-  // an `input_text` template writes any other format from {n}, {start}, {goal} and the like.
-  TemplateValues values;
-  if (test.input.contains("puzzle_text")) {
-    values.push_back({"{json}", test.input["puzzle_text"].get<std::string>()});
-  } else if (test.input.value("reject", false)) {
-    values = rejected_board_values(assignment, test);
-  } else {
-    const Problem problem = read_problem(assignment, test);
-    values.push_back({"{json}", test.input.contains("puzzle") ? test.input["puzzle"].dump() + "\n"
-                                                              : puzzle_json(problem).value_or("")});
-    values.push_back({"{n}", std::to_string(problem.puzzle.rows())});
-    const TemplateValues boards =
-        board_values(problem.start, problem.puzzle.goal(), problem.shape(), *problem.notation);
-    values.insert(values.end(), boards.begin(), boards.end());
-  }
-  const ProgramRun run = program_input(test, puzzle_input(), values);
+  const ProgramRun run = program_run(assignment, test);
   Invocation invocation = make_program_invocation(test, context, run);
   for (const WrittenFile& file : run.files)
     invocation.description +=
@@ -388,7 +315,10 @@ Invocation SearchProgramKind::invocation(const Assignment& assignment, const Tes
 
 TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
-  if (test.input.value("reject", false)) return evaluate_rejection(test, observation);
+  if (test.input.value("reject", false))
+    return judge_program_rejection(rejected_text(test), observation, [&](const std::string& out) {
+      return prints_solution_length(out, report_lines(test));
+    });
   const Problem problem = read_problem(assignment, test);
   const std::vector<SearchSpec> searches = read_searches(test);
   const auto shortest = shortest_length(assignment, test, problem);

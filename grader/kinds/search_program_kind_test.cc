@@ -334,7 +334,7 @@ tests:
     return std::string("validated");
   };
   EXPECT_THAT(refused("    start: \"[1, 2, 3, 0, 4, 5]\"\n    input_text: \"{start}\"\n"),
-              HasSubstr("reads this board as a valid start"));
+              HasSubstr("reads this as a valid input"));
   EXPECT_THAT(refused("    start: \"[1, 2, 2, 4, 5, 0]\"\n"),
               HasSubstr("an invalid board has no seed 002 JSON"));
 }

@@ -21,6 +21,7 @@ struct SourceLocation {
   int line = 0;
   int column = 0;
   std::string to_string() const;
+  bool operator==(const SourceLocation&) const = default;
 };
 
 /// How a criterion turns its tests' aspects into points.
