@@ -5,6 +5,29 @@
 #include "reference/astar.h"
 
 namespace sg {
+
+std::vector<PathMutant> path_mutants(const ref::TilePuzzle& puzzle, const ref::Tiles& start,
+                                     const std::vector<ref::BlankMove>& shortest) {
+  std::vector<PathMutant> mutants;
+  mutants.push_back({"length_counts_states",
+                     "prints the number of boards on the path as the solution length", shortest,
+                     shortest.size() + 1});
+  const auto first = puzzle.successors(start, ref::kAllBlankMoves);
+  if (!first.empty()) {
+    // One move away and straight back, then a shortest path: legal, two moves too long.
+    std::vector<ref::BlankMove> detour = {first.front().move, ref::reverse(first.front().move)};
+    detour.insert(detour.end(), shortest.begin(), shortest.end());
+    mutants.push_back(
+        {"detour", "shows a legal path two moves longer than the shortest", detour, detour.size()});
+  }
+  if (!shortest.empty()) {
+    std::vector<ref::BlankMove> short_path(shortest.begin(), shortest.end() - 1);
+    mutants.push_back({"stops_short", "shows a path that stops one move before the goal",
+                       short_path, short_path.size()});
+  }
+  return mutants;
+}
+
 std::vector<ProgramMutant> board_program_mutants(const BoardExpectation& problem) {
   std::vector<ProgramMutant> mutants;
   if (!problem.start) return mutants;
@@ -36,22 +59,9 @@ std::vector<ProgramMutant> board_program_mutants(const BoardExpectation& problem
                      std::nullopt, tile_moves, tile_path,
                      tile_path ? std::optional(tile_path->size()) : std::nullopt});
   if (!found.found) return mutants;
-  mutants.push_back({"length_counts_states",
-                     "prints the number of boards on the path as the solution length", std::nullopt,
-                     std::nullopt, shortest, shortest.size() + 1});
-  const auto first = problem.puzzle->successors(*problem.start, ref::kAllBlankMoves);
-  if (!first.empty()) {
-    // One move away and straight back, then a shortest path: legal, two moves too long.
-    std::vector<ref::BlankMove> detour = {first.front().move, ref::reverse(first.front().move)};
-    detour.insert(detour.end(), shortest.begin(), shortest.end());
-    mutants.push_back({"detour", "shows a legal path two moves longer than the shortest",
-                       std::nullopt, std::nullopt, detour, detour.size()});
-  }
-  if (!shortest.empty()) {
-    std::vector<ref::BlankMove> short_path(shortest.begin(), shortest.end() - 1);
-    mutants.push_back({"stops_short", "shows a path that stops one move before the goal",
-                       std::nullopt, std::nullopt, short_path, short_path.size()});
-  }
+  for (PathMutant& mutant : path_mutants(*problem.puzzle, *problem.start, shortest))
+    mutants.push_back({std::move(mutant.id), std::move(mutant.mistake), std::nullopt, std::nullopt,
+                       std::move(mutant.path), mutant.length});
   return mutants;
 }
 

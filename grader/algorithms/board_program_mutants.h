@@ -32,6 +32,20 @@ struct ProgramMutant {
   std::optional<std::size_t> length;                ///< Printed as the solution's length.
 };
 
+/// A path reported by a program with one mistake: its moves and the length it prints.
+struct PathMutant {
+  std::string id;       ///< "length_counts_states", "detour", "stops_short".
+  std::string mistake;  ///< In the student's terms.
+  std::vector<ref::BlankMove> path;
+  std::size_t length = 0;
+};
+
+/// The path mistakes around `shortest` (a shortest path from `start` on `puzzle`): its length
+/// printed as the number of boards on it, a legal detour two moves longer, and (when it has a
+/// move) a path one move short of the goal. Shared by every program test that reads a path.
+std::vector<PathMutant> path_mutants(const ref::TilePuzzle& puzzle, const ref::Tiles& start,
+                                     const std::vector<ref::BlankMove>& shortest);
+
 /// The catalogue's mutants that apply to the test's board (none without a `start`).
 std::vector<ProgramMutant> board_program_mutants(const BoardExpectation& problem);
 

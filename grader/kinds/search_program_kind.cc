@@ -11,6 +11,7 @@
 #include "adapters/program_input.h"
 #include "adapters/program_rejection.h"
 #include "adapters/program_run.h"
+#include "algorithms/board_program_mutants.h"
 #include "checkers/field_extractor.h"
 #include "checkers/search_report_checker.h"
 #include "checkers/state_text.h"
@@ -376,25 +377,11 @@ std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& 
   const std::vector<ref::BlankMove>& path = *shortest;
   const std::size_t many = 1000000;
   std::vector<std::tuple<std::string, std::string, std::string>> printed;
-  printed.emplace_back("length_counts_states",
-                       "prints the number of boards on the path as the solution length",
-                       report(many, path.size() + 1, path));
+  for (const PathMutant& mutant : path_mutants(problem.puzzle, problem.start, path))
+    printed.emplace_back(mutant.id, mutant.mistake, report(many, mutant.length, mutant.path));
   if (!path.empty())
     printed.emplace_back("generated_zero", "prints 0 boards generated",
                          report(0, path.size(), path));
-  const std::vector<ref::Successor> first =
-      problem.puzzle.successors(problem.start, ref::kAllBlankMoves);
-  if (!first.empty()) {
-    // One move away and straight back, then a shortest path: legal, two moves too long.
-    std::vector<ref::BlankMove> detour = {first.front().move};
-    const auto back = problem.puzzle.move_between(first.front().state, problem.start);
-    if (back) {
-      detour.push_back(*back);
-      detour.insert(detour.end(), path.begin(), path.end());
-      printed.emplace_back("detour", "returns a legal path two moves longer than the shortest",
-                           report(many, detour.size(), detour));
-    }
-  }
   // The mutants print the seed's report, whatever lines the spec reads: judged as the seed's.
   SearchReportsExpected seed_read = reports_expected(test, problem, searches, path.size());
   seed_read.lines = ReportLines::seed();

@@ -65,9 +65,9 @@ class SearchProgramKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
-  /// Mutants (not for `reject` tests): a shortest path reported with the solution length
-  /// counting boards, with 0 boards generated, and a legal path with a two-move detour; each
-  /// printed report judged as a student's program output.
+  /// Mutants (not for `reject` tests): the path mistakes of algorithms/board_program_mutants.h
+  /// (the length counting boards, a two-move detour, a path one move short) and 0 boards
+  /// generated; each printed report judged as a student's program output.
   std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
                                              const TestSpec& test) const override;
 };

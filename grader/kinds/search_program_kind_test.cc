@@ -120,12 +120,15 @@ TEST(SearchProgramKind, MutantsAreJudgedWhateverReportLinesTheSpecReads) {
   SearchProgramKind kind;
   kind.validate(assignment, assignment.tests.back());
   const auto mutants = kind.mutant_outcomes(assignment, assignment.tests.back());
-  ASSERT_EQ(mutants.size(), 3u);
-  const auto& detour = mutants[2];
-  EXPECT_EQ(detour.mutant, "detour");
+  std::vector<std::string> ids;
+  for (const auto& mutant : mutants) ids.push_back(mutant.mutant);
+  ASSERT_THAT(ids, ::testing::ElementsAre("length_counts_states", "detour", "stops_short",
+                                          "generated_zero"));
+  const auto& detour = mutants[1];
   EXPECT_FALSE(aspect(detour.outcome, "path").passed);
   EXPECT_TRUE(aspect(detour.outcome, "length").passed) << aspect(detour.outcome, "length").feedback;
   EXPECT_TRUE(aspect(detour.outcome, "generated").passed);
+  EXPECT_FALSE(aspect(mutants[2].outcome, "path").passed) << "a path one move short of the goal";
 }
 
 // A board of the spec's domain, any rows x cols, given in the spec's notation; a file format
