@@ -42,6 +42,10 @@ Invocation make_program_invocation(const TestSpec& test, const GradingContext& c
   invocation.argv = context.program_command;
   invocation.argv.insert(invocation.argv.end(), run.args.begin(), run.args.end());
   invocation.description = program_call_text(context, run);
+  // The input files too: a student reproduces the run from the feedback alone.
+  for (const WrittenFile& file : run.files)
+    invocation.description +=
+        fmt::format("\nwhere {} holds:\n{}", file.destination.string(), file.content);
   invocation.written_files = std::move(run.files);
   invocation.stdin_data = std::move(run.stdin_data);
   invocation.limits = test.limits;

@@ -32,7 +32,8 @@ void require_program_submission(const Assignment& assignment, const TestSpec& te
 /// the test when the key is missing or holds anything else.
 std::vector<std::string> program_args(const TestSpec& test);
 
-/// The invocation: context.program_command + run.args, under the test's limits. Throws
+/// The invocation: context.program_command + run.args, under the test's limits; its description
+/// is the command line a shell reads back, then each input file ("where in1 holds:\n..."). Throws
 /// std::logic_error if the engine set no program command (not a program assignment).
 Invocation make_program_invocation(const TestSpec& test, const GradingContext& context,
                                    ProgramRun run);

@@ -356,11 +356,7 @@ Invocation IddfsTraceKind::invocation(const Assignment& assignment, const TestSp
                                       const GradingContext& context) const {
   const ProgramRun run =
       rejects(test) ? rejected_run(assignment, test) : read_problem(assignment, test).run;
-  Invocation invocation = make_program_invocation(test, context, run);
-  for (const WrittenFile& file : run.files)
-    invocation.description +=
-        fmt::format("\nwhere {} holds:\n{}", file.destination.string(), file.content);
-  return invocation;
+  return make_program_invocation(test, context, run);
 }
 
 TestOutcome IddfsTraceKind::evaluate(const Assignment& assignment, const TestSpec& test,

@@ -190,12 +190,7 @@ void ProgramOutputKind::validate(const Assignment& assignment, const TestSpec& t
 
 Invocation ProgramOutputKind::invocation(const Assignment&, const TestSpec& test,
                                          const GradingContext& context) const {
-  const ProgramRun run = program_run(test);
-  Invocation invocation = make_program_invocation(test, context, run);
-  for (const auto& file : run.files)
-    invocation.description +=
-        fmt::format("\nwhere {} holds:\n{}", file.destination.string(), file.content);
-  return invocation;
+  return make_program_invocation(test, context, program_run(test));
 }
 
 TestOutcome ProgramOutputKind::evaluate(const Assignment& assignment, const TestSpec& test,

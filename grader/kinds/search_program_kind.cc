@@ -307,11 +307,7 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
 Invocation SearchProgramKind::invocation(const Assignment& assignment, const TestSpec& test,
                                          const GradingContext& context) const {
   const ProgramRun run = program_run(assignment, test);
-  Invocation invocation = make_program_invocation(test, context, run);
-  for (const WrittenFile& file : run.files)
-    invocation.description +=
-        fmt::format("\nwhere {} holds:\n{}", file.destination.string(), file.content);
-  return invocation;
+  return make_program_invocation(test, context, run);
 }
 
 TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const TestSpec& test,
