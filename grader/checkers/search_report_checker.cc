@@ -58,11 +58,12 @@ void judge_path(const SearchReportsExpected& expected_reports, const ReportedSea
   const std::string label = fmt::format("{} (line {})", search.name, section.first_line);
   std::vector<ref::BlankMove> moves;
   for (const auto& move : section.moves) {
-    const auto parsed = ref::parse_blank_move(move.word);
+    const auto parsed = expected_reports.lines.words.parse(move.word);
     if (!parsed) {
-      fail(path, fmt::format("{}: line {}: `{}` is not a move (up, down, left, right: the "
-                             "direction the blank moves)",
-                             label, move.line, shown_move(expected_reports, move.word)));
+      fail(path, fmt::format("{}: line {}: `{}` is not a move ({}: the direction the blank "
+                             "moves)",
+                             label, move.line, shown_move(expected_reports, move.word),
+                             expected_reports.lines.words.listed()));
       return;
     }
     moves.push_back(*parsed);
@@ -74,7 +75,7 @@ void judge_path(const SearchReportsExpected& expected_reports, const ReportedSea
   expected.max_length = search.bound;
   const MoveNotation notation{
       [&expected_reports](ref::BlankMove move) {
-        return shown_move(expected_reports, ref::to_string(move));
+        return shown_move(expected_reports, expected_reports.lines.words.name(move));
       },
       [&expected_reports](const ref::Tiles& tiles) { return show(expected_reports, tiles); }};
   const AspectOutcome judged = check_move_path(*expected_reports.puzzle, expected, moves, notation);
@@ -132,8 +133,6 @@ std::vector<SearchReport> read_search_reports(const std::string& printed,
     }
     if (const auto move = lines.move.find(line)) {
       SearchReport::Move read{number, field(*move, "action"), std::nullopt};
-      std::transform(read.word.begin(), read.word.end(), read.word.begin(),
-                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
       if (move->fields.contains("state")) {
         read.state = move->fields.at("state");
       } else if (lines.state) {

@@ -15,6 +15,7 @@
 #include "checkers/field_extractor.h"
 #include "model/grade_report.h"
 #include "notation/board_notation.h"
+#include "notation/move_names.h"
 #include "reference/tile_puzzle.h"
 
 namespace sg {
@@ -27,7 +28,7 @@ struct SearchReport {
   int length_line = 0;
   struct Move {
     int line = 0;
-    std::string word;                  ///< Lower-cased: "left".
+    std::string word;                  ///< As printed: "left", "L".
     std::optional<std::string> state;  ///< The `:new-state` text, when printed.
   };
   std::vector<Move> moves;
@@ -45,6 +46,9 @@ struct ReportLines {
   /// How feedback writes a move: ":{}" for the seed's keywords (`:up`), "{}" for a course
   /// whose report prints plain words.
   std::string move_shown = "{}";
+  /// The words printed for the blank's moves (read case-blind): seed 002's up, down, left,
+  /// right, or the course's own (`U`, `D`, ...).
+  MoveNames words = MoveNames({"up", "down", "left", "right"});
 
   /// Seed 002's: "Boards Generated: N" and "Solution Length: N" (":" or " -" after the label,
   /// any case), "{:action :left, :new-state BOARD}".

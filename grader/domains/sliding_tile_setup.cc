@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
 #include "checkers/python_value.h"
 #include "notation/board_notation.h"
@@ -111,6 +112,29 @@ ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::T
   if (!problem.empty())
     throw SpecError(where, fmt::format("`{}` is not a state of this puzzle: {}", key, problem));
   return *state;
+}
+
+MoveNames read_move_names(const TestSpec& test, MoveNames fallback) {
+  if (!test.input.contains("move_names")) return fallback;
+  const nlohmann::json& value = test.input["move_names"];
+  const SourceLocation where = location_of(test, "/move_names");
+  if (value == "upper") return MoveNames();
+  if (value == "lower") return MoveNames({"up", "down", "left", "right"});
+  const char* const expected =
+      "move_names: `lower`, `upper` or the four moves' words, e.g. {up: U, down: D, left: L, "
+      "right: R}";
+  if (!value.is_object() || value.size() != 4) throw SpecError(where, expected);
+  std::array<std::string, 4> words;
+  for (const ref::BlankMove move : ref::kAllBlankMoves) {
+    const std::string key = ref::to_string(move);
+    if (!value.contains(key) || !value[key].is_string()) throw SpecError(where, expected);
+    words[static_cast<std::size_t>(move)] = value[key].get<std::string>();
+  }
+  try {
+    return MoveNames(std::move(words));
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(where, fmt::format("move_names: {}", error.what()));
+  }
 }
 
 }  // namespace sg

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "model/assignment.h"
+#include "notation/move_names.h"
 #include "reference/astar.h"
 #include "reference/heuristics.h"
 #include "reference/tile_puzzle.h"
@@ -52,5 +53,11 @@ ref::Tiles read_state(const TestSpec& test, const std::string& key, const ref::T
 /// which several blanks leave ambiguous.
 void require_one_blank(const ref::TilePuzzle& puzzle, const TestSpec& test,
                        const std::string& pointer);
+
+/// The words a program prints for the blank's moves: the test's `move_names` (`lower`, `upper`,
+/// or {up: U, down: D, left: L, right: R}), else `fallback` (seed 001's UP, DOWN, LEFT, RIGHT;
+/// seed 002's up, down, left, right). Read case-blind, shown as written. Throws SpecError at
+/// the key.
+MoveNames read_move_names(const TestSpec& test, MoveNames fallback);
 
 }  // namespace sg

@@ -111,31 +111,6 @@ BoardSize board_size(const TestSpec& test) {
   return {shape, fmt::format("({} {})", shape.cols, shape.rows)};
 }
 
-// The words the program prints for the blank's moves: `move_names` maps up, down, left, right to
-// the course's words, or says `lower` or `upper`; seed 001's UP, DOWN, LEFT, RIGHT by default.
-MoveNames move_names(const TestSpec& test) {
-  if (!test.input.contains("move_names")) return MoveNames();
-  const nlohmann::json& value = test.input["move_names"];
-  const SourceLocation where = location_of(test, "/move_names");
-  if (value == "upper") return MoveNames();
-  if (value == "lower") return MoveNames({"up", "down", "left", "right"});
-  const char* const expected =
-      "move_names: `lower`, `upper` or the four moves' words, e.g. {up: U, down: D, left: L, "
-      "right: R}";
-  if (!value.is_object() || value.size() != 4) throw SpecError(where, expected);
-  std::array<std::string, 4> words;
-  for (const ref::BlankMove move : ref::kAllBlankMoves) {
-    const std::string key = ref::to_string(move);
-    if (!value.contains(key) || !value[key].is_string()) throw SpecError(where, expected);
-    words[static_cast<std::size_t>(move)] = value[key].get<std::string>();
-  }
-  try {
-    return MoveNames(std::move(words));
-  } catch (const std::invalid_argument& error) {
-    throw SpecError(where, fmt::format("move_names: {}", error.what()));
-  }
-}
-
 // The test's boards as the reference reads them, in the spec's board notation.
 struct Boards {
   BoardSize size;
@@ -201,7 +176,7 @@ Problem board_problem(const Assignment& assignment, const TestSpec& test) {
   const TemplateValues boards = board_values(start, puzzle.goal(), shape, notation);
   values.insert(values.end(), boards.begin(), boards.end());
   problem.run = program_input(test, board_input(), values);
-  const MoveNames names = move_names(test);
+  const MoveNames names = read_move_names(test, MoveNames());
   problem.expected.action_text = [names](const std::string& action) {
     return names.name(*ref::parse_blank_move(action));
   };

@@ -129,6 +129,7 @@ std::optional<std::size_t> shortest_length(const Assignment& assignment, const T
 // `move` of the spec's own reads boards only through its (?<state>) or `state`).
 ReportLines report_lines(const TestSpec& test) {
   ReportLines lines = ReportLines::seed();
+  lines.words = read_move_names(test, lines.words);
   if (!test.input.contains("report")) return lines;
   const nlohmann::json& report = test.input["report"];
   if (!report.is_object())

@@ -28,6 +28,8 @@
 //   fewer_boards optional list of [A, B]: search A must report no more boards generated than B
 //                (plausibility: A* with an admissible heuristic generates no more than uniform
 //                cost on the same instance).
+//   move_names   the words printed for the blank's moves: `lower` (the seed's, default),
+//                `upper` or {up: U, down: D, left: L, right: R}; read case-blind
 //   reject       true: the input is invalid; the program must say so without a crash (any exit
 //                status: the test needs `exit_status: ignored`). The invalid input is
 //                `puzzle_text` (the file, which the reference must not read as seed 002's JSON)
@@ -57,8 +59,8 @@ class SearchProgramKind : public TestKind {
     return {"path", "length", "generated", "rejection"};
   }
   std::vector<std::string> keys() const override {
-    return {"puzzle", "start",    "goal",         "puzzle_text", "input", "input_text",
-            "args",   "searches", "fewer_boards", "reject",      "report"};
+    return {"puzzle", "start",    "goal",         "puzzle_text", "input",  "input_text",
+            "args",   "searches", "fewer_boards", "reject",      "report", "move_names"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -87,6 +87,27 @@ TEST(SearchProgramKind, TheSpecsReportPatternsReadAnotherProgramsReport) {
               HasSubstr("the length pattern needs the group (?<length>...)"));
 }
 
+// A course whose report names the blank's moves by its own words (U, D, L, R).
+TEST(SearchProgramKind, MoveNamesReadTheCoursesOwnMoveWords) {
+  const std::string keys = search_keys("[{search: ucs}]",
+                                       "    report: {move: \"^move (?<action>\\\\w+)$\"}\n"
+                                       "    move_names: {up: U, down: D, left: L, right: R}\n");
+  const TestOutcome good =
+      evaluate(keys, exited("Boards Generated: 4\nSolution Length: 1\nmove U\n"));
+  for (const auto& a : good.aspects) EXPECT_TRUE(a.passed) << a.aspect << ": " << a.feedback;
+  const TestOutcome seed_words =
+      evaluate(keys, exited("Boards Generated: 4\nSolution Length: 1\nmove up\n"));
+  EXPECT_THAT(aspect(seed_words, "path").feedback,
+              HasSubstr("`up` is not a move (U, D, L, R: the direction the blank moves)"));
+  const TestOutcome wrong =
+      evaluate(keys, exited("Boards Generated: 4\nSolution Length: 1\nmove D\n"));
+  EXPECT_FALSE(aspect(wrong, "path").passed);
+  EXPECT_THAT(aspect(wrong, "path").feedback, ::testing::Not(HasSubstr("down")))
+      << "feedback shows the course's words";
+  EXPECT_THAT(validation_error(search_keys("[{search: ucs}]", "    move_names: {up: U}\n")),
+              HasSubstr("move_names: `lower`, `upper` or the four moves' words"));
+}
+
 // The input file is the spec's template: another course's format from the same puzzle.
 TEST(SearchProgramKind, InputTextWritesTheCoursesOwnFile) {
   const Assignment assignment =
