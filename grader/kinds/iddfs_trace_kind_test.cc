@@ -247,6 +247,14 @@ tests:
     goal: G
     args: ["{start}", "{goal}"]
     path_line: "the path"
+  - id: there
+    kind: iddfs_trace
+    domain: roads
+    start: G
+    goal: G
+    args: ["{start}", "{goal}"]
+    path_line: "path: {moves}"
+    grades: {trace: trace, path: path}
 )yaml",
                                                       "specs/demo.yaml");
   const IddfsTraceKind kind;
@@ -270,6 +278,10 @@ tests:
   } catch (const SpecError& error) {
     EXPECT_THAT(error.what(), HasSubstr("path_line `the path` needs {moves}"));
   }
+  // At the goal already: the empty path alone, as `print("path: " + " ".join([]))` writes it.
+  outcome = kind.evaluate(assignment, assignment.tests[2], exited("path: \n"));
+  for (const auto& aspect : outcome.aspects)
+    EXPECT_TRUE(aspect.passed) << aspect.aspect << ": " << aspect.feedback;
 }
 
 // A board's moves in the course's own words: shown as written, read in any case.

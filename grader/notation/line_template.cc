@@ -60,7 +60,15 @@ LineTemplate::LineTemplate(std::string_view text, const std::vector<std::string>
     }
     parts_.push_back(literal);
     const bool text_field = name == "state" || name == "action" || name == "moves";
-    pattern += regex_literal(literal) + (text_field ? "(.+?)" : R"(([-+]?[0-9.][0-9.eE+-]*))");
+    std::string before = regex_literal(literal);
+    if (name == "moves") {
+      // An empty path is a path (the start is the goal): "path: " reads, trimmed, as "path:".
+      if (before.size() >= 3 && before.compare(before.size() - 3, 3, R"(\s+)") == 0)
+        before.back() = '*';
+      pattern += before + "(.*?)";
+    } else {
+      pattern += before + (text_field ? "(.+?)" : R"(([-+]?[0-9.][0-9.eE+-]*))");
+    }
     literal.clear();
     fields_.push_back(name);
     parts_.push_back("{" + name + "}");

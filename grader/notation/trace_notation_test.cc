@@ -37,6 +37,11 @@ TEST(TraceNotation, TheSpecsLineTemplatesReadAndPrintEachLine) {
   // A path as Python prints a list reads as its words.
   EXPECT_THAT(own.read("path: ['A', 'G']").path, ElementsAre("A", "G"));
   EXPECT_TRUE(own.is_path_line("path: A, G"));
+  // The empty path (the start is the goal) as a program prints it, trailing space and all.
+  EXPECT_TRUE(own.is_path_line("path: "));
+  EXPECT_EQ(own.read("path: ").type, TraceLine::Type::path);
+  EXPECT_TRUE(own.read("path:").path.empty());
+  EXPECT_FALSE(own.is_path_line("paths: A"));
   const TraceLine other = own.read("searching...");
   EXPECT_EQ(other.type, TraceLine::Type::other);
   EXPECT_THAT(other.problem, HasSubstr("none of `depth {depth}: {action}`, `goal test`"));
