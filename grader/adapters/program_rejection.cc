@@ -43,8 +43,9 @@ TestOutcome judge_program_rejection(const std::string& given, const Observation&
         "the program crashed with an uncaught exception instead of reporting the invalid "
         "input:\n" +
         elide(err.empty() ? out : err, 12, 1500);
-  else if (prints_solution(out))
-    why = "the input is invalid, but the program printed a solution";
+  else if (const auto solution = prints_solution(out))
+    why = fmt::format("the input is invalid, but the program printed a solution: `{}` (line {})",
+                      solution->text, solution->number);
   else if (blank(out) && blank(err))
     why = "the input is invalid, but the program printed nothing about it";
   outcome.aspects = {{"rejection", "", why.empty(), why}};

@@ -7,18 +7,21 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "adapters/program_input.h"
+#include "checkers/state_text.h"
 #include "model/assignment.h"
 #include "model/grade_report.h"
 #include "model/observation.h"
 
 namespace sg {
 
-/// True when the program's stdout holds a solution in the test's terms (a "Solution Length"
-/// line, a (PATH-TO-GOAL ...) line, the adapter's path pattern).
-using PrintsSolution = std::function<bool(const std::string& printed)>;
+/// The first line of the program's stdout that holds a solution in the test's terms (a
+/// "Solution Length" line, a (PATH-TO-GOAL ...) line, the adapter's path pattern), or nullopt:
+/// the feedback quotes it.
+using PrintsSolution = std::function<std::optional<NumberedLine>(const std::string& printed)>;
 
 /// Judges a program run on invalid input. `given` is that input as the test writes it (for
 /// feedback: "given the invalid input [1, 2, 2, 4, 5, 0]: ..."). Aspect {rejection}; verdict

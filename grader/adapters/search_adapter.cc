@@ -614,11 +614,13 @@ ProgramRun search_program_run(const Assignment& assignment, const TestSpec& test
   return program_run_of(assignment, test, values, algorithm);
 }
 
-bool search_program_prints_path(const Assignment& assignment, const std::string& printed) {
+std::optional<NumberedLine> search_program_path_line(const Assignment& assignment,
+                                                     const std::string& printed) {
   const auto path = output_pattern(adapter_value(assignment), "path");
-  if (!path) return false;
+  if (!path || said_no_path(adapter_value(assignment), printed)) return std::nullopt;
   const auto match = path->find(printed);
-  return match && match->fields.count("path") && !said_no_path(adapter_value(assignment), printed);
+  if (!match || !match->fields.count("path")) return std::nullopt;
+  return NumberedLine{match->line_number, match->line};
 }
 
 }  // namespace sg

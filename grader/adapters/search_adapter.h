@@ -32,6 +32,7 @@
 #include "algorithms/search_algorithm.h"
 #include "checkers/search_answer_checker.h"
 #include "checkers/search_judgements.h"
+#include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "model/assignment.h"
 #include "model/grade_report.h"
@@ -67,9 +68,10 @@ Invocation search_invocation(const Assignment& assignment, const TestSpec& test,
 ProgramRun search_program_run(const Assignment& assignment, const TestSpec& test,
                               const SearchAlgorithm& algorithm, const TemplateValues& values);
 
-/// True when a program adapter's output holds a path: a line matches its `output.path` pattern
-/// (and none its `no_path`).
-bool search_program_prints_path(const Assignment& assignment, const std::string& printed);
+/// The line of a program adapter's output that holds a path (it matches `output.path`, and no
+/// line matches `no_path`), or nullopt.
+std::optional<NumberedLine> search_program_path_line(const Assignment& assignment,
+                                                     const std::string& printed);
 
 /// Reads what the process did.
 SearchCall read_search_call(const Assignment& assignment, const TestSpec& test,

@@ -144,8 +144,11 @@ std::vector<SearchReport> read_search_reports(const std::string& printed,
   return sections;
 }
 
-bool prints_solution_length(const std::string& printed, const ReportLines& lines) {
-  return lines.length.find(printed).has_value();
+std::optional<NumberedLine> solution_length_line(const std::string& printed,
+                                                 const ReportLines& lines) {
+  const auto match = lines.length.find(printed);
+  if (!match) return std::nullopt;
+  return NumberedLine{match->line_number, match->line};
 }
 
 std::vector<AspectOutcome> judge_search_reports(const SearchReportsExpected& expected,

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "checkers/field_extractor.h"
+#include "checkers/state_text.h"
 #include "model/grade_report.h"
 #include "notation/board_notation.h"
 #include "notation/move_names.h"
@@ -60,9 +61,9 @@ struct ReportLines {
 std::vector<SearchReport> read_search_reports(const std::string& printed,
                                               const ReportLines& lines = ReportLines::seed());
 
-/// True when `printed` has a solution length line: a program that printed a solution.
-bool prints_solution_length(const std::string& printed,
-                            const ReportLines& lines = ReportLines::seed());
+/// The first solution length line of `printed` (a program that printed a solution), or nullopt.
+std::optional<NumberedLine> solution_length_line(const std::string& printed,
+                                                 const ReportLines& lines = ReportLines::seed());
 
 /// What one search must report.
 struct ReportedSearch {

@@ -339,14 +339,13 @@ TestOutcome IddfsTraceKind::evaluate(const Assignment& assignment, const TestSpe
   if (rejects(test)) {
     const TraceNotation notation = trace_notation(test);
     const nlohmann::json& given = test.input[refused_key(assignment, test)];
-    return judge_program_rejection(
-        given.is_string() ? given.get<std::string>() : given.dump(), observation,
-        [&](const std::string& printed) {
-          const std::vector<NumberedLine> lines = non_empty_lines(printed);
-          return std::any_of(lines.begin(), lines.end(), [&](const NumberedLine& line) {
-            return notation.is_path_line(line.text);
-          });
-        });
+    return judge_program_rejection(given.is_string() ? given.get<std::string>() : given.dump(),
+                                   observation,
+                                   [&](const std::string& printed) -> std::optional<NumberedLine> {
+                                     for (NumberedLine& line : non_empty_lines(printed))
+                                       if (notation.is_path_line(line.text)) return std::move(line);
+                                     return std::nullopt;
+                                   });
   }
   const Problem problem = read_problem(assignment, test);
   TestOutcome outcome;

@@ -371,8 +371,10 @@ tests:
   EXPECT_TRUE(kind.evaluate(repeated, test, exited("invalid board\n", 1)).aspects.at(0).passed);
   const TestOutcome solved = kind.evaluate(repeated, test, exited("(1 UP)\n(PATH-TO-GOAL (UP))\n"));
   EXPECT_FALSE(solved.aspects.at(0).passed);
-  EXPECT_THAT(solved.feedback, HasSubstr("given the invalid input ((1 1) (* 0)): the input is "
-                                         "invalid, but the program printed a solution"));
+  EXPECT_THAT(
+      solved.feedback,
+      HasSubstr("given the invalid input ((1 1) (* 0)): the input is "
+                "invalid, but the program printed a solution: `(PATH-TO-GOAL (UP))` (line 2)"));
   const TestOutcome crashed = kind.evaluate(
       repeated, test, exited("", 1, "Traceback (most recent call last):\n  KeyError: 3\n"));
   EXPECT_EQ(crashed.verdict, Verdict::runtime_error);

@@ -292,10 +292,9 @@ Invocation SearchKind::invocation(const Assignment& assignment, const TestSpec& 
 TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                  const Observation& observation) const {
   if (rejects(test))
-    return judge_program_rejection(written_start(test), observation,
-                                   [&](const std::string& printed) {
-                                     return search_program_prints_path(assignment, printed);
-                                   });
+    return judge_program_rejection(
+        written_start(test), observation,
+        [&](const std::string& printed) { return search_program_path_line(assignment, printed); });
   const Setup checked = setup(assignment, test, judged_aspects(*this));
   const SearchCall call =
       read_search_call(assignment, test, checked.domain, checked.algorithm, observation);

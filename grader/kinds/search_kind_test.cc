@@ -263,8 +263,10 @@ tests:
       << "saying there is no path is saying something about it";
   const TestOutcome solved =
       kind.evaluate(atlantis, test, test_util::exited("Path: Atlantis Sibiu Fagaras\n"));
-  EXPECT_THAT(solved.feedback, HasSubstr("given the invalid input Atlantis: the input is invalid, "
-                                         "but the program printed a solution"));
+  EXPECT_THAT(
+      solved.feedback,
+      HasSubstr("given the invalid input Atlantis: the input is invalid, "
+                "but the program printed a solution: `Path: Atlantis Sibiu Fagaras` (line 1)"));
   const TestOutcome crashed = kind.evaluate(
       atlantis, test, test_util::exited("", 1, "Traceback (most recent call last):\nKeyError\n"));
   EXPECT_EQ(crashed.verdict, Verdict::runtime_error);

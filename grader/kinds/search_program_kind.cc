@@ -315,7 +315,7 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
                                         const Observation& observation) const {
   if (test.input.value("reject", false))
     return judge_program_rejection(rejected_text(test), observation, [&](const std::string& out) {
-      return prints_solution_length(out, report_lines(test));
+      return solution_length_line(out, report_lines(test));
     });
   const Problem problem = read_problem(assignment, test);
   const std::vector<SearchSpec> searches = read_searches(test);
