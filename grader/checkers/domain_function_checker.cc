@@ -12,35 +12,28 @@ namespace sg {
 
 FunctionCallCheck check_domain_actions(const std::vector<std::string>& expected,
                                        const nlohmann::json& observed, const std::string& call) {
-  FunctionCallCheck check;
-  const std::optional<std::vector<std::string>> returned =
-      returned_names(observed, expected, call, check);
-  if (!returned) return check;
-  const std::vector<std::string>& got = *returned;
-  if (got == expected) {
-    check.passed = true;
-    return check;
-  }
-  std::vector<std::string> missing, extra;
-  for (const auto& name : expected)
-    if (std::find(got.begin(), got.end(), name) == got.end()) missing.push_back(name);
-  for (const auto& name : got)
-    if (std::find(expected.begin(), expected.end(), name) == expected.end()) extra.push_back(name);
-  std::string why;
-  if (missing.empty() && extra.empty() && got.size() == expected.size()) {
-    why = fmt::format("the right actions in the wrong order: return them in the domain's order, {}",
+  return check_action_names(expected, observed, call, [&](const std::vector<std::string>& got) {
+    std::vector<std::string> missing, extra;
+    for (const auto& name : expected)
+      if (std::find(got.begin(), got.end(), name) == got.end()) missing.push_back(name);
+    for (const auto& name : got)
+      if (std::find(expected.begin(), expected.end(), name) == expected.end())
+        extra.push_back(name);
+    std::string why;
+    if (missing.empty() && extra.empty() && got.size() == expected.size()) {
+      why =
+          fmt::format("the right actions in the wrong order: return them in the domain's order, {}",
                       quoted_names(expected));
-  } else {
-    std::vector<std::string> parts;
-    if (!missing.empty()) parts.push_back(fmt::format("{} missing", quoted_names(missing)));
-    if (!extra.empty())
-      parts.push_back(fmt::format("{} not possible from this state", quoted_names(extra)));
-    if (parts.empty()) parts.push_back("an action listed twice");
-    why = fmt::format("{}", fmt::join(parts, "; "));
-  }
-  check.feedback = fmt::format("`{}` returned {}, expected {}: {}", call, quoted_names(got),
-                               quoted_names(expected), why);
-  return check;
+    } else {
+      std::vector<std::string> parts;
+      if (!missing.empty()) parts.push_back(fmt::format("{} missing", quoted_names(missing)));
+      if (!extra.empty())
+        parts.push_back(fmt::format("{} not possible from this state", quoted_names(extra)));
+      if (parts.empty()) parts.push_back("an action listed twice");
+      why = fmt::format("{}", fmt::join(parts, "; "));
+    }
+    return why;
+  });
 }
 
 FunctionCallCheck check_domain_result(const StateValues& states, const ref::State& expected,

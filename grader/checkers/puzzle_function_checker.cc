@@ -172,37 +172,45 @@ FunctionCallCheck check_find_blank(const ref::TilePuzzle& puzzle, const ref::Til
 FunctionCallCheck check_actions(const ref::TilePuzzle& puzzle, const ref::Tiles& state,
                                 const std::vector<ref::BlankMove>& order,
                                 const nlohmann::json& observed, const std::string& call) {
-  FunctionCallCheck check;
   const std::vector<std::string> expected = legal_actions(puzzle, state, order);
-  const std::optional<std::vector<std::string>> returned =
+  return check_action_names(expected, observed, call, [&](const std::vector<std::string>& got) {
+    std::vector<std::string> sorted_got = got, sorted_expected = expected;
+    std::sort(sorted_got.begin(), sorted_got.end());
+    std::sort(sorted_expected.begin(), sorted_expected.end());
+    std::vector<std::string> mirror;
+    for (const auto& action : got) mirror.push_back(mirrored(action));
+    std::sort(mirror.begin(), mirror.end());
+    std::string why;
+    if (sorted_got == sorted_expected) {
+      why = fmt::format("the right actions in the wrong order: return them in the order {}",
+                        order_text(order));
+    } else if (mirror == sorted_expected) {
+      why =
+          "left and right are mirrored: an action names where the BLANK moves, so 'left' moves the "
+          "blank one "
+          "column left (column - 1) and is valid unless the blank is in the first column";
+    } else {
+      why = fmt::format("{}, so exactly the moves that keep it on the board are valid",
+                        blank_place(puzzle, state));
+    }
+    return why;
+  });
+}
+
+FunctionCallCheck check_action_names(
+    const std::vector<std::string>& expected, const nlohmann::json& observed,
+    const std::string& call,
+    const std::function<std::string(const std::vector<std::string>& got)>& explain) {
+  FunctionCallCheck check;
+  const std::optional<std::vector<std::string>> got =
       returned_names(observed, expected, call, check);
-  if (!returned) return check;
-  const std::vector<std::string>& got = *returned;
-  if (got == expected) {
+  if (!got) return check;
+  if (*got == expected) {
     check.passed = true;
     return check;
   }
-  std::vector<std::string> sorted_got = got, sorted_expected = expected;
-  std::sort(sorted_got.begin(), sorted_got.end());
-  std::sort(sorted_expected.begin(), sorted_expected.end());
-  std::vector<std::string> mirror;
-  for (const auto& action : got) mirror.push_back(mirrored(action));
-  std::sort(mirror.begin(), mirror.end());
-  std::string why;
-  if (sorted_got == sorted_expected) {
-    why = fmt::format("the right actions in the wrong order: return them in the order {}",
-                      order_text(order));
-  } else if (mirror == sorted_expected) {
-    why =
-        "left and right are mirrored: an action names where the BLANK moves, so 'left' moves the "
-        "blank one "
-        "column left (column - 1) and is valid unless the blank is in the first column";
-  } else {
-    why = fmt::format("{}, so exactly the moves that keep it on the board are valid",
-                      blank_place(puzzle, state));
-  }
-  check.feedback = fmt::format("`{}` returned {}, expected {}: {}", call, quoted_names(got),
-                               quoted_names(expected), why);
+  check.feedback = fmt::format("`{}` returned {}, expected {}: {}", call, quoted_names(*got),
+                               quoted_names(expected), explain(*got));
   return check;
 }
 

@@ -6,6 +6,7 @@
 // state modified in place).
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -37,6 +38,14 @@ std::optional<std::vector<std::string>> returned_names(const nlohmann::json& obs
                                                        const std::vector<std::string>& expected,
                                                        const std::string& call,
                                                        FunctionCallCheck& check);
+
+/// Judges a returned list of action names against `expected`, in order: passes when equal; else
+/// "`CALL` returned ['a'], expected ['a', 'b']: WHY", WHY from `explain(got)` (the actions'
+/// order, what is missing, a classic mistake). Shared by the board's and the domain's actions.
+FunctionCallCheck check_action_names(
+    const std::vector<std::string>& expected, const nlohmann::json& observed,
+    const std::string& call,
+    const std::function<std::string(const std::vector<std::string>& got)>& explain);
 
 /// Action names in the assignment's order, e.g. {left, right, up, down}: the legal blank moves
 /// of `state`, in that order (what actionsF_8p must return).
