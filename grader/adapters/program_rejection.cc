@@ -18,6 +18,8 @@ bool blank(const std::string& text) {
 
 }  // namespace
 
+bool rejects(const TestSpec& test) { return read_flag(test, "/reject", false); }
+
 TestOutcome judge_program_rejection(const std::string& given, const Observation& observation,
                                     const PrintsSolution& prints_solution) {
   TestOutcome outcome;

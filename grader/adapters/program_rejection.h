@@ -23,6 +23,9 @@ namespace sg {
 /// the feedback quotes it.
 using PrintsSolution = std::function<std::optional<NumberedLine>(const std::string& printed)>;
 
+/// True for a `reject: true` test. Throws SpecError at `reject` when it is not a boolean.
+bool rejects(const TestSpec& test);
+
 /// Judges a program run on invalid input. `given` is that input as the test writes it (for
 /// feedback: "given the invalid input [1, 2, 2, 4, 5, 0]: ..."). Aspect {rejection}; verdict
 /// runtime_error on an uncaught exception, the stop's verdict on a limit or a signal, else

@@ -288,8 +288,6 @@ Problem read_problem(const Assignment& assignment, const TestSpec& test) {
   return problem;
 }
 
-bool rejects(const TestSpec& test) { return read_flag(test, "/reject", false); }
-
 // A `reject` test's refused input: the board (`start` or `goal`) the reference refuses, or a
 // domain's `start`. Throws SpecError unless one is refused.
 std::string refused_key(const Assignment& assignment, const TestSpec& test) {

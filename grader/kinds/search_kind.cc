@@ -182,8 +182,6 @@ std::optional<std::string> diagnose(const Assignment& assignment, const TestSpec
                                  *mutant_runs(assignment, test, checked), call);
 }
 
-bool rejects(const TestSpec& test) { return read_flag(test, "/reject", false); }
-
 // The aspects `judge` may name (a `reject` test's `rejection` is not judged that way).
 std::vector<std::string> judged_aspects(const SearchKind& kind) {
   std::vector<std::string> aspects = kind.aspects();

@@ -226,7 +226,7 @@ ProgramRun program_run(const Assignment& assignment, const TestSpec& test) {
   TemplateValues values;
   if (test.input.contains("puzzle_text")) {
     values.push_back({"{json}", test.input["puzzle_text"].get<std::string>()});
-  } else if (test.input.value("reject", false)) {
+  } else if (rejects(test)) {
     values = refused_start_values(assignment, test);
   } else {
     const Problem problem = read_problem(assignment, test);
@@ -237,8 +237,8 @@ ProgramRun program_run(const Assignment& assignment, const TestSpec& test) {
         board_values(problem.start, problem.puzzle.goal(), problem.shape(), *problem.notation);
     values.insert(values.end(), boards.begin(), boards.end());
   }
-  return test.input.value("reject", false) ? rejected_program_input(test, puzzle_input(), values)
-                                           : program_input(test, puzzle_input(), values);
+  return rejects(test) ? rejected_program_input(test, puzzle_input(), values)
+                       : program_input(test, puzzle_input(), values);
 }
 
 }  // namespace
@@ -250,7 +250,7 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
   report_lines(test);
   const auto& in = test.input;
   validate_program_input(test, puzzle_input());
-  const bool reject = in.value("reject", false);
+  const bool reject = rejects(test);
   if (in.contains("puzzle") + in.contains("puzzle_text") + in.contains("start") != 1)
     throw SpecError(test.where,
                     "give exactly one of `puzzle` ({n, start, goal}), `start` (a board of the "
@@ -313,7 +313,7 @@ Invocation SearchProgramKind::invocation(const Assignment& assignment, const Tes
 
 TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
-  if (test.input.value("reject", false))
+  if (rejects(test))
     return judge_program_rejection(rejected_text(test), observation, [&](const std::string& out) {
       return solution_length_line(out, report_lines(test));
     });
@@ -348,7 +348,7 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
 
 std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& assignment,
                                                               const TestSpec& test) const {
-  if (test.input.value("reject", false)) return {};
+  if (rejects(test)) return {};
   const Problem problem = read_problem(assignment, test);
   const std::vector<SearchSpec> searches = read_searches(test);
   std::optional<std::vector<ref::BlankMove>> shortest;
