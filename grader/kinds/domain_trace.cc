@@ -15,11 +15,28 @@
 #include "domains/sliding_tile_setup.h"
 #include "kinds/published_figures.h"
 #include "kinds/reference_cache.h"
-#include "kinds/solve_kind.h"
 #include "reference/queue_length.h"
 
 namespace sg {
 namespace {
+
+// `max_queue_line:` (optional | required | forbidden), for tiles and named domains alike.
+MaxQueueLine read_max_queue_line(const TestSpec& test) {
+  const std::string value =
+      read_word(test, "max_queue_line", "optional", {"optional", "required", "forbidden"});
+  if (value == "required") return MaxQueueLine::required;
+  if (value == "forbidden") return MaxQueueLine::forbidden;
+  return MaxQueueLine::optional;
+}
+
+// `max_queue_length:` (feedback | exact | range).
+QueueCountJudgement read_max_queue_length(const TestSpec& test) {
+  const std::string value =
+      read_word(test, "max_queue_length", "feedback", {"feedback", "exact", "range"});
+  if (value == "exact") return QueueCountJudgement::exact;
+  if (value == "range") return QueueCountJudgement::range;
+  return QueueCountJudgement::feedback;
+}
 
 const char* const kListingLine = "{state} h={h}";
 const char* const kPathLine = "{state} h={h} moves: {depth}";

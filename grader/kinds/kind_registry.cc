@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "kinds/domain_trace_kind.h"
 #include "kinds/game_search_kind.h"
 #include "kinds/heuristic_kind.h"
 #include "kinds/iddfs_trace_kind.h"
 #include "kinds/print_path_kind.h"
-#include "kinds/print_succ_kind.h"
 #include "kinds/priority_queue_kind.h"
 #include "kinds/program_output_kind.h"
 #include "kinds/puzzle_function_kind.h"
@@ -14,7 +14,6 @@
 #include "kinds/search_kind.h"
 #include "kinds/search_problem_kind.h"
 #include "kinds/search_program_kind.h"
-#include "kinds/solve_kind.h"
 #include "spec/edit_distance.h"
 #include "spec/spec_loader.h"
 
@@ -22,8 +21,8 @@ namespace sg {
 
 KindRegistry KindRegistry::with_builtin_kinds() {
   KindRegistry registry;
-  registry.add(std::make_unique<PrintSuccKind>());
-  registry.add(std::make_unique<SolveKind>());
+  registry.add(std::make_unique<DomainTraceKind>(DomainTraceKind::Asked::successors));
+  registry.add(std::make_unique<DomainTraceKind>(DomainTraceKind::Asked::path));
   registry.add(std::make_unique<PriorityQueueKind>());
   registry.add(std::make_unique<SearchFunctionKind>());
   registry.add(std::make_unique<PuzzleFunctionKind>());
