@@ -1,6 +1,6 @@
 // The tutorials in docs/spec-format.md are assignments written in YAML alone: one that starts
 // from an empty file ("a new assignment") and one per test family (successors and solve traces,
-// a queue class, functions, printed traces, program output, JSON-reading programs, heuristics,
+// a queue class, functions, printed paths and traces, program output, JSON-reading programs, heuristics,
 // problem classes, game-tree search). This test copies each out of the page (every fenced block
 // whose info string names a path), validates its spec with the built searchgrader and grades each
 // submission, expecting exactly the score and the lost criteria its own expected.yaml states. It
@@ -108,6 +108,8 @@ INSTANTIATE_TEST_SUITE_P(
         FamilyTutorial{"## Tutorial: helper functions and a search function", "fifteen"},
         // the same family on a maze: the formulation's own actions(state) and result(state, a)
         FamilyTutorial{"## Tutorial: a maze's actions and result", "mazefn"},
+        // a function handed a route prints it in the course's format, judged line by line
+        FamilyTutorial{"## Tutorial: a route printed in the course's format", "printroute"},
         // a program's printed trace, on boards of 3 x 2 and 2 x 3
         FamilyTutorial{"## Tutorial: a program that prints its iterative-deepening trace",
                        "traced"},

@@ -42,20 +42,6 @@ const char* const kListingLine = "{state} h={h}";
 const char* const kPathLine = "{state} h={h} moves: {depth}";
 const char* const kLastLine = "Max queue length: {max_frontier}";
 
-// A template the test writes at `key` (or the default), read with the fields `allowed`.
-LineTemplate line_template(const TestSpec& test, const std::string& key, const char* fallback,
-                           const std::vector<std::string>& allowed) {
-  if (test.input.contains(key) && !test.input[key].is_string())
-    throw SpecError(location_of(test, "/" + key),
-                    fmt::format("{}: a line template such as \"{}\"", key, fallback));
-  try {
-    return LineTemplate(test.input.value(key, std::string(fallback)), allowed);
-  } catch (const std::invalid_argument& error) {
-    throw SpecError(test.input.contains(key) ? location_of(test, "/" + key) : test.where,
-                    fmt::format("{}: {}", key, error.what()));
-  }
-}
-
 // A print_succ test's domain: a graph's or a board's start defaults to the listed state (a
 // maze's is its `S`).
 SearchDomain listing_domain(const Assignment& assignment, const TestSpec& test) {
@@ -71,13 +57,6 @@ SearchDomain listing_domain(const Assignment& assignment, const TestSpec& test) 
   TestSpec located = test;
   located.input["start"] = test.input.value("state", nlohmann::json());
   return search_domain(assignment, located);
-}
-
-// A board printed in another notation reads as what it is; its line's format is then judged
-// against the spec's notation ("should read ...").
-StateNotation notation_of(const SearchDomain& domain) {
-  return {[&domain](std::string_view text) { return domain.state_of_any_text(text); },
-          [&domain](const ref::State& state) { return domain.text_of(state); }};
 }
 
 bool ascending_order(const TestSpec& test) {
@@ -191,6 +170,19 @@ std::vector<AspectOutcome> in_order(const std::vector<std::string>& aspects,
 
 }  // namespace
 
+LineTemplate line_template(const TestSpec& test, const std::string& key, const char* fallback,
+                           const std::vector<std::string>& allowed) {
+  if (test.input.contains(key) && !test.input[key].is_string())
+    throw SpecError(location_of(test, "/" + key),
+                    fmt::format("{}: a line template such as \"{}\"", key, fallback));
+  try {
+    return LineTemplate(test.input.value(key, std::string(fallback)), allowed);
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(test.input.contains(key) ? location_of(test, "/" + key) : test.where,
+                    fmt::format("{}: {}", key, error.what()));
+  }
+}
+
 bool composed_test(const TestSpec& test) {
   return test.input.contains("domain") || test.input.contains("call");
 }
@@ -206,6 +198,11 @@ void require_function_adapter(const Assignment& assignment, const TestSpec& test
     throw SpecError(test.where, fmt::format("a {} test on a named domain needs `call:`, e.g. "
                                             "\"{}(graph, state)\"",
                                             test.kind, test.kind));
+}
+
+StateNotation notation_of(const SearchDomain& domain) {
+  return {[&domain](std::string_view text) { return domain.state_of_any_text(text); },
+          [&domain](const ref::State& state) { return domain.text_of(state); }};
 }
 
 TestSpec composed_form(const Assignment& assignment, const TestSpec& test) {

@@ -17,9 +17,21 @@
 #include <string>
 #include <vector>
 
+#include "checkers/domain_trace_checker.h"
+#include "domains/search_domain.h"
 #include "kinds/test_kind.h"
+#include "notation/line_template.h"
 
 namespace sg {
+
+/// The line template the test writes at `key` (or `fallback`), with the fields `allowed`. Throws
+/// SpecError at the key: not text, an unknown field, no field.
+LineTemplate line_template(const TestSpec& test, const std::string& key, const char* fallback,
+                           const std::vector<std::string>& allowed);
+
+/// How the domain reads a printed state (a board in any notation reads as what it is, and its
+/// line's format is then judged against the spec's) and writes one.
+StateNotation notation_of(const SearchDomain& domain);
 
 /// True when the test is a composition of the spec's parts: it names one of the spec's `domains`
 /// (`domain:`) or gives its `call:` (then on the spec's sliding-tile `domain`), so the function

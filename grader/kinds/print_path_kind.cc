@@ -9,7 +9,9 @@
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
+#include "kinds/domain_trace.h"
 #include "reference/depth_limited_search.h"
+#include "reference/tile_problem.h"
 
 namespace sg {
 namespace {
@@ -19,6 +21,7 @@ struct Plan {
   nlohmann::json start;
   nlohmann::json goal;
   nlohmann::json path = nlohmann::json::array();
+  std::vector<ref::State> states;  // the path, as the test's domain names its states
   std::string call;
 };
 
@@ -41,9 +44,9 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
     const auto expand = [&domain](const ref::State& state) {
       return successor_states(domain, state);
     };
-    for (const ref::State& state :
-         reference_path(test, domain.problem->initial_state(), single_goal(domain, test), expand))
-      plan.path.push_back(domain.value_of(state));
+    plan.states =
+        reference_path(test, domain.problem->initial_state(), single_goal(domain, test), expand);
+    for (const ref::State& state : plan.states) plan.path.push_back(domain.value_of(state));
     plan.start = plan.path.front();
     plan.goal = plan.path.back();
   } else {
@@ -55,19 +58,49 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
     plan.start = read_state(test, "start", puzzle, assignment.state_notation);
     plan.goal = puzzle.goal();
     for (const ref::Tiles& state :
-         reference_path(test, plan.start.get<ref::Tiles>(), puzzle.goal(), expand))
+         reference_path(test, plan.start.get<ref::Tiles>(), puzzle.goal(), expand)) {
       plan.path.push_back(state);
+      plan.states.push_back(ref::tiles_state(state));
+    }
   }
   plan.call = fmt::format("{}({}, {}, {})", read_name(test, "/function", "printPath_8p"),
                           python_repr(plan.start), python_repr(plan.goal), python_repr(plan.path));
   return plan;
 }
 
+// With `line:`, the printed path is judged as a solve trace is (checkers/domain_trace_checker.h):
+// each line the template, the states those of the path the function was handed, in order, and
+// each figure ({h}, {g}, {depth}, ...) right for its line.
+DomainPathExpected printed_path_expected(const SearchDomain& domain, const Plan& plan,
+                                         const TestSpec& test) {
+  double cost = 0.0;
+  for (std::size_t i = 1; i < plan.states.size(); ++i)
+    for (const ref::Step& step : domain.problem->successors(plan.states[i - 1]))
+      if (step.state == plan.states[i]) {
+        cost += step.cost;
+        break;
+      }
+  DomainPathExpected expected{plan.states,  cost,
+                              true,         line_template(test, "line", "{state}", path_fields()),
+                              std::nullopt, MaxQueueLine::forbidden};
+  expected.algorithm_title = "the path it was handed";
+  expected.hints = domain.hints;
+  return expected;
+}
+
+// The aspects the test reports: `prints`, and with `line:` those of the printed path.
+std::vector<std::string> judged_aspects(const TestSpec& test) {
+  if (!test.input.contains("line")) return {"prints"};
+  return {"prints", "path", "heuristic", "format"};
+}
+
 }  // namespace
 
 void PrintPathKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  make_plan(assignment, test);
+  const Plan plan = make_plan(assignment, test);
+  if (test.input.contains("line"))
+    printed_path_expected(search_domain(assignment, test), plan, test);
 }
 
 Invocation PrintPathKind::invocation(const Assignment& assignment, const TestSpec& test,
@@ -91,12 +124,12 @@ TestOutcome PrintPathKind::evaluate(const Assignment& assignment, const TestSpec
   const DriverTranscript transcript = read_transcript(observation, 1);
   outcome.notes = import_notes(transcript, module_file);
   if (auto stop = diagnose_early_stop(observation, transcript, {plan.call}, module_file)) {
-    fail_all_aspects(outcome, aspects(), *stop);
+    fail_all_aspects(outcome, judged_aspects(test), *stop);
     return outcome;
   }
   const DriverStepRecord& step = transcript.steps[0];
   if (!step.ok) {
-    fail_all_aspects(outcome, aspects(), step_failure(step, plan.call, module_file));
+    fail_all_aspects(outcome, judged_aspects(test), step_failure(step, plan.call, module_file));
     return outcome;
   }
   outcome.verdict = Verdict::accepted;
@@ -107,6 +140,18 @@ TestOutcome PrintPathKind::evaluate(const Assignment& assignment, const TestSpec
        printed ? ""
                : fmt::format("`{}` printed nothing: it should print the path in a readable form",
                              plan.call)});
+  if (!test.input.contains("line")) return outcome;
+  const SearchDomain domain = search_domain(assignment, test);
+  const DomainPathExpected expected = printed_path_expected(domain, plan, test);
+  const StateNotation notation = notation_of(domain);
+  outcome.expected = expected_path_text(*domain.problem, expected, notation);
+  const DomainPathCheck check =
+      check_domain_path(*domain.problem, expected, notation, step.stdout_text);
+  for (AspectOutcome aspect : {check.path, check.heuristic, check.format}) {
+    if (!printed) aspect = {aspect.aspect, "", false, outcome.aspects.front().feedback};
+    outcome.aspects.push_back(std::move(aspect));
+  }
+  for (const std::string& note : check.notes) outcome.notes.push_back(note);
   return outcome;
 }
 
