@@ -1,14 +1,24 @@
 // What the runner observes, written by hand for the kinds' unit tests: a program that exited
 // having printed something, or the Python driver's protocol stream for steps that each returned
-// a value (docs/driver-protocol.md), so a kind's judgement is tested without running Python.
+// a value (docs/driver-protocol.md), so a kind's judgement is tested without running Python; and
+// the lookup of one aspect of an outcome.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "model/grade_report.h"
 #include "model/observation.h"
 
 namespace sg::test_util {
+
+/// The outcome's aspect named `name`. Throws std::out_of_range when the outcome has none.
+inline const AspectOutcome& aspect(const TestOutcome& outcome, const std::string& name) {
+  for (const AspectOutcome& found : outcome.aspects)
+    if (found.aspect == name) return found;
+  throw std::out_of_range("no aspect " + name);
+}
 
 /// A process that exited with `code` after printing `out` (and `err`).
 inline Observation exited(std::string out, int code = 0, std::string err = "") {

@@ -9,6 +9,8 @@
 namespace sg {
 namespace {
 
+using test_util::aspect;
+
 using test_util::driver_returned;
 using ::testing::HasSubstr;
 
@@ -31,12 +33,6 @@ tests:
     grades: {prints: a}
 )yaml" + line,
                                "specs/demo.yaml");
-}
-
-const AspectOutcome& aspect(const TestOutcome& outcome, const std::string& name) {
-  for (const AspectOutcome& found : outcome.aspects)
-    if (found.aspect == name) return found;
-  throw std::logic_error("no aspect " + name);
 }
 
 // The printed text as the driver reports it: a JSON string's inside.

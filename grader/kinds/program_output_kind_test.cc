@@ -14,6 +14,8 @@
 namespace sg {
 namespace {
 
+using test_util::aspect;
+
 using test_util::exited;
 
 using ::testing::HasSubstr;
@@ -53,12 +55,6 @@ TestOutcome evaluate(const std::string& keys, const Observation& observation) {
   ProgramOutputKind kind;
   kind.validate(assignment, assignment.tests.back());
   return kind.evaluate(assignment, assignment.tests.back(), observation);
-}
-
-const AspectOutcome& aspect(const TestOutcome& outcome, const std::string& name) {
-  for (const auto& a : outcome.aspects)
-    if (a.aspect == name) return a;
-  throw std::logic_error("no aspect " + name);
 }
 
 const std::string kMove = R"yaml(    grades: {output: out}

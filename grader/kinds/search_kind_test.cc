@@ -11,6 +11,8 @@
 namespace sg {
 namespace {
 
+using test_util::aspect;
+
 Observation driver_output(const std::string& value) { return test_util::driver_returned({value}); }
 
 using ::testing::HasSubstr;
@@ -90,12 +92,6 @@ TEST(SearchKind, ValidatesEveryPartAndNamesTheKey) {
                             "    call: bfs(problem)\n    judge: {path: true, expansions: ties}\n",
                             "{type: problem_object}")),
               HasSubstr("expansions: ties is for uniform-cost, greedy and A*"));
-}
-
-const AspectOutcome& aspect(const TestOutcome& outcome, const std::string& name) {
-  for (const auto& item : outcome.aspects)
-    if (item.aspect == name) return item;
-  throw std::runtime_error("no aspect " + name);
 }
 
 TEST(SearchKind, JudgesAReturnedPathAndCost) {

@@ -9,6 +9,8 @@
 namespace sg {
 namespace {
 
+using test_util::aspect;
+
 using test_util::exited;
 
 using ::testing::HasSubstr;
@@ -46,12 +48,6 @@ TestOutcome evaluate(const std::string& keys, const Observation& observation) {
   SearchProgramKind kind;
   kind.validate(assignment, assignment.tests.back());
   return kind.evaluate(assignment, assignment.tests.back(), observation);
-}
-
-const AspectOutcome& aspect(const TestOutcome& outcome, const std::string& name) {
-  for (const auto& a : outcome.aspects)
-    if (a.aspect == name) return a;
-  throw std::out_of_range("no aspect " + name);
 }
 
 std::string search_keys(const std::string& searches, const std::string& extra = "") {
