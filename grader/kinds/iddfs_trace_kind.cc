@@ -290,7 +290,7 @@ Problem read_problem(const Assignment& assignment, const TestSpec& test) {
 
 // A `reject` test's refused input: the board (`start` or `goal`) the reference refuses, or a
 // domain's `start`. Throws SpecError unless one is refused.
-std::string refused_key(const Assignment& assignment, const TestSpec& test) {
+std::string refused_input_key(const Assignment& assignment, const TestSpec& test) {
   if (test.input.contains("domain")) {
     require_refused_start(assignment, test);
     return "start";
@@ -312,7 +312,7 @@ void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test
   require_program_submission(assignment, test);
   validate_program_input(test, test.input.contains("domain") ? domain_input() : board_input());
   if (rejects(test)) {
-    refused_key(assignment, test);
+    refused_input_key(assignment, test);
     validate_rejection_test(test, {"cross_check", "max_depth"});
     rejected_run(assignment, test);  // its templates fill from the refused input alone
     trace_notation(test);
@@ -336,7 +336,7 @@ TestOutcome IddfsTraceKind::evaluate(const Assignment& assignment, const TestSpe
                                      const Observation& observation) const {
   if (rejects(test)) {
     const TraceNotation notation = trace_notation(test);
-    const nlohmann::json& given = test.input[refused_key(assignment, test)];
+    const nlohmann::json& given = test.input[refused_input_key(assignment, test)];
     return judge_program_rejection(given.is_string() ? given.get<std::string>() : given.dump(),
                                    observation,
                                    [&](const std::string& printed) -> std::optional<NumberedLine> {

@@ -6,6 +6,7 @@
 #include "adapters/python_driver_client.h"
 #include "adapters/search_call_setup.h"
 #include "checkers/python_value.h"
+#include "checkers/search_judgements.h"
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
@@ -73,13 +74,8 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
 // each figure ({h}, {g}, {depth}, ...) right for its line.
 DomainPathExpected printed_path_expected(const SearchDomain& domain, const Plan& plan,
                                          const TestSpec& test) {
-  double cost = 0.0;
-  for (std::size_t i = 1; i < plan.states.size(); ++i)
-    for (const ref::Step& step : domain.problem->successors(plan.states[i - 1]))
-      if (step.state == plan.states[i]) {
-        cost += step.cost;
-        break;
-      }
+  const double cost =
+      walk_path(*domain.problem, StudentPath{StudentPath::Form::states, plan.states, true}).cost;
   DomainPathExpected expected{plan.states,  cost,
                               true,         line_template(test, "line", "{state}", path_fields()),
                               std::nullopt, MaxQueueLine::forbidden};
