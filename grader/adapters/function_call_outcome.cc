@@ -4,6 +4,20 @@
 
 namespace sg {
 
+std::string submission_file(const Assignment& assignment) {
+  return assignment.submission.accept.empty() ? assignment.submission.module + ".py"
+                                              : "your submission";
+}
+
+DriverRun read_driver_run(const Assignment& assignment, const Observation& observation,
+                          const std::vector<std::string>& step_calls, TestOutcome& outcome) {
+  DriverRun run{read_transcript(observation, step_calls.size()), submission_file(assignment), {}};
+  record_metrics(outcome, observation);
+  outcome.notes = import_notes(run.transcript, run.module_file);
+  run.stop = diagnose_early_stop(observation, run.transcript, step_calls, run.module_file);
+  return run;
+}
+
 void fail_all_aspects(TestOutcome& outcome, const std::vector<std::string>& aspects,
                       const EarlyStop& stop, const std::vector<std::string>& unjudged) {
   outcome.verdict = stop.verdict;

@@ -1,7 +1,9 @@
-// Shared shaping of outcomes for function-call kinds: an outcome whose every aspect failed for
-// one reason (the import failed, the call timed out, the function is missing).
+// Shared shaping of outcomes for function-call kinds: the driver's run read back (its transcript,
+// the import's notes, why it stopped early), and an outcome whose every aspect failed for one
+// reason (the import failed, the call timed out, the function is missing).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,23 @@
 #include "model/grade_report.h"
 
 namespace sg {
+
+/// How feedback names the submission's file: "torus_puzzle.py", or "your submission" when the
+/// spec accepts a notebook or a .py file of any name (`submission.accept`).
+std::string submission_file(const Assignment& assignment);
+
+/// A run of the Python driver read back for judging.
+struct DriverRun {
+  DriverTranscript transcript;
+  std::string module_file;        ///< How feedback names the submission (submission_file).
+  std::optional<EarlyStop> stop;  ///< Why the run did not complete (diagnose_early_stop).
+};
+
+/// Reads `observation` as the driver's run of steps that `step_calls` names for feedback (one
+/// text per step, e.g. "solve([1, 2, ...])"), and records the run's metrics and the import's
+/// notes in `outcome`. Whether a stop fails every aspect is the caller's choice.
+DriverRun read_driver_run(const Assignment& assignment, const Observation& observation,
+                          const std::vector<std::string>& step_calls, TestOutcome& outcome);
 
 /// Marks every aspect in `aspects` failed with the stop's feedback and sets the verdict. Aspects in
 /// `unjudged` (those that judge what was printed, such as format) are marked not judged instead:

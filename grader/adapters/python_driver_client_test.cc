@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "adapters/function_call_outcome.h"
+
 namespace sg {
 namespace {
 
@@ -80,6 +82,36 @@ TEST(DiagnoseEarlyStop, FailedImportShowsTheErrorAndAHint) {
   EXPECT_NE(stop->feedback.find("importing torus_puzzle.py failed: ModuleNotFoundError"),
             std::string::npos);
   EXPECT_NE(stop->feedback.find("hint"), std::string::npos);
+}
+
+// A spec that accepts a notebook (or a .py of any name) has no module file to name: every kind's
+// feedback says "your submission", and the run's notes and metrics land in the outcome.
+TEST(ReadDriverRun, NamesTheSubmissionAsTheSpecAcceptsIt) {
+  const std::string stream =
+      kHello +
+      R"({"sg": "import", "ok": false, "error": {"type": "NameError", "message": "name 'np' is not defined", "traceback": ""}})"
+      "\n" +
+      R"({"sg": "done"})"
+      "\n";
+  Observation observation = exited_with(stream);
+  observation.cpu_seconds = 0.25;
+  Assignment assignment;
+  assignment.submission.module = "search";
+  TestOutcome named;
+  const DriverRun as_module = read_driver_run(assignment, observation, {"bfs(graph)"}, named);
+  EXPECT_EQ(as_module.module_file, "search.py");
+  ASSERT_TRUE(as_module.stop);
+  EXPECT_NE(as_module.stop->feedback.find("importing search.py failed: NameError"),
+            std::string::npos);
+  EXPECT_EQ(named.cpu_seconds, 0.25);
+
+  assignment.submission.accept = {".ipynb", ".py"};
+  TestOutcome accepted;
+  const DriverRun as_notebook = read_driver_run(assignment, observation, {"bfs(graph)"}, accepted);
+  ASSERT_TRUE(as_notebook.stop);
+  EXPECT_NE(as_notebook.stop->feedback.find("importing your submission failed: NameError"),
+            std::string::npos);
+  EXPECT_EQ(as_notebook.stop->feedback.find("search.py"), std::string::npos);
 }
 
 TEST(DiagnoseEarlyStop, DriverThatNeverStartedIsAGraderError) {

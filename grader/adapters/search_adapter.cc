@@ -4,6 +4,7 @@
 
 #include <regex>
 
+#include "adapters/function_call_outcome.h"
 #include "adapters/program_input.h"
 #include "adapters/program_run.h"
 #include "checkers/field_extractor.h"
@@ -244,7 +245,7 @@ bool read_call_step(const Assignment& assignment, const TestSpec& test,
                     const Observation& observation, const DriverTranscript& transcript,
                     std::size_t call_step, const std::string& call_text,
                     std::optional<EarlyStop>& stop, std::vector<std::string>& notes) {
-  const std::string module_file = assignment.submission.module + ".py";
+  const std::string module_file = submission_file(assignment);
   notes = import_notes(transcript, module_file);
   const std::vector<std::string> calls(transcript.steps.size(), call_text);
   stop = diagnose_early_stop(observation, transcript, calls, module_file);

@@ -108,9 +108,4 @@ ref::ExplicitGraph read_graph(const TestSpec& test) {
   }
 }
 
-std::string submission_file(const Assignment& assignment) {
-  return assignment.submission.accept.empty() ? assignment.submission.module + ".py"
-                                              : "your submission";
-}
-
 }  // namespace sg

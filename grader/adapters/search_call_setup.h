@@ -43,8 +43,4 @@ nlohmann::json table_callback(const SearchDomain& domain, const TestSpec& test, 
 /// The test's `graph:` mapping (node: [successors]). Throws SpecError at the key.
 ref::ExplicitGraph read_graph(const TestSpec& test);
 
-/// How feedback names the submission's file: "torus_puzzle.py", or "your submission" when it is a
-/// notebook or a .py file of any name.
-std::string submission_file(const Assignment& assignment);
-
 }  // namespace sg

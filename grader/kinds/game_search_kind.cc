@@ -237,27 +237,28 @@ TestOutcome GameSearchKind::evaluate(const Assignment& assignment, const TestSpe
                                      const Observation& observation) const {
   const GameTest read = read_test(assignment, test);
   const ref::GameSearchRun run = ref::game_search(*read.domain.game, read.options);
-  const std::string module_file = assignment.submission.module + ".py";
   TestOutcome outcome;
   outcome.call = call_text(read);
   outcome.expected = game_search_expectation(read, run);
-  record_metrics(outcome, observation);
-  if (read.program) return program_outcome(assignment, read, run, observation, outcome);
+  if (read.program) {
+    record_metrics(outcome, observation);
+    return program_outcome(assignment, read, run, observation, outcome);
+  }
   const std::size_t steps = step_count(read);
-  const DriverTranscript transcript = read_transcript(observation, steps);
-  outcome.notes = import_notes(transcript, module_file);
-  std::vector<std::string> names(steps, outcome.call);
-  if (auto stop = diagnose_early_stop(observation, transcript, names, module_file)) {
-    fail_all_aspects(outcome, aspects(), *stop);
+  const DriverRun driver = read_driver_run(assignment, observation,
+                                           std::vector<std::string>(steps, outcome.call), outcome);
+  if (driver.stop) {
+    fail_all_aspects(outcome, aspects(), *driver.stop);
     return outcome;
   }
+  const DriverTranscript& transcript = driver.transcript;
   std::vector<ref::State> generated;
   if (transcript.steps[steps - 1].ok && transcript.steps[steps - 1].value.is_array())
     for (const auto& state : transcript.steps[steps - 1].value)
       generated.push_back(state.is_string() ? state.get<std::string>() : python_repr(state));
   const DriverStepRecord& call = transcript.steps[steps - 2];
   if (!call.ok) {
-    EarlyStop stop = step_failure(call, outcome.call, module_file);
+    EarlyStop stop = step_failure(call, outcome.call, driver.module_file);
     if (!generated.empty())
       stop.feedback +=
           fmt::format("\nit had generated {} state(s) by then: {}", generated.size(),

@@ -317,11 +317,9 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
   std::size_t fixed = 0;
   for (const std::string& word : call.arguments) fixed += word != "state";
   const std::size_t batches = (states.size() + kBatch - 1) / kBatch;
-  const std::string module_file = assignment.submission.module + ".py";
 
   TestOutcome outcome;
   outcome.call = call_text(test);
-  record_metrics(outcome, observation);
   outcome.expected = heuristic_expectation(*checked.space, checked.baseline);
   if (checked.informed)
     outcome.expected += fmt::format(
@@ -329,13 +327,13 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
         "tier by tier (h admissible)",
         checked.informed->algorithm, checked.informed->starts.size(),
         fmt::join(checked.informed->at_most, " / "));
-  const DriverTranscript transcript = read_transcript(observation, fixed + batches);
-  outcome.notes = import_notes(transcript, module_file);
-  std::vector<std::string> names(fixed + batches, outcome.call);
-  if (auto stop = diagnose_early_stop(observation, transcript, names, module_file)) {
-    fail_all_aspects(outcome, aspects(), *stop);
+  const DriverRun driver = read_driver_run(
+      assignment, observation, std::vector<std::string>(fixed + batches, outcome.call), outcome);
+  if (driver.stop) {
+    fail_all_aspects(outcome, aspects(), *driver.stop);
     return outcome;
   }
+  const DriverTranscript& transcript = driver.transcript;
   std::vector<double> h;
   h.reserve(states.size());
   const auto state_call = [&](std::size_t i) {
@@ -345,9 +343,9 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
     const DriverStepRecord& step = transcript.steps[fixed + b];
     if (!step.ok) {
       const std::size_t at = b * kBatch + step.error_index.value_or(0);
-      fail_all_aspects(
-          outcome, aspects(),
-          step_failure(step, at < states.size() ? state_call(at) : outcome.call, module_file));
+      fail_all_aspects(outcome, aspects(),
+                       step_failure(step, at < states.size() ? state_call(at) : outcome.call,
+                                    driver.module_file));
       return outcome;
     }
     if (auto overflow = output_overflow(step, outcome.call, test.limits.output_bytes)) {

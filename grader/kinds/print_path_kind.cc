@@ -112,20 +112,15 @@ Invocation PrintPathKind::invocation(const Assignment& assignment, const TestSpe
 TestOutcome PrintPathKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                     const Observation& observation) const {
   const Plan plan = make_plan(assignment, test);
-  const std::string module_file = submission_file(assignment);
   TestOutcome outcome;
   outcome.call = plan.call;
   outcome.expected = "the path printed in a readable form (any format)";
-  record_metrics(outcome, observation);
-  const DriverTranscript transcript = read_transcript(observation, 1);
-  outcome.notes = import_notes(transcript, module_file);
-  if (auto stop = diagnose_early_stop(observation, transcript, {plan.call}, module_file)) {
-    fail_all_aspects(outcome, judged_aspects(test), *stop);
-    return outcome;
-  }
-  const DriverStepRecord& step = transcript.steps[0];
-  if (!step.ok) {
-    fail_all_aspects(outcome, judged_aspects(test), step_failure(step, plan.call, module_file));
+  const DriverRun driver = read_driver_run(assignment, observation, {plan.call}, outcome);
+  const DriverStepRecord& step = driver.transcript.steps[0];
+  if (driver.stop || !step.ok) {
+    fail_all_aspects(
+        outcome, judged_aspects(test),
+        driver.stop ? *driver.stop : step_failure(step, plan.call, driver.module_file));
     return outcome;
   }
   outcome.verdict = Verdict::accepted;

@@ -57,24 +57,22 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
                                         const Observation& observation) const {
   const QueuePlan plan = plan_queue_steps(assignment, test);
   const QueueStates states = queue_states(plan.domain);
-  const std::string module_file = assignment.submission.module + ".py";
   TestOutcome outcome;
-  record_metrics(outcome, observation);
   for (const auto& step : plan.expected) {
     if (!outcome.call.empty()) outcome.call += "\n";
     outcome.call += step.call;
   }
   outcome.expected = expected_queue_text(plan);
 
-  const DriverTranscript transcript = read_transcript(observation, plan.driver_steps.size());
-  outcome.notes = import_notes(transcript, module_file);
-  std::optional<EarlyStop> stop =
-      diagnose_early_stop(observation, transcript, plan.driver_calls, module_file);
+  const DriverRun driver = read_driver_run(assignment, observation, plan.driver_calls, outcome);
+  const DriverTranscript& transcript = driver.transcript;
+  std::optional<EarlyStop> stop = driver.stop;
   if (stop && (!transcript.import_ok || stop->verdict == Verdict::grader_error)) {
     fail_all_aspects(outcome, aspects(), *stop);
     return outcome;
   }
-  const std::vector<PqObservedStep> observed = observed_queue_steps(plan, transcript, module_file);
+  const std::vector<PqObservedStep> observed =
+      observed_queue_steps(plan, transcript, driver.module_file);
   for (std::size_t i = 0; i < transcript.steps.size() && !stop; ++i) {
     stop = output_overflow(transcript.steps[i], plan.driver_calls[i], test.limits.output_bytes);
   }

@@ -297,14 +297,12 @@ Invocation PuzzleFunctionKind::invocation(const Assignment& assignment, const Te
 TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                          const Observation& observation) const {
   const Plan plan = make_plan(assignment, test);
-  const std::string module_file = submission_file(assignment);
   const std::size_t per_call = steps_per_call(plan);
 
   TestOutcome outcome;
   outcome.call = plan.calls.size() == 1
                      ? plan.calls[0].text
                      : fmt::format("{} on {} states", plan.function, test.input["states"].size());
-  record_metrics(outcome, observation);
   std::vector<std::string> step_calls;
   std::vector<std::string> expected_lines, observed_lines;
   for (const auto& call : plan.calls) {
@@ -312,13 +310,12 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
     expected_lines.push_back(fmt::format("{} -> {}", call.text, call.expected));
   }
   outcome.expected = fmt::format("{}", fmt::join(expected_lines, "\n"));
-  const DriverTranscript transcript = read_transcript(observation, step_calls.size());
-  outcome.notes = import_notes(transcript, module_file);
-  const std::vector<std::string> unjudged = plan.role == Role::take_action
-                                                ? std::vector<std::string>{}
-                                                : std::vector<std::string>{"input_unchanged"};
-  if (auto stop = diagnose_early_stop(observation, transcript, step_calls, module_file)) {
-    fail_all_aspects(outcome, aspects(), *stop, unjudged);
+  const DriverRun driver = read_driver_run(assignment, observation, step_calls, outcome);
+  const DriverTranscript& transcript = driver.transcript;
+  if (driver.stop) {
+    fail_all_aspects(outcome, aspects(), *driver.stop,
+                     plan.role == Role::take_action ? std::vector<std::string>{}
+                                                    : std::vector<std::string>{"input_unchanged"});
     return outcome;
   }
 
@@ -330,7 +327,7 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
     const std::size_t index = i * per_call + (plan.role == Role::take_action ? 1 : 0);
     const DriverStepRecord& step = transcript.steps[index];
     if (!step.ok) {
-      const EarlyStop failure = step_failure(step, call.text, module_file);
+      const EarlyStop failure = step_failure(step, call.text, driver.module_file);
       if (value.passed) value.feedback = failure.feedback;
       value.passed = false;
       outcome.verdict = failure.verdict;

@@ -205,24 +205,21 @@ Invocation SearchFunctionKind::invocation(const Assignment& assignment, const Te
 TestOutcome SearchFunctionKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                          const Observation& observation) const {
   const Plan plan = make_plan(assignment, test);
-  const std::string module_file = submission_file(assignment);
   TestOutcome outcome;
   outcome.call = plan.call;
   outcome.expected = render_expected(plan.expected, plan.rules);
-  record_metrics(outcome, observation);
   std::vector<std::string> calls = {plan.call};
   if (plan.own_functions) calls.push_back(plan.own_call);
-  const DriverTranscript transcript = read_transcript(observation, calls.size());
-  outcome.notes = import_notes(transcript, module_file);
-  std::vector<std::string> unjudged;
-  if (!plan.own_functions) unjudged.push_back("own_functions");
-  if (auto stop = diagnose_early_stop(observation, transcript, calls, module_file)) {
-    // A search still running on the student's own functions says nothing about the graded call
-    // when that one finished.
-    if (!(plan.own_functions && transcript.steps[0].finished)) {
-      fail_all_aspects(outcome, aspects(), *stop, unjudged);
-      return outcome;
-    }
+  const DriverRun driver = read_driver_run(assignment, observation, calls, outcome);
+  const DriverTranscript& transcript = driver.transcript;
+  const std::string& module_file = driver.module_file;
+  // A search still running on the student's own functions says nothing about the graded call
+  // when that one finished.
+  if (driver.stop && !(plan.own_functions && transcript.steps[0].finished)) {
+    fail_all_aspects(outcome, aspects(), *driver.stop,
+                     plan.own_functions ? std::vector<std::string>{}
+                                        : std::vector<std::string>{"own_functions"});
+    return outcome;
   }
   outcome.verdict = Verdict::accepted;
   const DriverStepRecord& step = transcript.steps[0];

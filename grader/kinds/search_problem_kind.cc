@@ -219,25 +219,23 @@ Invocation SearchProblemKind::invocation(const Assignment& assignment, const Tes
 TestOutcome SearchProblemKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
   const ProblemTest read = read_test(assignment, test);
-  const std::string module_file = assignment.submission.module + ".py";
   TestOutcome outcome;
   outcome.call = call_text(assignment, test, read);
   outcome.expected = expectation(read);
-  record_metrics(outcome, observation);
-  const DriverTranscript transcript = read_transcript(observation, 2);
-  outcome.notes = import_notes(transcript, module_file);
   const std::vector<std::string> unjudged =
       read.heuristic.empty() ? kHeuristicAspects : std::vector<std::string>{};
   const std::string exploring = fmt::format("exploring {} breadth-first", outcome.call);
-  if (auto stop =
-          diagnose_early_stop(observation, transcript, {outcome.call, exploring}, module_file)) {
-    fail_all_aspects(outcome, aspects(), *stop, unjudged);
+  const DriverRun driver =
+      read_driver_run(assignment, observation, {outcome.call, exploring}, outcome);
+  if (driver.stop) {
+    fail_all_aspects(outcome, aspects(), *driver.stop, unjudged);
     return outcome;
   }
+  const DriverTranscript& transcript = driver.transcript;
   for (std::size_t i = 0; i < 2; ++i) {
     const DriverStepRecord& step = transcript.steps[i];
     if (step.ok) continue;
-    EarlyStop stop = step_failure(step, i == 0 ? outcome.call : exploring, module_file);
+    EarlyStop stop = step_failure(step, i == 0 ? outcome.call : exploring, driver.module_file);
     if (step.error_path)
       stop.feedback += fmt::format("\nit raised {} (your state {})",
                                    step.error_path->empty()
