@@ -9,12 +9,15 @@ std::string submission_file(const Assignment& assignment) {
                                               : "your submission";
 }
 
-DriverRun read_driver_run(const Assignment& assignment, const Observation& observation,
+DriverRun read_driver_run(const Assignment& assignment, const TestSpec& test,
+                          const Observation& observation,
                           const std::vector<std::string>& step_calls, TestOutcome& outcome) {
   DriverRun run{read_transcript(observation, step_calls.size()), submission_file(assignment), {}};
   record_metrics(outcome, observation);
   outcome.notes = import_notes(run.transcript, run.module_file);
   run.stop = diagnose_early_stop(observation, run.transcript, step_calls, run.module_file);
+  for (std::size_t i = 0; i < step_calls.size() && !run.stop; ++i)
+    run.stop = output_overflow(run.transcript.steps[i], step_calls[i], test.limits.output_bytes);
   return run;
 }
 

@@ -26,8 +26,11 @@ struct DriverRun {
 
 /// Reads `observation` as the driver's run of steps that `step_calls` names for feedback (one
 /// text per step, e.g. "solve([1, 2, ...])"), and records the run's metrics and the import's
-/// notes in `outcome`. Whether a stop fails every aspect is the caller's choice.
-DriverRun read_driver_run(const Assignment& assignment, const Observation& observation,
+/// notes in `outcome`. A run that completed but whose step printed past `test`'s output limit
+/// stops there too (output_overflow: what was kept of its output is cut short, so judging it
+/// would blame the wrong thing). Whether a stop fails every aspect is the caller's choice.
+DriverRun read_driver_run(const Assignment& assignment, const TestSpec& test,
+                          const Observation& observation,
                           const std::vector<std::string>& step_calls, TestOutcome& outcome);
 
 /// Marks every aspect in `aspects` failed with the stop's feedback and sets the verdict. Aspects in

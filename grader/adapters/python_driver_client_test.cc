@@ -97,8 +97,9 @@ TEST(ReadDriverRun, NamesTheSubmissionAsTheSpecAcceptsIt) {
   observation.cpu_seconds = 0.25;
   Assignment assignment;
   assignment.submission.module = "search";
+  const TestSpec test;
   TestOutcome named;
-  const DriverRun as_module = read_driver_run(assignment, observation, {"bfs(graph)"}, named);
+  const DriverRun as_module = read_driver_run(assignment, test, observation, {"bfs(graph)"}, named);
   EXPECT_EQ(as_module.module_file, "search.py");
   ASSERT_TRUE(as_module.stop);
   EXPECT_NE(as_module.stop->feedback.find("importing search.py failed: NameError"),
@@ -107,11 +108,47 @@ TEST(ReadDriverRun, NamesTheSubmissionAsTheSpecAcceptsIt) {
 
   assignment.submission.accept = {".ipynb", ".py"};
   TestOutcome accepted;
-  const DriverRun as_notebook = read_driver_run(assignment, observation, {"bfs(graph)"}, accepted);
+  const DriverRun as_notebook =
+      read_driver_run(assignment, test, observation, {"bfs(graph)"}, accepted);
   ASSERT_TRUE(as_notebook.stop);
   EXPECT_NE(as_notebook.stop->feedback.find("importing your submission failed: NameError"),
             std::string::npos);
   EXPECT_EQ(as_notebook.stop->feedback.find("search.py"), std::string::npos);
+}
+
+// Every function kind reads its run here: a step that printed past the output limit is an
+// output-limit stop even when it returned (its kept output is cut short, so not judged).
+TEST(ReadDriverRun, AStepPastTheOutputLimitStopsTheRun) {
+  const std::string stream =
+      kHello + kImportOk +
+      R"({"sg": "begin", "index": 0})"
+      "\n" +
+      R"({"sg": "step", "index": 0, "ok": true, "value": null, "stdout": "x", "stdout_truncated": true, "stdout_bytes": 9000, "seconds": 0.1})"
+      "\n" +
+      R"({"sg": "done"})"
+      "\n";
+  Assignment assignment;
+  assignment.submission.module = "search";
+  TestSpec test;
+  test.limits.output_bytes = 4096;
+  TestOutcome outcome;
+  const DriverRun run =
+      read_driver_run(assignment, test, exited_with(stream), {"printPath(a, z, path)"}, outcome);
+  ASSERT_TRUE(run.stop);
+  EXPECT_EQ(run.stop->verdict, Verdict::output_limit_exceeded);
+  EXPECT_NE(run.stop->feedback.find("`printPath(a, z, path)` printed 9000 bytes to stdout"),
+            std::string::npos);
+  EXPECT_TRUE(run.transcript.steps[0].ok);
+
+  test.limits.output_bytes = 1 << 20;
+  const std::string within = kHello + kImportOk +
+                             R"({"sg": "begin", "index": 0})"
+                             "\n" +
+                             R"({"sg": "step", "index": 0, "ok": true, "value": 3, "seconds": 0.1})"
+                             "\n" +
+                             R"({"sg": "done"})"
+                             "\n";
+  EXPECT_FALSE(read_driver_run(assignment, test, exited_with(within), {"h(s)"}, outcome).stop);
 }
 
 TEST(DiagnoseEarlyStop, DriverThatNeverStartedIsAGraderError) {

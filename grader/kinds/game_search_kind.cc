@@ -245,7 +245,7 @@ TestOutcome GameSearchKind::evaluate(const Assignment& assignment, const TestSpe
     return program_outcome(assignment, read, run, observation, outcome);
   }
   const std::size_t steps = step_count(read);
-  const DriverRun driver = read_driver_run(assignment, observation,
+  const DriverRun driver = read_driver_run(assignment, test, observation,
                                            std::vector<std::string>(steps, outcome.call), outcome);
   if (driver.stop) {
     fail_all_aspects(outcome, aspects(), *driver.stop);
@@ -267,10 +267,6 @@ TestOutcome GameSearchKind::evaluate(const Assignment& assignment, const TestSpe
                                     static_cast<long>(std::min<std::size_t>(generated.size(), 30)),
                                 ", "));
     fail_all_aspects(outcome, aspects(), stop);
-    return outcome;
-  }
-  if (auto overflow = output_overflow(call, outcome.call, test.limits.output_bytes)) {
-    fail_all_aspects(outcome, aspects(), *overflow);
     return outcome;
   }
   std::optional<std::string> action;

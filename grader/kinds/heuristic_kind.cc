@@ -327,8 +327,9 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
         "tier by tier (h admissible)",
         checked.informed->algorithm, checked.informed->starts.size(),
         fmt::join(checked.informed->at_most, " / "));
-  const DriverRun driver = read_driver_run(
-      assignment, observation, std::vector<std::string>(fixed + batches, outcome.call), outcome);
+  const DriverRun driver =
+      read_driver_run(assignment, test, observation,
+                      std::vector<std::string>(fixed + batches, outcome.call), outcome);
   if (driver.stop) {
     fail_all_aspects(outcome, aspects(), *driver.stop);
     return outcome;
@@ -346,10 +347,6 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
       fail_all_aspects(outcome, aspects(),
                        step_failure(step, at < states.size() ? state_call(at) : outcome.call,
                                     driver.module_file));
-      return outcome;
-    }
-    if (auto overflow = output_overflow(step, outcome.call, test.limits.output_bytes)) {
-      fail_all_aspects(outcome, aspects(), *overflow);
       return outcome;
     }
     for (const auto& value : step.value) {

@@ -115,7 +115,7 @@ TestOutcome PrintPathKind::evaluate(const Assignment& assignment, const TestSpec
   TestOutcome outcome;
   outcome.call = plan.call;
   outcome.expected = "the path printed in a readable form (any format)";
-  const DriverRun driver = read_driver_run(assignment, observation, {plan.call}, outcome);
+  const DriverRun driver = read_driver_run(assignment, test, observation, {plan.call}, outcome);
   const DriverStepRecord& step = driver.transcript.steps[0];
   if (driver.stop || !step.ok) {
     fail_all_aspects(

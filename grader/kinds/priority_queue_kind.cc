@@ -64,7 +64,8 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
   }
   outcome.expected = expected_queue_text(plan);
 
-  const DriverRun driver = read_driver_run(assignment, observation, plan.driver_calls, outcome);
+  const DriverRun driver =
+      read_driver_run(assignment, test, observation, plan.driver_calls, outcome);
   const DriverTranscript& transcript = driver.transcript;
   std::optional<EarlyStop> stop = driver.stop;
   if (stop && (!transcript.import_ok || stop->verdict == Verdict::grader_error)) {
@@ -73,9 +74,6 @@ TestOutcome PriorityQueueKind::evaluate(const Assignment& assignment, const Test
   }
   const std::vector<PqObservedStep> observed =
       observed_queue_steps(plan, transcript, driver.module_file);
-  for (std::size_t i = 0; i < transcript.steps.size() && !stop; ++i) {
-    stop = output_overflow(transcript.steps[i], plan.driver_calls[i], test.limits.output_bytes);
-  }
   AspectOutcome behaviour = check_priority_queue(plan.expected, observed, states);
   if (stop) {
     // The process ended early (timeout, crash): the checker names the first step that did not run.

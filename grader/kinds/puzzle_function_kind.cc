@@ -310,7 +310,7 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
     expected_lines.push_back(fmt::format("{} -> {}", call.text, call.expected));
   }
   outcome.expected = fmt::format("{}", fmt::join(expected_lines, "\n"));
-  const DriverRun driver = read_driver_run(assignment, observation, step_calls, outcome);
+  const DriverRun driver = read_driver_run(assignment, test, observation, step_calls, outcome);
   const DriverTranscript& transcript = driver.transcript;
   if (driver.stop) {
     fail_all_aspects(outcome, aspects(), *driver.stop,

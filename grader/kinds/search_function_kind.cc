@@ -210,12 +210,15 @@ TestOutcome SearchFunctionKind::evaluate(const Assignment& assignment, const Tes
   outcome.expected = render_expected(plan.expected, plan.rules);
   std::vector<std::string> calls = {plan.call};
   if (plan.own_functions) calls.push_back(plan.own_call);
-  const DriverRun driver = read_driver_run(assignment, observation, calls, outcome);
+  const DriverRun driver = read_driver_run(assignment, test, observation, calls, outcome);
   const DriverTranscript& transcript = driver.transcript;
   const std::string& module_file = driver.module_file;
   // A search still running on the student's own functions says nothing about the graded call
-  // when that one finished.
-  if (driver.stop && !(plan.own_functions && transcript.steps[0].finished)) {
+  // when that one finished within the limits.
+  const bool graded_call_done =
+      transcript.steps[0].finished &&
+      !output_overflow(transcript.steps[0], plan.call, test.limits.output_bytes);
+  if (driver.stop && !(plan.own_functions && graded_call_done)) {
     fail_all_aspects(outcome, aspects(), *driver.stop,
                      plan.own_functions ? std::vector<std::string>{}
                                         : std::vector<std::string>{"own_functions"});

@@ -226,7 +226,7 @@ TestOutcome SearchProblemKind::evaluate(const Assignment& assignment, const Test
       read.heuristic.empty() ? kHeuristicAspects : std::vector<std::string>{};
   const std::string exploring = fmt::format("exploring {} breadth-first", outcome.call);
   const DriverRun driver =
-      read_driver_run(assignment, observation, {outcome.call, exploring}, outcome);
+      read_driver_run(assignment, test, observation, {outcome.call, exploring}, outcome);
   if (driver.stop) {
     fail_all_aspects(outcome, aspects(), *driver.stop, unjudged);
     return outcome;
