@@ -199,9 +199,7 @@ StudentPath path_from(const nlohmann::json& sequence, bool actions, const Search
 bool is_no_path(const nlohmann::json& value, SearchCall& call) {
   if (value.is_null()) return true;
   if (value.is_string()) {
-    std::string word = value.get<std::string>();
-    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    call.outcome_word = word;
+    call.outcome_word = lower_case(value.get<std::string>());
     return true;
   }
   const auto items = as_sequence(value);
@@ -384,16 +382,46 @@ std::vector<std::string> path_items(const std::string& text, const SearchDomain&
   return items;
 }
 
-SearchCall read_program(const Assignment& assignment, const SearchDomain& domain,
-                        const Observation& observation) {
+// The test's `section:` of the program's output (output.section's headers), found case-blind;
+// nullopt when the output has no such section. `found` lists the sections it has.
+std::optional<OutputSection> test_section(const nlohmann::json& adapter, const TestSpec& test,
+                                          const std::string& out, std::vector<std::string>& found) {
+  const std::string wanted = lower_case(test.input["section"].get<std::string>());
+  for (OutputSection& section : output_sections(out, *output_pattern(adapter, "section"))) {
+    if (lower_case(section.name) == wanted) return std::move(section);
+    found.push_back(section.name);
+  }
+  return std::nullopt;
+}
+
+SearchCall read_program(const Assignment& assignment, const TestSpec& test,
+                        const SearchDomain& domain, const Observation& observation) {
   SearchCall result;  // call_text stays empty: the engine names the invocation
-  const std::string& out = observation.stdout_stream.data;
+  std::string out = observation.stdout_stream.data;
   result.observed = elide(out, 30, 3000);
   if (auto stop = diagnose_program_stop(observation)) {
     result.stop = stop;
     return result;
   }
   const nlohmann::json& adapter = adapter_value(assignment);
+  if (test.input.contains("section")) {
+    std::vector<std::string> found;
+    const auto section = test_section(adapter, test, out, found);
+    if (!section) {
+      result.unreadable = fmt::format(
+          "the output has no section `{}` (a line matching `{}`); {}",
+          test.input["section"].get<std::string>(), output_pattern(adapter, "section")->pattern(),
+          found.empty() ? std::string("no line matches it")
+                        : fmt::format("its sections: {}", fmt::join(found, ", ")));
+      return result;
+    }
+    std::string shown;
+    for (const NumberedLine& line : non_empty_lines(section->text))
+      shown += fmt::format("{}{}", shown.empty() ? "" : "\n", line.text);
+    result.observed = fmt::format("section `{}` (lines {} to {}):\n{}", section->name,
+                                  section->first_line, section->last_line, elide(shown, 30, 3000));
+    out = section->text;
+  }
   if (said_no_path(adapter, out)) {
     result.no_path = true;
   } else if (const auto path = output_pattern(adapter, "path")) {
@@ -478,10 +506,11 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
       if (!adapter["output"].is_object())
         adapter_error(assignment, "output", "output: a mapping path, cost, expanded, no_path");
       for (const auto& [key, value] : adapter["output"].items()) {
-        if (key != "path" && key != "cost" && key != "expanded" && key != "no_path")
+        if (key != "path" && key != "cost" && key != "expanded" && key != "no_path" &&
+            key != "section")
           adapter_error(assignment, "output",
                         fmt::format("output has no key '{}' (path, cost, "
-                                    "expanded, no_path)",
+                                    "expanded, no_path, section)",
                                     key));
         const std::string text =
             value.is_string() ? value.get<std::string>() : value.value("pattern", std::string());
@@ -503,9 +532,22 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
         }
       }
     }
+    if (test.input.contains("section")) {
+      if (!test.input["section"].is_string() || test.input["section"].get<std::string>().empty())
+        throw SpecError(location_of(test, "/section"),
+                        "section: the name of the output's section this test reads, e.g. UCS");
+      if (!output_pattern(adapter, "section"))
+        throw SpecError(location_of(test, "/section"),
+                        "section: the adapter's `output` needs `section`, a pattern whose group "
+                        "`section` names each section's header line, e.g. \"^== (?<section>.+) "
+                        "==\"");
+    }
     program_run_of(assignment, test, domain_values(domain), algorithm);
     return;
   }
+  if (test.input.contains("section"))
+    throw SpecError(location_of(test, "/section"),
+                    "section: a part of a program's output; this spec's adapter calls Python");
   if (assignment.submission.language != "python")
     adapter_error(
         assignment, "type",
@@ -547,7 +589,8 @@ Invocation search_invocation(const Assignment& assignment, const TestSpec& test,
 SearchCall read_search_call(const Assignment& assignment, const TestSpec& test,
                             const SearchDomain& domain, const SearchAlgorithm& algorithm,
                             const Observation& observation) {
-  if (adapter_type(assignment) == "program") return read_program(assignment, domain, observation);
+  if (adapter_type(assignment) == "program")
+    return read_program(assignment, test, domain, observation);
   return read_driver(assignment, test, domain, algorithm, observation);
 }
 

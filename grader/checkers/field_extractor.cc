@@ -13,6 +13,14 @@ namespace {
 
 bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+std::string trimmed(std::string text) {
+  const auto space = [](unsigned char c) { return std::isspace(c) != 0; };
+  while (!text.empty() && space(static_cast<unsigned char>(text.back()))) text.pop_back();
+  const auto first = std::find_if_not(text.begin(), text.end(),
+                                      [&](char c) { return space(static_cast<unsigned char>(c)); });
+  return {first, text.end()};
+}
+
 }  // namespace
 
 FieldPattern::FieldPattern(std::string_view pattern, bool ignore_case) : pattern_(pattern) {
@@ -113,6 +121,32 @@ std::optional<FieldMatch> FieldPattern::find(std::string_view text) const {
   std::vector<FieldMatch> all = find_all(text);
   if (all.empty()) return std::nullopt;
   return std::move(all.front());
+}
+
+std::vector<OutputSection> output_sections(std::string_view text, const FieldPattern& header) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0;;) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  std::vector<OutputSection> sections;
+  for (const FieldMatch& match : header.find_all(text)) {
+    if (!sections.empty()) sections.back().last_line = match.line_number - 1;
+    sections.push_back({trimmed(match.fields.count("section") ? match.fields.at("section") : ""),
+                        match.line_number,
+                        static_cast<int>(lines.size()),
+                        {}});
+  }
+  for (OutputSection& section : sections) {
+    for (int number = 1; number <= static_cast<int>(lines.size()); ++number) {
+      if (number > 1) section.text += '\n';
+      if (number >= section.first_line && number <= section.last_line)
+        section.text += lines[static_cast<std::size_t>(number - 1)];
+    }
+  }
+  return sections;
 }
 
 }  // namespace sg

@@ -45,4 +45,21 @@ class FieldPattern {
   std::vector<std::pair<std::string, std::size_t>> groups_;  // name -> capture index
 };
 
+/// One section of a program's output: a program that runs several searches in one go and prints
+/// a header before each ("== UCS ==", "A*:").
+struct OutputSection {
+  std::string name;    ///< The header's group `section`, spaces trimmed.
+  int first_line = 0;  ///< The header's line, 1-based.
+  int last_line = 0;   ///< The section's last line (the line before the next header).
+  /// The whole output with every line outside the section left empty, so that a line found in
+  /// it keeps its number in the output.
+  std::string text;
+};
+
+/// The sections of `text`, in order: each starts at a line where `header` (a pattern with the
+/// group `section`) is found and runs to the line before the next such line; the header line is
+/// part of its section (a one-line report reads there). Lines before the first header belong to
+/// no section.
+std::vector<OutputSection> output_sections(std::string_view text, const FieldPattern& header);
+
 }  // namespace sg

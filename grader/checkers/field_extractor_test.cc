@@ -60,5 +60,40 @@ TEST(FieldExtractorTest, RejectsBadPatternsWithTheReason) {
   EXPECT_THAT(error(R"((?<n>\d+)"), HasSubstr("not a valid regular expression"));
 }
 
+// A program that runs every search in one go: each header starts a section, which keeps the
+// output's line numbers, so a path found in it is reported at its line of the whole output.
+TEST(OutputSectionsTest, EachHeaderStartsASectionThatKeepsTheOutputsLineNumbers) {
+  const std::string out =
+      "Romania planner v2\n"
+      "== BFS ==\n"
+      "Path: Arad Sibiu Fagaras Bucharest\n"
+      "\n"
+      "== UCS ==\n"
+      "Path: Arad Sibiu Rimnicu Pitesti Bucharest\n"
+      "Cost: 418\n"
+      "A*: Path: Arad Sibiu Rimnicu Pitesti Bucharest\n";
+  const auto named = output_sections(out, FieldPattern(R"(^== (?<section>[^=]+) ==)"));
+  ASSERT_EQ(named.size(), 2u);
+  EXPECT_EQ(named[0].name, "BFS");
+  EXPECT_EQ(named[0].first_line, 2);
+  EXPECT_EQ(named[0].last_line, 4);
+  EXPECT_EQ(named[1].name, "UCS");
+  EXPECT_EQ(named[1].last_line, 9);  // to the end (the empty line after the last newline)
+  const auto path = FieldPattern(R"(^Path: (?<path>.*))").find(named[1].text);
+  ASSERT_TRUE(path);
+  EXPECT_EQ(path->line_number, 6);
+  EXPECT_EQ(path->fields.at("path"), "Arad Sibiu Rimnicu Pitesti Bucharest");
+  EXPECT_FALSE(FieldPattern(R"(^Path: (?<path>Arad Sibiu Fagaras.*))").find(named[1].text));
+  EXPECT_TRUE(FieldPattern(R"(^Path: (?<path>Arad Sibiu Fagaras.*))").find(named[0].text));
+  EXPECT_FALSE(FieldPattern(R"((?<title>planner))").find(named[0].text));  // before any header
+
+  // The header line is its section's: a one-line report reads there.
+  const auto one_line = output_sections(out, FieldPattern(R"(^(?<section>A\*):)"));
+  ASSERT_EQ(one_line.size(), 1u);
+  EXPECT_EQ(one_line[0].name, "A*");
+  EXPECT_EQ(FieldPattern(R"(Path: (?<path>.*))").find(one_line[0].text)->line_number, 8);
+  EXPECT_TRUE(output_sections("no headers here\n", FieldPattern("(?<section>==)")).empty());
+}
+
 }  // namespace
 }  // namespace sg

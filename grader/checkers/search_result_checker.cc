@@ -3,19 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 
 #include "checkers/python_value.h"
+#include "checkers/state_text.h"
 
 namespace sg {
 namespace {
 
 using Outcome = ExpectedSearchResult::Outcome;
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 std::string outcome_word(Outcome outcome) {
   return outcome == Outcome::cutoff ? "cutoff" : "failure";
@@ -85,7 +80,7 @@ SearchResultCheck check_search_result(const ExpectedSearchResult& expected,
   if (observed.is_null()) return fail("returned None (is a `return` missing?)");
   if (observed.is_string()) {
     const std::string text = observed.get<std::string>();
-    const std::string word = lower(text);
+    const std::string word = lower_case(text);
     if ((word == "cutoff" || word == "failure") && expected.outcome != Outcome::path &&
         word == outcome_word(expected.outcome)) {
       check.result.passed = true;

@@ -104,6 +104,11 @@ std::vector<NumberedLine> non_empty_lines(std::string_view text) {
   return lines;
 }
 
+std::string lower_case(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
 std::string elide(std::string_view text, std::size_t max_lines, std::size_t max_chars) {
   std::string result;
   std::size_t lines = 0;

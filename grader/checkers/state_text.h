@@ -39,4 +39,7 @@ std::vector<NumberedLine> non_empty_lines(std::string_view text);
 /// "... (N more lines)" marker.
 std::string elide(std::string_view text, std::size_t max_lines = 30, std::size_t max_chars = 4000);
 
+/// `text` with ASCII letters in lower case (words read case-blind: "Failure", a section's name).
+std::string lower_case(std::string text);
+
 }  // namespace sg

@@ -1,7 +1,7 @@
 // The tutorials in docs/spec-format.md are assignments written in YAML alone: one that starts
 // from an empty file ("a new assignment") and one per test family (successors and solve traces,
-// a queue class, functions, printed paths and traces, program output, JSON-reading programs,
-// heuristics, problem classes, game-tree search). This test copies each out of the page (every
+// a queue class, functions, printed paths and traces, program output, JSON-reading programs, a
+// program reporting every search in one run, heuristics, problem classes, game-tree search). This test copies each out of the page (every
 // fenced block whose info string names a path), validates its spec with the built searchgrader and
 // grades each submission, expecting exactly the score and the lost criteria its own expected.yaml
 // states. It proves that adding an assignment of any family needs no C++, and keeps the page true.
@@ -125,7 +125,8 @@ INSTANTIATE_TEST_SUITE_P(
         // a heuristic judged on every cell of a maze against h*
         FamilyTutorial{"## Tutorial: a heuristic the student designs", "swamp"},
         // a problem class over a maze, walked by the driver and matched to the reference's
-        FamilyTutorial{"## Tutorial: a problem class the student formulates", "mazeproblem"}),
+        FamilyTutorial{"## Tutorial: a problem class the student formulates", "mazeproblem"},
+        FamilyTutorial{"## Tutorial: a program that runs every search in one go", "allsearch"}),
     [](const ::testing::TestParamInfo<FamilyTutorial>& param) {
       std::string name = param.param.folder;
       std::replace(name.begin(), name.end(), '-', '_');

@@ -201,7 +201,7 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
   check_keys(test, keys());
   if (rejects(test)) {
     require_refused_start(assignment, test);
-    validate_rejection_test(test, {"judge", "accept", "call"});
+    validate_rejection_test(test, {"judge", "accept", "call", "section"});
     require_written_as_given(test, rejected_run(assignment, test));
     return;
   }

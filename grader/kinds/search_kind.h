@@ -14,6 +14,9 @@
 //   call       (function, problem_object adapters) e.g. "ucs(graph, start, goal)",
 //              "aStarSearch(problem, heuristic)"
 //   args, run_as  (program adapter) the arguments (templates), the name {algorithm} stands for
+//   section    (program adapter) the part of the output this test reads: the section whose
+//              header (the adapter's output.section) names it, for a program that runs every
+//              search in one go (checkers/field_extractor.h output_sections)
 //   judge      which aspects are judged and how (default {path: true}):
 //                path: true            legal steps to a goal; when no path exists, the
 //                                      submission must say so (None, [], 'failure')
@@ -46,8 +49,8 @@ class SearchKind : public TestKind {
             "expansions", "expanded_count", "outcome", "rejection"};
   }
   std::vector<std::string> keys() const override {
-    return {"domain", "start", "goal",   "algorithm", "accept",
-            "call",   "args",  "run_as", "judge",     "reject"};
+    return {"domain", "start",  "goal",  "algorithm", "accept", "call",
+            "args",   "run_as", "judge", "reject",    "section"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -274,5 +274,62 @@ tests:
               HasSubstr("a `reject` test has no `judge`"));
 }
 
+// A program that reports every search in one run: each test reads its own section, found by the
+// adapter's header pattern; the other sections' paths are not its.
+TEST(SearchKind, AProgramsSectionIsReadAlone) {
+  const auto spec = [](const std::string& output, const std::string& test) {
+    return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: route}
+domains:
+  roads: {type: graph, edges: [[Arad, Sibiu, 140], [Sibiu, Fagaras, 99], [Arad, Fagaras, 300]]}
+adapter:
+  type: program
+  args: ["{start}", "{goal}"]
+  output: )yaml" + output + R"yaml(
+rubric: [{id: ucs, points: 1}]
+tests:
+  - id: t
+    kind: search
+    domain: roads
+    start: Arad
+    goal: Fagaras
+    algorithm: ucs
+    judge: {path: true, optimal: true}
+    grades: {path: ucs, optimal: ucs}
+)yaml" + test,
+                                 "specs/demo.yaml");
+  };
+  const std::string sections =
+      R"({section: "^== (?<section>.+) ==$", path: "^Path: (?<path>.*)$", no_path: "^No path"})";
+  const Assignment ucs = spec(sections, "    section: ucs\n");
+  const TestSpec& test = ucs.tests.back();
+  const SearchKind kind;
+  kind.validate(ucs, test);
+  const std::string both = "== BFS ==\nPath: Arad Fagaras\n== UCS ==\nPath: Arad Sibiu Fagaras\n";
+  const TestOutcome read = kind.evaluate(ucs, test, test_util::exited(both));
+  EXPECT_TRUE(test_util::aspect(read, "optimal").passed) << read.feedback;
+  EXPECT_THAT(read.observed, HasSubstr("section `UCS` (lines 3 to 5)"));
+  EXPECT_FALSE(
+      test_util::aspect(kind.evaluate(ucs, test,
+                                      test_util::exited("== UCS ==\nPath: Arad Fagaras\n== BFS "
+                                                        "==\nPath: Arad Sibiu Fagaras\n")),
+                        "optimal")
+          .passed)
+      << "the BFS section's cheaper path is not the UCS section's";
+  EXPECT_THAT(
+      test_util::aspect(kind.evaluate(ucs, test, test_util::exited("== BFS ==\nNo path\n")), "path")
+          .feedback,
+      HasSubstr("the output has no section `ucs` (a line matching `^== (?<section>.+) ==$`); "
+                "its sections: BFS"));
+
+  EXPECT_THAT(validation_error(spec(R"({path: "^Path: (?<path>.*)$"})", "    section: UCS\n")),
+              HasSubstr("section: the adapter's `output` needs `section`"));
+  EXPECT_THAT(validation_error(spec(R"({section: "^== (?<name>.+) ==$"})", "")),
+              HasSubstr("the section pattern needs a group named `section`"));
+  EXPECT_THAT(validation_error(spec(sections, "    section: [UCS]\n")),
+              HasSubstr("section: the name of the output's section"));
+}
+
 }  // namespace
 }  // namespace sg
