@@ -49,9 +49,9 @@ struct CallSpec {
   std::string constructed;  ///< The class whose new instance's method `function` is, or empty.
 };
 
-const std::vector<std::string> kArgumentWords = {"graph",     "maze",      "start",     "goal",
-                                                 "state",     "heuristic", "problem",   "limit",
-                                                 "max_depth", "k",         "game_state"};
+const std::vector<std::string> kArgumentWords = {"graph",     "maze",      "start",      "goal",
+                                                 "state",     "heuristic", "problem",    "limit",
+                                                 "max_depth", "k",         "game_state", "path"};
 
 CallSpec read_call(const TestSpec& test, const std::vector<std::string>& words = kArgumentWords) {
   static const std::regex pattern(
@@ -139,6 +139,12 @@ nlohmann::json argument_value(const std::string& word, const Assignment& assignm
   if (word == "problem") return {{"$ref", "problem"}};
   if (word == "game_state")
     return {{"$fn", "berkeley_game_state"}, {"layout", domain.layout}, {"ghosts", 0}};
+  if (word == "path") {  // the path the test's algorithm finds, handed to a function to show
+    nlohmann::json path = nlohmann::json::array();
+    for (const ref::State& state : run_reference(domain, algorithm, false).path)
+      path.push_back(domain.value_of(state));
+    return path;
+  }
   if (word == "limit") return algorithm.limit;
   if (word == "max_depth") return algorithm.max_depth;
   if (word == "k") return algorithm.beam_width;

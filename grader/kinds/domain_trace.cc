@@ -205,7 +205,22 @@ StateNotation notation_of(const SearchDomain& domain) {
           [&domain](const ref::State& state) { return domain.text_of(state); }};
 }
 
+// A2's printPath_8p(startState, goalState, path), handed the path iterative deepening finds
+// within the test's `limit` (on the spec's sliding-tile `domain`, or one of its `domains`).
+TestSpec handed_path_form(const TestSpec& test) {
+  TestSpec composed = test;
+  const int limit = static_cast<int>(read_whole(test, "/limit", 0, 1000));
+  composed.input["call"] = read_name(test, "/function", "printPath_8p") + "(start, goal, path)";
+  composed.input["algorithm"] = {{"strategy", "iterative_deepening"}, {"max_depth", limit}};
+  composed.key_locations["/call"] = test.where;
+  composed.key_locations["/algorithm"] = location_of(test, "/limit");
+  composed.input.erase("function");
+  composed.input.erase("limit");
+  return composed;
+}
+
 TestSpec composed_form(const Assignment& assignment, const TestSpec& test) {
+  if (test.kind == "print_path") return handed_path_form(test);
   if (composed_test(test)) return test;
   TestSpec composed = test;
   const auto at_state = test.key_locations.find("/state");
@@ -265,6 +280,73 @@ void validate_domain_path(const Assignment& assignment, const TestSpec& test) {
   const SearchAlgorithm algorithm = search_algorithm(assignment, test);
   if (assignment.adapter) validate_search_adapter(assignment, test, domain, algorithm);
   path_expected(assignment, domain, algorithm, test);
+}
+
+namespace {
+
+// The reference's path within the print_path test's limit. Throws SpecError at `limit`.
+ReferenceRun handed_path(const Assignment& assignment, const SearchDomain& domain,
+                         const TestSpec& test) {
+  const SearchAlgorithm algorithm = search_algorithm(assignment, test);
+  ReferenceRun run = *cached_reference<ReferenceRun>(
+      assignment, test, "handed path", [&] { return run_reference(domain, algorithm, false); });
+  if (!run.found)
+    throw SpecError(test.key_locations.at("/algorithm"),
+                    "the reference finds no path within this limit");
+  return run;
+}
+
+// With `line:`, the printed path is judged as a solve trace is (checkers/domain_trace_checker.h):
+// each line the template, the states those of the path the function was handed, in order, and
+// each figure ({h}, {g}, {depth}, ...) right for its line.
+DomainPathExpected handed_path_expected(const SearchDomain& domain, const ReferenceRun& run,
+                                        const TestSpec& test) {
+  DomainPathExpected expected{run.path,     run.cost,
+                              true,         line_template(test, "line", "{state}", path_fields()),
+                              std::nullopt, MaxQueueLine::forbidden};
+  expected.algorithm_title = "the path it was handed";
+  expected.hints = domain.hints;
+  return expected;
+}
+
+}  // namespace
+
+void validate_handed_path(const Assignment& assignment, const TestSpec& test) {
+  const SearchDomain domain = search_domain(assignment, test);
+  if (assignment.adapter)
+    validate_search_adapter(assignment, test, domain, search_algorithm(assignment, test));
+  const ReferenceRun run = handed_path(assignment, domain, test);
+  if (test.input.contains("line")) handed_path_expected(domain, run, test);
+}
+
+TestOutcome evaluate_handed_path(const Assignment& assignment, const TestSpec& test,
+                                 const Observation& observation) {
+  const SearchDomain domain = search_domain(assignment, test);
+  const SearchAlgorithm algorithm = search_algorithm(assignment, test);
+  const ReferenceRun run = handed_path(assignment, domain, test);
+  const bool judged_line = test.input.contains("line");
+  std::vector<std::string> aspects = {"prints"};
+  if (judged_line) aspects.insert(aspects.end(), {"path", "heuristic", "format"});
+  const PrintedCall call = read_printed_call(assignment, test, domain, algorithm, observation);
+  TestOutcome outcome = printed_outcome(call, observation, aspects, {});
+  outcome.expected = "the path printed in a readable form (any format)";
+  if (call.stop) return outcome;
+  const bool printed = !non_empty_lines(call.printed).empty();
+  const std::string nothing = fmt::format(
+      "`{}` printed nothing: it should print the path in a readable form", call.call_text);
+  outcome.aspects.push_back({"prints", "", printed, printed ? "" : nothing});
+  if (!judged_line) return outcome;
+  const DomainPathExpected expected = handed_path_expected(domain, run, test);
+  const StateNotation notation = notation_of(domain);
+  outcome.expected = expected_path_text(*domain.problem, expected, notation);
+  const DomainPathCheck check =
+      check_domain_path(*domain.problem, expected, notation, call.printed);
+  for (AspectOutcome aspect : {check.path, check.heuristic, check.format}) {
+    if (!printed) aspect = {aspect.aspect, "", false, nothing};
+    outcome.aspects.push_back(std::move(aspect));
+  }
+  for (const std::string& note : check.notes) outcome.notes.push_back(note);
+  return outcome;
 }
 
 Invocation domain_trace_invocation(const Assignment& assignment, const TestSpec& test,

@@ -42,8 +42,9 @@ bool composed_test(const TestSpec& test);
 /// A sliding-tile print_succ or solve test written in the seed form (`state:`, no `call:`) as
 /// the composed test it stands for: `print_succ(state)` listed in the order the spec's `search:`
 /// prescribes, or `solve(start)` with the spec's `search:` as its algorithm (its tie-break and
-/// its frontier update); the test's `function:` renames the call. A composed test is returned
-/// as it is.
+/// its frontier update); the test's `function:` renames the call. A print_path test (A2's
+/// printPath_8p, on any domain) is `printPath_8p(start, goal, path)`, handed the path iterative
+/// deepening finds within its `limit`. A composed test is returned as it is.
 TestSpec composed_form(const Assignment& assignment, const TestSpec& test);
 
 /// Throws SpecError unless the spec calls functions (`adapter: {type: function}`) and the test
@@ -62,7 +63,11 @@ std::vector<std::string> domain_path_keys();
 void validate_domain_listing(const Assignment& assignment, const TestSpec& test);
 void validate_domain_path(const Assignment& assignment, const TestSpec& test);
 
-/// Calls the test's `call:` through the function adapter (either kind).
+/// Throws SpecError at the offending key of a print_path test (composed): no path within its
+/// limit, a line template with an unknown field.
+void validate_handed_path(const Assignment& assignment, const TestSpec& test);
+
+/// Calls the test's `call:` through the function adapter (any of these kinds).
 Invocation domain_trace_invocation(const Assignment& assignment, const TestSpec& test,
                                    const GradingContext& context);
 
@@ -74,6 +79,11 @@ TestOutcome evaluate_domain_listing(const Assignment& assignment, const TestSpec
 TestOutcome evaluate_domain_path(const Assignment& assignment, const TestSpec& test,
                                  const Observation& observation,
                                  const std::vector<std::string>& aspects);
+/// A print_path test's outcome: `prints` (something was printed; the format is the student's
+/// choice unless the test gives `line:`), and with `line:` the printed path judged as a solve
+/// trace is, against the path handed in (path, heuristic, format).
+TestOutcome evaluate_handed_path(const Assignment& assignment, const TestSpec& test,
+                                 const Observation& observation);
 
 /// Mutants: the listing in the other order and with h left out (0); a path found by uniform-cost
 /// search when the heuristic should have been used (h printed as 0).

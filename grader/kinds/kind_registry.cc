@@ -6,7 +6,6 @@
 #include "kinds/game_search_kind.h"
 #include "kinds/heuristic_kind.h"
 #include "kinds/iddfs_trace_kind.h"
-#include "kinds/print_path_kind.h"
 #include "kinds/priority_queue_kind.h"
 #include "kinds/program_output_kind.h"
 #include "kinds/puzzle_function_kind.h"
@@ -26,7 +25,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<PriorityQueueKind>());
   registry.add(std::make_unique<SearchFunctionKind>());
   registry.add(std::make_unique<PuzzleFunctionKind>());
-  registry.add(std::make_unique<PrintPathKind>());
+  registry.add(std::make_unique<DomainTraceKind>(DomainTraceKind::Asked::handed_path));
   registry.add(std::make_unique<IddfsTraceKind>());
   registry.add(std::make_unique<ProgramOutputKind>());
   registry.add(std::make_unique<SearchProgramKind>());

@@ -1,13 +1,15 @@
-#include "kinds/print_path_kind.h"
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "kinds/domain_trace_kind.h"
 #include "kinds/kind_test_util.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
 namespace {
+
+// print_path: a DomainTraceKind asked for the path it is handed.
+DomainTraceKind print_path_kind() { return DomainTraceKind(DomainTraceKind::Asked::handed_path); }
 
 using test_util::aspect;
 
@@ -37,13 +39,13 @@ tests:
 
 // The printed text as the driver reports it: a JSON string's inside.
 TestOutcome printed(const Assignment& assignment, const std::string& escaped) {
-  return PrintPathKind().evaluate(assignment, assignment.tests[0],
-                                  driver_returned({"null"}, {escaped}));
+  return print_path_kind().evaluate(assignment, assignment.tests[0],
+                                    driver_returned({"null"}, {escaped}));
 }
 
 TEST(PrintPathKind, AnyFormatPassesWhenTheCourseLeavesItFree) {
   const Assignment free = spec_with("");
-  PrintPathKind().validate(free, free.tests[0]);
+  print_path_kind().validate(free, free.tests[0]);
   const TestOutcome outcome = printed(free, "S to G\\n");
   ASSERT_EQ(outcome.aspects.size(), 1u);
   EXPECT_TRUE(aspect(outcome, "prints").passed);
@@ -53,7 +55,7 @@ TEST(PrintPathKind, AnyFormatPassesWhenTheCourseLeavesItFree) {
 // A course that fixes the format: the path handed in, line by line, each figure right.
 TEST(PrintPathKind, ALineTemplateJudgesThePrintedPathAsASolveTrace) {
   const Assignment fixed = spec_with("    line: \"{state} g={g} h={h}\"\n");
-  PrintPathKind().validate(fixed, fixed.tests[0]);
+  print_path_kind().validate(fixed, fixed.tests[0]);
   const TestOutcome right = printed(fixed, "S g=0 h=4\\nG g=9 h=0\\n");
   for (const AspectOutcome& a : right.aspects)
     EXPECT_TRUE(a.passed) << a.aspect << ": " << a.feedback;
@@ -69,7 +71,7 @@ TEST(PrintPathKind, ALineTemplateJudgesThePrintedPathAsASolveTrace) {
   EXPECT_THAT(aspect(nothing, "path").feedback, HasSubstr("printed nothing"));
 
   const Assignment unknown = spec_with("    line: \"{state} {cost_so_far}\"\n");
-  EXPECT_THROW(PrintPathKind().validate(unknown, unknown.tests[0]), SpecError);
+  EXPECT_THROW(print_path_kind().validate(unknown, unknown.tests[0]), SpecError);
 }
 
 }  // namespace

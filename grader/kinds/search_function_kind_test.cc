@@ -3,8 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "kinds/domain_trace_kind.h"
 #include "kinds/kind_test_util.h"
-#include "kinds/print_path_kind.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -98,7 +98,7 @@ TEST(PrintPathKind, PrintsAMazesPath) {
   const Assignment& spec = assignment;
   TestSpec test = spec.tests.back();
   test.kind = "print_path";
-  const PrintPathKind kind;
+  const DomainTraceKind kind(DomainTraceKind::Asked::handed_path);
   kind.validate(spec, test);
   GradingContext context;
   EXPECT_EQ(kind.invocation(spec, test, context).description,
