@@ -1,10 +1,11 @@
 // The tutorials in docs/spec-format.md are assignments written in YAML alone: one that starts
 // from an empty file ("a new assignment") and one per test family (successors and solve traces,
 // a queue class, functions, printed paths and traces, program output, JSON-reading programs, a
-// program reporting every search in one run, heuristics, problem classes, game-tree search). This test copies each out of the page (every
-// fenced block whose info string names a path), validates its spec with the built searchgrader and
-// grades each submission, expecting exactly the score and the lost criteria its own expected.yaml
-// states. It proves that adding an assignment of any family needs no C++, and keeps the page true.
+// program reporting every search in one run, heuristics, problem classes, game-tree search). This
+// test copies each out of the page (every fenced block whose info string names a path), validates
+// its spec with the built searchgrader and grades each submission, expecting exactly the score and
+// the lost criteria its own expected.yaml states. It proves that adding an assignment of any family
+// needs no C++, and keeps the page true.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
