@@ -10,6 +10,7 @@
 #include <optional>
 #include <thread>
 
+#include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
 #include "engine/import_session.h"
 #include "engine/program_build.h"
@@ -193,8 +194,7 @@ std::unique_ptr<ImportSession> start_import(const Assignment& assignment, Runner
     launch.support_files.push_back({file, file.filename()});
   const ForkServerLimits limits = fork_server_limits(assignment);
   launch.limits = limits.launch;
-  const std::string module_file =
-      assignment.submission.module + (assignment.submission.definitions_only ? "" : ".py");
+  const std::string module_file = submission_file(assignment);  // as every test's feedback
   auto session = std::make_unique<ImportSession>(runner, std::move(launch), limits.import, budget,
                                                  module_file);
   if (!session->start(assignment.tests.empty() ? Visibility::visible
