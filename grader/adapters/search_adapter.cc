@@ -7,6 +7,7 @@
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_input.h"
 #include "adapters/program_run.h"
+#include "adapters/search_call_setup.h"
 #include "checkers/field_extractor.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
@@ -49,9 +50,18 @@ struct CallSpec {
   std::string constructed;  ///< The class whose new instance's method `function` is, or empty.
 };
 
-const std::vector<std::string> kArgumentWords = {"graph",     "maze",      "start",      "goal",
-                                                 "state",     "heuristic", "problem",    "limit",
-                                                 "max_depth", "k",         "game_state", "path"};
+const std::vector<std::string> kArgumentWords = {
+    "graph", "maze",      "start", "goal",       "state", "heuristic", "problem",
+    "limit", "max_depth", "k",     "game_state", "path",  "actions",   "take_action"};
+
+// `submission.NAME`: the submission's own function NAME, handed as an argument (A2 searches with
+// the student's actionsF_8p).
+constexpr std::string_view kOwnFunction = "submission.";
+
+bool own_function_word(const std::string& word) {
+  static const std::regex pattern(R"(^submission\.[A-Za-z_][A-Za-z_0-9]*$)");
+  return std::regex_match(word, pattern);
+}
 
 CallSpec read_call(const TestSpec& test, const std::vector<std::string>& words = kArgumentWords) {
   static const std::regex pattern(
@@ -77,10 +87,12 @@ CallSpec read_call(const TestSpec& test, const std::vector<std::string>& words =
   }
   for (const std::string& word : call.arguments) {
     const bool number = word.find_first_not_of("0123456789.-") == std::string::npos;
-    if (!number && std::find(words.begin(), words.end(), word) == words.end())
+    if (!number && !own_function_word(word) &&
+        std::find(words.begin(), words.end(), word) == words.end())
       throw SpecError(location_of(test, "/call"),
-                      fmt::format("call: unknown argument '{}'{}; use {} or a number", word,
-                                  did_you_mean(word, words), fmt::join(words, ", ")));
+                      fmt::format("call: unknown argument '{}'{}; use {}, a number, or "
+                                  "submission.NAME (the submission's own function NAME)",
+                                  word, did_you_mean(word, words), fmt::join(words, ", ")));
   }
   return call;
 }
@@ -106,6 +118,16 @@ nlohmann::json graph_argument(const Assignment& assignment, const SearchDomain& 
         {node, as == "dict_of_lists" ? neighbours : nlohmann::json{{"$dict", neighbours}}});
   }
   return {{"$dict", graph}};
+}
+
+// actionsF / takeActionF for a search handed them (A2): the domain's actions in its successor
+// order, built by the driver (a board's from its blank's moves, any other domain's from its
+// table of states).
+nlohmann::json action_callback(const Assignment& assignment, const TestSpec& test,
+                               const SearchDomain& domain, bool take_action) {
+  if (const auto* tiles = dynamic_cast<const ref::TileProblem*>(domain.problem.get()))
+    return tile_callback(tiles->puzzle(), assignment_action_order(assignment), take_action);
+  return table_callback(domain, test, take_action);
 }
 
 nlohmann::json heuristic_table(const SearchDomain& domain, const TestSpec& test) {
@@ -145,6 +167,10 @@ nlohmann::json argument_value(const std::string& word, const Assignment& assignm
       path.push_back(domain.value_of(state));
     return path;
   }
+  if (word == "actions" || word == "take_action")
+    return action_callback(assignment, test, domain, word == "take_action");
+  if (own_function_word(word))
+    return {{"$fn", "module"}, {"name", word.substr(kOwnFunction.size())}};
   if (word == "limit") return algorithm.limit;
   if (word == "max_depth") return algorithm.max_depth;
   if (word == "k") return algorithm.beam_width;
@@ -158,6 +184,10 @@ std::string call_text(const CallSpec& call, const Assignment& assignment, const 
     if (word == "graph" || word == "maze" || word == "problem" || word == "heuristic" ||
         word == "game_state") {
       shown.push_back(fmt::format("<{} {}>", word, domain.name));
+    } else if (word == "actions" || word == "take_action") {
+      shown.push_back(word == "actions" ? "actionsF" : "takeActionF");
+    } else if (own_function_word(word)) {
+      shown.push_back(word.substr(kOwnFunction.size()));
     } else {
       shown.push_back(
           python_repr(argument_value(word, assignment, test, domain, algorithm, false)));
@@ -308,6 +338,7 @@ SearchCall read_driver(const Assignment& assignment, const TestSpec& test,
                       result.stop, result.notes))
     return result;
   const DriverStepRecord& record = transcript.steps[call_step];
+  result.returned = record.value;
   result.observed = python_repr(record.value);
   if (!record.stdout_text.empty())
     result.notes.push_back(fmt::format("`{}` printed {} line(s); only what it returned is judged",
@@ -469,6 +500,7 @@ std::vector<std::string> adapter_can_judge(const Assignment& assignment) {
   if (type == "problem_object") {
     aspects.push_back("expansions");
   } else if (type == "function") {
+    aspects.push_back("result");
     const std::string returns = adapter.value("returns", "path");
     if (returns == "path_and_cost" || returns == "actions_and_cost") aspects.push_back("cost");
   } else if (type == "program" && adapter.contains("output")) {
@@ -579,6 +611,19 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
       throw SpecError(location_of(test, "/call"),
                       "`game_state` is an argument for a Pacman world (a `pacman_problem` domain)");
     if (word == "state") state_of_test(test, domain);  // the test gives a state of the domain
+    if (word == "actions" || word == "take_action") {
+      if (const auto* tiles = dynamic_cast<const ref::TileProblem*>(domain.problem.get())) {
+        if (!successors_in_action_order(assignment))
+          throw SpecError(location_of(test, "/call"),
+                          fmt::format("`{}` hands the search the blank's moves in "
+                                      "`domain.action_order`, which the reference follows only "
+                                      "with `search.successor_order: move_order`",
+                                      word));
+        require_one_blank(tiles->puzzle(), test, "/call");
+      } else {
+        table_callback(domain, test, false);  // small enough?
+      }
+    }
   }
   if (type == "problem_object") state_space_table(domain, test);  // small enough?
 }

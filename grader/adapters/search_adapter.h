@@ -2,8 +2,10 @@
 // configures it (docs/spec-format.md, "search"):
 //   function        a Python function with the signature the test's `call:` gives, e.g.
 //                   `ucs(graph, start, goal)` (words: graph, maze, start, goal, state,
-//                   heuristic, limit, max_depth, k, game_state (a Pacman world's), or a
-//                   number), or a method of a new instance, e.g.
+//                   heuristic, limit, max_depth, k, game_state (a Pacman world's), path,
+//                   actions and take_action (functions giving the domain's actions and their
+//                   results, A2's actionsF / takeActionF), submission.NAME (the submission's own
+//                   function NAME), or a number), or a method of a new instance, e.g.
 //                   `ClosestDotSearchAgent().findPathToClosestDot(game_state)`; a graph is passed
 //                   as the adapter's `graph_as` (dict_of_dicts {'Arad': {'Zerind': 75}},
 //                   dict_of_lists, edge_list), a maze as its rows, states as the domain writes
@@ -46,6 +48,8 @@ struct SearchCall : SearchAnswer {
   std::optional<EarlyStop> stop;  ///< It did not run to the end (limit, crash, exception).
   std::string call_text;          ///< What ran, e.g. "ucs(graph, 'Arad', 'Bucharest')".
   std::string observed;           ///< What came back, for the report.
+  /// What a Python call returned, in the driver's encoding (the `result` judgement reads it).
+  std::optional<nlohmann::json> returned;
   std::vector<std::string> notes;
 };
 

@@ -240,7 +240,7 @@ SearchDomain pacman_domain(const SpecSection& section, const std::string& name,
 }
 
 SearchDomain tile_domain(const Assignment& assignment, const TestSpec& test) {
-  const ref::TilePuzzle puzzle = make_puzzle(assignment, test);
+  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test, false);  // the test's goal
   const ref::Tiles start = read_state(test, "start", puzzle, assignment.state_notation);
   SearchDomain domain;
   domain.name = "domain";

@@ -48,5 +48,24 @@ TEST(SearchDomain, ACallHandedOneGoalRefusesSeveral) {
   }
 }
 
+// A board test's own `goal:` replaces the spec's (A2 searches towards [1, 2, 3, 4, 5, 6, 7, 8, 0]).
+TEST(SearchDomain, ABoardTestsGoalReplacesTheSpecs) {
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: m}
+domain: {type: sliding_tile, rows: 2, cols: 2, goal: [1, 2, 3, 0]}
+rubric: [{id: a, points: 1}]
+tests:
+  - {id: own, kind: search, start: [1, 2, 0, 3], goal: [0, 1, 3, 2], grades: {path: a}}
+  - {id: spec, kind: search, start: [1, 2, 0, 3], grades: {path: a}}
+)yaml",
+                                                      "specs/demo.yaml");
+  const SearchDomain own = search_domain(assignment, assignment.tests[0]);
+  EXPECT_TRUE(own.problem->is_goal(*own.state_of(nlohmann::json{0, 1, 3, 2})));
+  EXPECT_FALSE(own.problem->is_goal(*own.state_of(nlohmann::json{1, 2, 3, 0})));
+  const SearchDomain spec = search_domain(assignment, assignment.tests[1]);
+  EXPECT_TRUE(spec.problem->is_goal(*spec.state_of(nlohmann::json{1, 2, 3, 0})));
+}
+
 }  // namespace
 }  // namespace sg

@@ -30,6 +30,15 @@ TestOutcome grader_error(const std::string& message, const TestKind* kind) {
                          fmt::format("grader error (not your fault): {}", message));
 }
 
+// The aspects a test that never ran fails: those it grades (a general kind judges many, a test
+// only some), or the kind's when it grades none.
+std::vector<std::string> not_run_aspects(const TestKind& kind, const TestSpec& test) {
+  std::vector<std::string> aspects;
+  for (const std::string& aspect : kind.aspects())
+    if (test.grades.contains(aspect)) aspects.push_back(aspect);
+  return aspects.empty() ? kind.aspects() : aspects;
+}
+
 // "64 MiB", "3.2 MiB", "12.0 KiB", "900 bytes".
 std::string size_text(std::uint64_t bytes) {
   constexpr std::uint64_t kKib = 1024;
@@ -96,10 +105,10 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
   if (kind == nullptr) {
     outcome = grader_error(fmt::format("unknown test kind '{}'", test.kind), nullptr);
   } else if (stop) {
-    outcome = not_run_outcome(kind->aspects(), stop->verdict, not_run_feedback(*stop));
+    outcome = not_run_outcome(not_run_aspects(*kind, test), stop->verdict, not_run_feedback(*stop));
   } else if (program != nullptr && !program->ok()) {  // the build could not be run
-    outcome =
-        not_run_outcome(kind->aspects(), program->failure_verdict(), program->failure_feedback());
+    outcome = not_run_outcome(not_run_aspects(*kind, test), program->failure_verdict(),
+                              program->failure_feedback());
   } else {
     try {
       Invocation invocation = kind->invocation(assignment, test, options.context);

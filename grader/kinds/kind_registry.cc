@@ -9,7 +9,6 @@
 #include "kinds/priority_queue_kind.h"
 #include "kinds/program_output_kind.h"
 #include "kinds/puzzle_function_kind.h"
-#include "kinds/search_function_kind.h"
 #include "kinds/search_kind.h"
 #include "kinds/search_problem_kind.h"
 #include "kinds/search_program_kind.h"
@@ -23,7 +22,6 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<DomainTraceKind>(DomainTraceKind::Asked::successors));
   registry.add(std::make_unique<DomainTraceKind>(DomainTraceKind::Asked::path));
   registry.add(std::make_unique<PriorityQueueKind>());
-  registry.add(std::make_unique<SearchFunctionKind>());
   registry.add(std::make_unique<PuzzleFunctionKind>());
   registry.add(std::make_unique<DomainTraceKind>(DomainTraceKind::Asked::handed_path));
   registry.add(std::make_unique<IddfsTraceKind>());

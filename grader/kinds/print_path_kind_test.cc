@@ -74,5 +74,36 @@ TEST(PrintPathKind, ALineTemplateJudgesThePrintedPathAsASolveTrace) {
   EXPECT_THROW(print_path_kind().validate(unknown, unknown.tests[0]), SpecError);
 }
 
+// A2's path printer on a maze: it is handed the reference's path as the driver writes cells.
+TEST(PrintPathKind, PrintsAMazesPath) {
+  const Assignment spec = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: search}
+domains:
+  hall:
+    type: grid
+    map: |
+      #####
+      #S  #
+      ### #
+      #G  #
+      #####
+rubric: [{id: a, points: 1}]
+tests:
+  - {id: t, kind: print_path, domain: hall, limit: 8, function: show, grades: {prints: a}}
+)yaml",
+                                                "specs/demo.yaml");
+  const TestSpec& test = spec.tests.back();
+  const DomainTraceKind kind = print_path_kind();
+  kind.validate(spec, test);
+  GradingContext context;
+  EXPECT_EQ(kind.invocation(spec, test, context).description,
+            "show((1, 1), (3, 1), [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1)])");
+  const Observation printed = driver_returned({"null"}, {R"((1, 1) -> (1, 2)\n)"});
+  const TestOutcome shown = kind.evaluate(spec, test, printed);
+  EXPECT_TRUE(shown.aspects.at(0).passed) << shown.aspects.at(0).feedback;
+  EXPECT_FALSE(kind.evaluate(spec, test, driver_returned({"null"})).aspects.at(0).passed);
+}
+
 }  // namespace
 }  // namespace sg

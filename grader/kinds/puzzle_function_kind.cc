@@ -7,7 +7,6 @@
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
-#include "adapters/search_call_setup.h"
 #include "checkers/domain_function_checker.h"
 #include "checkers/puzzle_function_checker.h"
 #include "checkers/python_value.h"

@@ -9,12 +9,15 @@
 #include "adapters/program_rejection.h"
 #include "adapters/program_run.h"
 #include "adapters/search_adapter.h"
+#include "adapters/search_call_setup.h"
 #include "algorithms/search_algorithm.h"
 #include "algorithms/search_mutants.h"
 #include "checkers/search_judgements.h"
+#include "checkers/search_result_checker.h"
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
+#include "kinds/published_figures.h"
 #include "kinds/reference_cache.h"
 #include "reference/admissibility.h"
 #include "spec/edit_distance.h"
@@ -27,7 +30,12 @@ struct Judging {
   std::vector<std::string> aspects;  ///< In the kind's order.
   ExpansionMatch expansions = ExpansionMatch::exact;
   double tolerance = 0.0;
+  bool result_omits_start = false;  ///< result: {start: omitted} (A2's depthLimitedSearch).
 };
+
+bool judges(const Judging& judging, const std::string& aspect) {
+  return std::find(judging.aspects.begin(), judging.aspects.end(), aspect) != judging.aspects.end();
+}
 
 Judging read_judging(const TestSpec& test, const std::vector<std::string>& known) {
   Judging judging;
@@ -58,6 +66,13 @@ Judging read_judging(const TestSpec& test, const std::vector<std::string>& known
       } else if (how != true) {
         throw SpecError(where, "expanded_count: true (exactly) or {tolerance: 0.1} (a fraction)");
       }
+    } else if (aspect == "result" && how.is_object()) {
+      const std::string start = how.value("start", std::string());
+      if (how.size() != 1 || (start != "included" && start != "omitted"))
+        throw SpecError(where,
+                        "result: true, or {start: omitted} for a path returned without the start "
+                        "(A2's depthLimitedSearch)");
+      judging.result_omits_start = start == "omitted";
     } else if (how != true) {
       if (how == false) continue;
       throw SpecError(where, fmt::format("{}: true or false", aspect));
@@ -100,7 +115,35 @@ Setup setup(const Assignment& assignment, const TestSpec& test,
   return result;
 }
 
-std::string expected_text(const Setup& setup) {
+// The `result` a bounded search must return (checkers/search_result_checker.h): 'cutoff',
+// 'failure' or the path, with the start unless the test says `start: omitted`.
+ExpectedSearchResult bounded_result(const Setup& checked, const TestSpec& test) {
+  using Outcome = ExpectedSearchResult::Outcome;
+  const ReferenceRun& run = checked.expected->runs.front();
+  const SearchDomain& domain = checked.domain;
+  ExpectedSearchResult expected;
+  expected.outcome = run.found                 ? Outcome::path
+                     : run.outcome == "cutoff" ? Outcome::cutoff
+                                               : Outcome::failure;
+  expected.includes_start = !checked.judging.result_omits_start;
+  for (std::size_t i = expected.includes_start ? 0 : 1; i < run.path.size(); ++i)
+    expected.path.push_back(domain.value_of(run.path[i]));
+  expected.start = domain.value_of(domain.problem->initial_state());
+  expected.goal = domain.value_of(single_goal(domain, test));
+  expected.limit = checked.algorithm.family == SearchAlgorithm::Family::depth_limited
+                       ? checked.algorithm.limit
+                       : checked.algorithm.max_depth;
+  expected.function = call_words(test).function;
+  return expected;
+}
+
+SearchDomainRules result_rules(const Setup& checked) {
+  return domain_rules(std::make_shared<const SearchDomain>(checked.domain));
+}
+
+std::string expected_text(const Setup& setup, const TestSpec& test) {
+  if (judges(setup.judging, "result"))
+    return render_expected(bounded_result(setup, test), result_rules(setup));
   const ReferenceRun& run = setup.expected->runs.front();
   std::string text;
   if (!run.found) {
@@ -119,20 +162,33 @@ std::string expected_text(const Setup& setup) {
   return text;
 }
 
-// Judges a readable answer (the submission's, or a mutant's) into outcome.aspects.
-void judge_answer(const Setup& checked, const SearchCall& call, TestOutcome& outcome) {
-  SearchAnswerExpected expected{checked.domain.problem.get(), checked.algorithm.policy,
-                                checked.expected->runs,       checked.expected->optimal,
-                                checked.judging.aspects,      checked.judging.expansions,
+// Judges a readable answer (the submission's, or a mutant's) into outcome.aspects; `result`
+// reads the value returned (checkers/search_result_checker.h), the others the answer.
+void judge_answer(const Setup& checked, const TestSpec& test, const SearchCall& call,
+                  TestOutcome& outcome) {
+  std::vector<std::string> aspects = checked.judging.aspects;
+  std::erase(aspects, "result");
+  SearchAnswerExpected expected{checked.domain.problem.get(),
+                                checked.algorithm.policy,
+                                checked.expected->runs,
+                                checked.expected->optimal,
+                                aspects,
+                                checked.judging.expansions,
                                 checked.judging.tolerance};
   outcome.verdict = Verdict::accepted;
   for (AspectOutcome& aspect : judge_search_answer(expected, call))
     outcome.aspects.push_back(std::move(aspect));
+  if (!judges(checked.judging, "result")) return;
+  SearchResultCheck check =
+      check_search_result(bounded_result(checked, test), result_rules(checked),
+                          call.returned.value_or(nlohmann::json()));
+  outcome.aspects.push_back(std::move(check.result));
+  for (std::string& note : check.notes) outcome.notes.push_back(std::move(note));
 }
 
 // A mutant's run as the answer a student returning the same would give: its path, its cost, its
-// expansions and their number, its outcome word.
-SearchCall answer_of(const ReferenceRun& run) {
+// expansions and their number, its outcome word; as a bounded search returns it for `result`.
+SearchCall answer_of(const Setup& checked, const ReferenceRun& run) {
   SearchCall call;
   if (run.budget_exceeded) {
     call.stop = EarlyStop{Verdict::time_limit_exceeded, "it did not end within its time limit"};
@@ -148,6 +204,14 @@ SearchCall answer_of(const ReferenceRun& run) {
   }
   call.expanded = run.expanded;
   call.expanded_count = static_cast<double>(run.expanded.size());
+  if (run.found) {
+    nlohmann::json path = nlohmann::json::array();
+    for (std::size_t i = checked.judging.result_omits_start ? 1 : 0; i < run.path.size(); ++i)
+      path.push_back(checked.domain.value_of(run.path[i]));
+    call.returned = std::move(path);
+  } else {
+    call.returned = run.outcome;
+  }
   return call;
 }
 
@@ -182,6 +246,18 @@ std::optional<std::string> diagnose(const Assignment& assignment, const TestSpec
                                  *mutant_runs(assignment, test, checked), call);
 }
 
+// The figures `cross_check` may pin: the search's result ('cutoff', 'failure' or path), the
+// moves and cost of its path.
+std::map<std::string, ReferenceFigure> published_figures(const Setup& checked) {
+  const ReferenceRun& run = checked.expected->runs.front();
+  const std::string shown =
+      run.found ? fmt::format("the path {}", fmt::join(run.path, ", ")) : "'" + run.outcome + "'";
+  const nlohmann::json none;  // no path: no number of moves or cost reproduces it
+  return {{"result", {run.found ? "path" : run.outcome, shown}},
+          {"moves", {run.found ? nlohmann::json(run.actions.size()) : none, shown}},
+          {"cost", {run.found ? number_value(run.cost) : none, shown}}};
+}
+
 // The aspects `judge` may name (a `reject` test's `rejection` is not judged that way).
 std::vector<std::string> judged_aspects(const SearchKind& kind) {
   std::vector<std::string> aspects = kind.aspects();
@@ -197,11 +273,15 @@ ProgramRun rejected_run(const Assignment& assignment, const TestSpec& test) {
 
 }  // namespace
 
+bool SearchKind::uses_action_order(const Assignment& assignment) const {
+  return successors_in_action_order(assignment);
+}
+
 void SearchKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
   if (rejects(test)) {
     require_refused_start(assignment, test);
-    validate_rejection_test(test, {"judge", "accept", "call", "section"});
+    validate_rejection_test(test, {"judge", "accept", "call", "section", "cross_check"});
     require_written_as_given(test, rejected_run(assignment, test));
     return;
   }
@@ -266,11 +346,18 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
   if ((judged("expansions") || judged("expanded_count")) &&
       checked.algorithm.family == SearchAlgorithm::Family::local_beam)
     throw SpecError(location_of(test, "/judge"), "local beam search has no expansion order");
+  if (judged("result") && checked.algorithm.family != SearchAlgorithm::Family::depth_limited &&
+      checked.algorithm.family != SearchAlgorithm::Family::iterative_deepening)
+    throw SpecError(location_of(test, "/judge/result"),
+                    "result: what a depth-limited or iterative deepening search returns "
+                    "('cutoff', 'failure' or a path); this test's algorithm is " +
+                        algorithm_title(checked.algorithm));
+  check_published_figures(test, published_figures(checked));
   // The reference's own answer must earn every aspect the test judges, or a criterion bound to
   // it can never be earned by anyone.
   if (!run.budget_exceeded) {
     TestOutcome own;
-    judge_answer(checked, answer_of(run), own);
+    judge_answer(checked, test, answer_of(checked, run), own);
     for (const AspectOutcome& aspect : own.aspects)
       if (!aspect.passed)
         throw SpecError(location_of(test, "/judge/" + aspect.aspect),
@@ -301,12 +388,12 @@ TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& t
   outcome.call = call.call_text;
   outcome.observed = call.observed;
   outcome.notes = call.notes;
-  outcome.expected = expected_text(checked);
+  outcome.expected = expected_text(checked, test);
   if (call.stop) {
     fail_all_aspects(outcome, checked.judging.aspects, *call.stop);
     return outcome;
   }
-  judge_answer(checked, call, outcome);
+  judge_answer(checked, test, call, outcome);
   if (std::any_of(outcome.aspects.begin(), outcome.aspects.end(),
                   [](const AspectOutcome& aspect) { return !aspect.passed; })) {
     if (const auto mistake = diagnose(assignment, test, checked, call)) {
@@ -325,11 +412,11 @@ std::vector<MutantOutcome> SearchKind::mutant_outcomes(const Assignment& assignm
   std::vector<MutantOutcome> outcomes;
   for (const auto& [mutant, run] : *runs) {
     MutantOutcome judged{mutant.id, mutant.mistake, {}};
-    const SearchCall answer = answer_of(run);
+    const SearchCall answer = answer_of(checked, run);
     if (answer.stop) {
       fail_all_aspects(judged.outcome, checked.judging.aspects, *answer.stop);
     } else {
-      judge_answer(checked, answer, judged.outcome);
+      judge_answer(checked, test, answer, judged.outcome);
     }
     outcomes.push_back(std::move(judged));
   }

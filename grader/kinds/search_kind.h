@@ -28,10 +28,19 @@
 //                                      allows (priority searches)
 //                expanded_count: {tolerance: 0.1}   the reported number of expanded nodes
 //                outcome: true         'cutoff' / 'failure' / a path, as the reference's
+//                result: true          (function adapter; depth-limited and iterative
+//                                      deepening) the value returned is the reference's:
+//                                      'cutoff', 'failure' or a path from the start to the goal,
+//                                      a shortest one (iterative deepening) or one within the
+//                                      limit (checkers/search_result_checker.h);
+//                                      {start: omitted}: the path leaves out the start (A2's
+//                                      depthLimitedSearch)
+//   cross_check  {result: cutoff | failure | path, moves: N, cost: C}: figures the assignment
+//              publishes, which the reference must reproduce (kinds/published_figures.h)
 //   reject     (program adapter) true: `start` is a node the graph lacks (or a board the
 //              domain refuses), written as the test gives it; the program must say so without a
 //              crash and print no path (adapters/program_rejection.h; `exit_status: ignored`)
-// Aspects: path, optimal, exact, cost, expansions, expanded_count, outcome (those judged);
+// Aspects: path, optimal, exact, cost, expansions, expanded_count, outcome, result (those judged);
 // rejection (reject tests).
 // A failed test's feedback names the likely mistake when the submission's answer equals one of
 // the algorithm's mutants' (algorithms/search_mutants.h).
@@ -45,13 +54,15 @@ class SearchKind : public TestKind {
  public:
   std::string_view name() const override { return "search"; }
   std::vector<std::string> aspects() const override {
-    return {"path",       "optimal",        "exact",   "cost",
-            "expansions", "expanded_count", "outcome", "rejection"};
+    return {"path",           "optimal", "exact",  "cost",     "expansions",
+            "expanded_count", "outcome", "result", "rejection"};
   }
   std::vector<std::string> keys() const override {
-    return {"domain", "start",  "goal",  "algorithm", "accept", "call",
-            "args",   "run_as", "judge", "reject",    "section"};
+    return {"domain", "start",  "goal",  "algorithm", "accept",  "call",
+            "args",   "run_as", "judge", "reject",    "section", "cross_check"};
   }
+  /// A board's successors follow `domain.action_order` under `search.successor_order: move_order`.
+  bool uses_action_order(const Assignment& assignment) const override;
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,
                         const GradingContext& context) const override;

@@ -25,7 +25,7 @@ std::string read_word(const TestSpec& test, const std::string& key, const std::s
                       const std::vector<std::string>& words);
 
 /// The whole number at `pointer`, from `low` to `high`; `fallback` when absent, or SpecError
-/// ("a search_function test needs `limit:`") when there is none. Throws SpecError at the key
+/// ("a heuristic test needs `max_states:`") when there is none. Throws SpecError at the key
 /// otherwise ("sample.walks: a whole number from 1 to 10000").
 long long read_whole(const TestSpec& test, const std::string& pointer, long long low,
                      long long high, std::optional<long long> fallback = std::nullopt);

@@ -19,7 +19,7 @@ submission: {language: python, module: m}
 rubric: [{id: a, points: 1}]
 tests:
   - id: t
-    kind: search_function
+    kind: iddfs_trace
     grades: {result: a}
 )yaml" + keys,
                                                       "specs/demo.yaml");
@@ -42,7 +42,7 @@ TEST(TestKeys, AWholeNumberIsInItsRangeOrSaysWhere) {
   EXPECT_EQ(error_of([&] { read_whole(test, "/sample/walks", 1, 10000); }),
             "specs/demo.yaml:10:21: sample.walks: a whole number from 1 to 10000");
   EXPECT_THAT(error_of([&] { read_whole(test, "/depth", 0, 10); }),
-              HasSubstr("a search_function test needs `depth:`"));
+              HasSubstr("a iddfs_trace test needs `depth:`"));
 }
 
 TEST(TestKeys, FlagsMappingsAndNames) {
