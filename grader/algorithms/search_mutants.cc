@@ -81,11 +81,11 @@ std::vector<SearchMutant> search_mutants(const SearchAlgorithm& algorithm) {
       add("depth_limit_minus_one", "stops one step short of the depth limit",
           [](SearchMutant& m) { m.algorithm.limit -= 1; });
   }
-  if (algorithm.family == Family::iterative_deepening) {  // the same ids: one mistake, two bounds
-    add("depth_limit_plus_one", "tries one depth limit more than maxDepth",
+  if (algorithm.family == Family::iterative_deepening) {
+    add("max_depth_plus_one", "tries one depth limit more than maxDepth",
         [](SearchMutant& m) { m.algorithm.max_depth += 1; });
     if (algorithm.max_depth > 0)
-      add("depth_limit_minus_one",
+      add("max_depth_minus_one",
           "stops one depth limit short of maxDepth (never tries maxDepth itself)",
           [](SearchMutant& m) { m.algorithm.max_depth -= 1; });
   }

@@ -16,6 +16,8 @@
 //   greedy_for_astar         A* -> ordered by h alone (greedy best-first)
 //   depth_limit_plus_one     depth-limited search -> one step deeper than the limit
 //   depth_limit_minus_one    depth-limited search -> one step shallower than the limit
+//   max_depth_plus_one       iterative deepening -> one depth limit more than maxDepth
+//   max_depth_minus_one      iterative deepening -> never tries maxDepth itself
 //   cutoff_as_failure        depth-bounded search that reports 'failure' where it was cut off
 #pragma once
 

@@ -163,9 +163,9 @@ TEST(BoundedSearchResult, CatchesTheDepthLimitMutants) {
   for (const MutantOutcome& mutant :
        SearchKind().mutant_outcomes(assignment, assignment.tests.back()))
     caught[mutant.mutant] = !test_util::aspect(mutant.outcome, "result").passed;
-  EXPECT_TRUE(caught.at("depth_limit_minus_one"));  // the path is exactly 6 steps long
-  EXPECT_FALSE(caught.at("depth_limit_plus_one"));  // one limit more finds the same path
-  EXPECT_FALSE(caught.at("cutoff_as_failure"));     // the search is never cut off
+  EXPECT_TRUE(caught.at("max_depth_minus_one"));  // the path is exactly 6 steps long
+  EXPECT_FALSE(caught.at("max_depth_plus_one"));  // one limit more finds the same path
+  EXPECT_FALSE(caught.at("cutoff_as_failure"));   // the search is never cut off
 }
 
 }  // namespace

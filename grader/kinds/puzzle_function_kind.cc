@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 
 #include "adapters/function_call_outcome.h"
@@ -30,7 +31,21 @@ struct Call {
   Judge judge;                        // the returned value
   Judge unchanged;                    // take_action: the state passed, read after the call
   std::string expected;               // what a correct function returns, as feedback shows it
+  // What a function with a classic slip returns here (mutant id -> value, driver encoding);
+  // mutates_input's is the right board, which it also leaves in the state passed.
+  std::map<std::string, nlohmann::json> slips = {};
 };
+
+// The slips' mistakes, in the student's terms (the mutants audit runs as students).
+const std::map<std::string, std::string> kSlips = {
+    {"row_col_swapped", "returns the blank's (column, row), not (row, column)"},
+    {"actions_reversed", "lists the actions in the reverse of the required order"},
+    {"left_right_mirrored", "mirrors left and right (names the tile's move, not the blank's)"},
+    {"mutates_input", "moves the tiles of the state it is given, with no copy"}};
+
+std::string mirrored(const std::string& name) {
+  return name == "left" ? "right" : name == "right" ? "left" : name;
+}
 
 struct Plan {
   Role role = Role::find_blank;
@@ -134,6 +149,11 @@ void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& p
                               return check_find_blank(*puzzle, tiles, returned, text);
                             },
                             nullptr, expected_blanks_text(*puzzle, tiles)});
+      if (puzzle->blank_count() == 1) {
+        const auto blank = std::find(tiles.begin(), tiles.end(), 0) - tiles.begin();
+        plan.calls.back().slips["row_col_swapped"] = {
+            {"$tuple", {blank % puzzle->cols(), blank / puzzle->cols()}}};
+      }
       continue;
     }
     if (plan.role == Role::actions) {
@@ -143,6 +163,11 @@ void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& p
                               return check_actions(*puzzle, tiles, order, returned, text);
                             },
                             nullptr, quoted_names(names)});
+      std::vector<std::string> names_mirrored;
+      for (const std::string& name : names) names_mirrored.push_back(mirrored(name));
+      plan.calls.back().slips = {
+          {"actions_reversed", std::vector<std::string>(names.rbegin(), names.rend())},
+          {"left_right_mirrored", names_mirrored}};
       continue;
     }
     std::vector<ref::BlankMove> applied = moves;
@@ -164,6 +189,11 @@ void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& p
                               return check_unchanged(tiles, returned, call);
                             },
                             python_list(*after)});
+      // A mirrored move where the board allows it; else the state back, as the slip leaves it.
+      const auto other = ref::parse_blank_move(mirrored(ref::to_string(move)));
+      const auto mirrored_after = puzzle->result(tiles, *other);
+      plan.calls.back().slips = {{"left_right_mirrored", mirrored_after.value_or(tiles)},
+                                 {"mutates_input", *after}};
     }
   }
 }
@@ -203,6 +233,8 @@ void plan_domain_calls(const Assignment& assignment, const TestSpec& test, Plan&
                               return check_domain_actions(names, returned, text);
                             },
                             nullptr, quoted_names(names)});
+      plan.calls.back().slips["actions_reversed"] =
+          std::vector<std::string>(names.rbegin(), names.rend());
       continue;
     }
     for (const ref::Step& step : steps) {
@@ -248,6 +280,25 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
     throw SpecError(location_of(test, "/states"),
                     "no action is possible from these states: nothing to call take_action on");
   return plan;
+}
+
+// Judges what `call` returned (and `after`, the state passed as read after a take_action call)
+// into the test's value and input_unchanged aspects: the first failure of each is kept.
+void judge_call(const Call& call, const nlohmann::json& returned, const nlohmann::json* after,
+                AspectOutcome& value, AspectOutcome& unchanged, std::vector<std::string>& notes) {
+  FunctionCallCheck check = call.judge(returned);
+  if (!check.passed && value.passed) {
+    value.passed = false;
+    value.feedback = check.feedback;
+  }
+  for (auto& note : check.notes)
+    if (std::find(notes.begin(), notes.end(), note) == notes.end())
+      notes.push_back(std::move(note));
+  if (after != nullptr && unchanged.passed) {
+    const FunctionCallCheck same = call.unchanged(*after);
+    unchanged.passed = same.passed;
+    unchanged.feedback = same.feedback;
+  }
 }
 
 // Driver steps: per call, [let, call, get] for take_action (to see mutation), else [call].
@@ -334,26 +385,41 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
       continue;
     }
     observed_lines.push_back(fmt::format("{} -> {}", call.text, python_repr(step.value)));
-    FunctionCallCheck check = call.judge(step.value);
-    if (!check.passed && value.passed) {
-      value.passed = false;
-      value.feedback = check.feedback;
-    }
-    for (auto& note : check.notes) {
-      if (std::find(outcome.notes.begin(), outcome.notes.end(), note) == outcome.notes.end()) {
-        outcome.notes.push_back(std::move(note));
-      }
-    }
-    if (plan.role == Role::take_action && unchanged.passed && transcript.steps[index + 1].ok) {
-      const FunctionCallCheck same = call.unchanged(transcript.steps[index + 1].value);
-      unchanged.passed = same.passed;
-      unchanged.feedback = same.feedback;
-    }
+    const bool read_after = plan.role == Role::take_action && transcript.steps[index + 1].ok;
+    judge_call(call, step.value, read_after ? &transcript.steps[index + 1].value : nullptr, value,
+               unchanged, outcome.notes);
   }
   outcome.aspects = {value};
   if (plan.role == Role::take_action) outcome.aspects.push_back(unchanged);
   outcome.observed = fmt::format("{}", fmt::join(observed_lines, "\n"));
   return outcome;
+}
+
+std::vector<MutantOutcome> PuzzleFunctionKind::mutant_outcomes(const Assignment& assignment,
+                                                               const TestSpec& test) const {
+  const Plan plan = make_plan(assignment, test);
+  std::vector<MutantOutcome> outcomes;
+  for (const auto& [id, mistake] : kSlips) {
+    if (std::none_of(plan.calls.begin(), plan.calls.end(),
+                     [&](const Call& call) { return call.slips.contains(id); }))
+      continue;
+    MutantOutcome mutant{id, mistake, {}};
+    mutant.outcome.verdict = Verdict::accepted;
+    AspectOutcome value{"value", "", true, ""};
+    AspectOutcome unchanged{"input_unchanged", "", true, ""};
+    for (const Call& call : plan.calls) {
+      const auto slip = call.slips.find(id);
+      if (slip == call.slips.end()) continue;  // no slip here: it answers as a correct one
+      // mutates_input returns the right board, and leaves the same board in the state passed.
+      const nlohmann::json after = id == "mutates_input" ? slip->second : call.state;
+      judge_call(call, slip->second, plan.role == Role::take_action ? &after : nullptr, value,
+                 unchanged, mutant.outcome.notes);
+    }
+    mutant.outcome.aspects = {value};
+    if (plan.role == Role::take_action) mutant.outcome.aspects.push_back(unchanged);
+    outcomes.push_back(std::move(mutant));
+  }
+  return outcomes;
 }
 
 }  // namespace sg

@@ -36,6 +36,12 @@ class PuzzleFunctionKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
+  /// Mutants of the helpers' classic slips, each call judged as a student's: findBlank's (column,
+  /// row) (row_col_swapped), the actions in reverse (actions_reversed) or with left and right
+  /// mirrored (left_right_mirrored, also takeAction's), and takeAction moving the tiles of the
+  /// state it was given (mutates_input). None for goal_test, h, or a domain's result.
+  std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
+                                             const TestSpec& test) const override;
 };
 
 }  // namespace sg

@@ -159,5 +159,23 @@ tests:
               HasSubstr("`manhattan([1, 2, 0, 4, 3, 0])` returned 1, expected 2"));
 }
 
+// The helpers' slips, each answer judged as a student's: a graph's actions reversed are caught
+// where a state has two; a maze's result has no slip to try.
+TEST(PuzzleFunctionKind, MutantsAreTheHelpersSlipsJudgedAsStudents) {
+  const PuzzleFunctionKind kind;
+  const Assignment actions =
+      spec_with("    domain: roads\n    role: actions\n    states: [A, C]\n");
+  const std::vector<MutantOutcome> mutants = kind.mutant_outcomes(actions, actions.tests.back());
+  ASSERT_EQ(mutants.size(), 1U);
+  EXPECT_EQ(mutants[0].mutant, "actions_reversed");
+  EXPECT_FALSE(mutants[0].outcome.aspects.at(0).passed);
+  EXPECT_THAT(mutants[0].outcome.aspects.at(0).feedback, HasSubstr("returned ['C', 'B']"));
+  const Assignment one = spec_with("    domain: roads\n    role: actions\n    states: [B]\n");
+  EXPECT_TRUE(kind.mutant_outcomes(one, one.tests.back()).at(0).outcome.aspects.at(0).passed);
+  const Assignment result =
+      spec_with("    domain: maze\n    role: take_action\n    states: [[1, 1]]\n");
+  EXPECT_TRUE(kind.mutant_outcomes(result, result.tests.back()).empty());
+}
+
 }  // namespace
 }  // namespace sg
