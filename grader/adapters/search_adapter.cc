@@ -123,10 +123,9 @@ nlohmann::json graph_argument(const Assignment& assignment, const SearchDomain& 
 // actionsF / takeActionF for a search handed them (A2): the domain's actions in its successor
 // order, built by the driver (a board's from its blank's moves, any other domain's from its
 // table of states).
-nlohmann::json action_callback(const Assignment& assignment, const TestSpec& test,
-                               const SearchDomain& domain, bool take_action) {
+nlohmann::json action_callback(const TestSpec& test, const SearchDomain& domain, bool take_action) {
   if (const auto* tiles = dynamic_cast<const ref::TileProblem*>(domain.problem.get()))
-    return tile_callback(tiles->puzzle(), assignment_action_order(assignment), take_action);
+    return tile_callback(tiles->puzzle(), tiles->order(), take_action);  // move_order: validated
   return table_callback(domain, test, take_action);
 }
 
@@ -168,7 +167,7 @@ nlohmann::json argument_value(const std::string& word, const Assignment& assignm
     return path;
   }
   if (word == "actions" || word == "take_action")
-    return action_callback(assignment, test, domain, word == "take_action");
+    return action_callback(test, domain, word == "take_action");
   if (own_function_word(word))
     return {{"$fn", "module"}, {"name", word.substr(kOwnFunction.size())}};
   if (word == "limit") return algorithm.limit;

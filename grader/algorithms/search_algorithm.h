@@ -64,7 +64,8 @@ std::vector<bool> accepted_variants(const TestSpec& test);
 ReferenceRun run_reference(const SearchDomain& domain, const SearchAlgorithm& algorithm,
                            bool reversed);
 
-/// The cheapest cost from the start to a goal (uniform-cost search), or nullopt if none.
+/// The cheapest cost from the start to a goal, or nullopt if none: uniform-cost search, or on a
+/// board (unit costs) its shortest solution (domains/board_optimum.h).
 std::optional<double> optimal_cost(const SearchDomain& domain);
 
 }  // namespace sg

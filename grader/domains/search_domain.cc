@@ -239,17 +239,20 @@ SearchDomain pacman_domain(const SpecSection& section, const std::string& name,
   return domain;
 }
 
-SearchDomain tile_domain(const Assignment& assignment, const TestSpec& test) {
-  const ref::TilePuzzle puzzle = puzzle_for_test(assignment, test, false);  // the test's goal
+// A board: the spec's `domain` (named "domain") or one of its `domains`, with the test's start
+// (and goal), its successors in the domain's action_order under `search.successor_order:
+// move_order`, else in ascending order of the boards.
+SearchDomain tile_domain(const Assignment& assignment, const SlidingTileDomain& board,
+                         const std::string& name, const TestSpec& test) {
+  const ref::TilePuzzle puzzle = board_for_test(board, assignment.state_notation, test, false);
   const ref::Tiles start = read_state(test, "start", puzzle, assignment.state_notation);
   SearchDomain domain;
-  domain.name = "domain";
+  domain.name = name;
   domain.type = "sliding_tile";
   std::vector<ref::BlankMove> order;
-  if (successors_in_action_order(assignment)) order = assignment_action_order(assignment);
-  domain.problem =
-      std::make_shared<ref::TileProblem>(puzzle, start, assignment_heuristic(assignment), order);
-  domain.hints = tile_hints(puzzle, assignment_heuristic(assignment));
+  if (successors_in_action_order(assignment)) order = board_action_order(board);
+  domain.problem = std::make_shared<ref::TileProblem>(puzzle, start, board_heuristic(board), order);
+  domain.hints = tile_hints(puzzle, board_heuristic(board));
   domain.consistent_heuristic = true;  // misplaced tiles and Manhattan (torus-aware), no blanks
   domain.board_notation = find_board_notation(assignment.state_notation);
   domain.board_shape = {puzzle.rows(), puzzle.cols()};
@@ -381,7 +384,7 @@ SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {
   if (!test.input.contains("domain")) {
     if (!assignment.domain)
       throw SpecError(test.where, "a search test needs `domain:` (one of the spec's `domains`)");
-    return tile_domain(assignment, test);
+    return tile_domain(assignment, *assignment.domain, "domain", test);
   }
   const auto& name_value = test.input["domain"];
   std::vector<std::string> names;
@@ -399,15 +402,23 @@ SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {
   if (type == "graph") return graph_domain(section, name, test);
   if (type == "grid") return grid_domain(section, name, test);
   if (type == "pacman_problem") return pacman_domain(section, name, test);
+  if (type == "sliding_tile")
+    return tile_domain(assignment, assignment.boards.at(name), name, test);
   fail_at(section, "/type",
-          fmt::format("the domain '{}' needs `type: graph`, `type: grid` or `type: "
-                      "pacman_problem`",
+          fmt::format("the domain '{}' needs `type: graph`, `type: grid`, `type: sliding_tile` or "
+                      "`type: pacman_problem`",
                       name));
 }
 
 SearchDomain states_domain(const Assignment& assignment, const TestSpec& test) {
   const nlohmann::json& name = test.input.contains("domain") ? test.input["domain"] : nullptr;
   const auto found = assignment.domains.find(name.is_string() ? name.get<std::string>() : "");
+  if (found != assignment.domains.end() && !test.input.contains("start") &&
+      assignment.boards.contains(found->first)) {  // a board's states need no start: its goal
+    TestSpec located = test;
+    located.input["start"] = assignment.boards.at(found->first).goal;
+    return search_domain(assignment, located);
+  }
   if (found == assignment.domains.end() || found->second.value.value("type", "") != "graph" ||
       test.input.contains("start"))
     return search_domain(assignment, test);

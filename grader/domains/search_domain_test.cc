@@ -67,5 +67,50 @@ tests:
   EXPECT_TRUE(spec.problem->is_goal(*spec.state_of(nlohmann::json{1, 2, 3, 0})));
 }
 
+// `domains` may hold boards of several sizes, each read as the spec's `domain` is (its goal in
+// the spec's board notation); a test about states alone starts at the board's goal.
+TEST(SearchDomain, BoardsOfSeveralSizesInOneSpec) {
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: m}
+notation: {state: compact}
+domains:
+  small: {type: sliding_tile, rows: 2, cols: 2, goal: "b1 23"}
+  large: {type: sliding_tile, rows: 4, cols: 4, goal: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0], heuristic: manhattan}
+rubric: [{id: a, points: 1}]
+tests:
+  - {id: s, kind: search, domain: small, start: [1, 0, 2, 3], grades: {path: a}}
+  - {id: l, kind: search, domain: large, start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15], grades: {path: a}}
+  - {id: states, kind: puzzle_function, domain: small, role: h, states: [[1, 0, 2, 3]], grades: {value: a}}
+)yaml",
+                                                      "specs/demo.yaml");
+  const SearchDomain small = search_domain(assignment, assignment.tests[0]);
+  EXPECT_EQ(small.name, "small");
+  EXPECT_TRUE(small.problem->is_goal(*small.state_of(nlohmann::json{0, 1, 2, 3})));
+  EXPECT_THAT(successor_states(small, small.problem->initial_state()), testing::SizeIs(2));
+  const SearchDomain large = search_domain(assignment, assignment.tests[1]);
+  EXPECT_EQ(large.problem->h(large.problem->initial_state()), 1);  // Manhattan: 15 one away
+  EXPECT_EQ(states_domain(assignment, assignment.tests[2]).problem->initial_state(),
+            *small.state_of(nlohmann::json{0, 1, 2, 3}));
+}
+
+TEST(SearchDomain, ABoardDomainIsReadAsTheSpecsDomainIs) {
+  try {
+    load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: m}
+domains:
+  small: {type: sliding_tile, rows: 2, cols: 2, goal: [1, 2, 3]}
+rubric: [{id: a, points: 1}]
+tests:
+  - {id: s, kind: search, domain: small, start: [1, 0, 2, 3], grades: {path: a}}
+)yaml",
+                          "specs/demo.yaml");
+    ADD_FAILURE() << "a 2 x 2 goal of 3 tiles loaded";
+  } catch (const SpecError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("demo.yaml:5:"));
+  }
+}
+
 }  // namespace
 }  // namespace sg

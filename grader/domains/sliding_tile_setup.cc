@@ -24,17 +24,25 @@ ref::TilePuzzle make_puzzle(const Assignment& assignment, const TestSpec& test) 
                          domain.goal);
 }
 
-ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test,
-                                bool one_blank) {
-  const ref::TilePuzzle domain = make_puzzle(assignment, test);
+ref::TilePuzzle board_for_test(const SlidingTileDomain& board, const std::string& notation,
+                               const TestSpec& test, bool one_blank) {
+  const ref::TilePuzzle domain(
+      board.rows, board.cols,
+      board.topology == "torus" ? ref::Topology::torus : ref::Topology::bounded, board.goal);
   if (!test.input.contains("goal")) {
     if (one_blank) require_one_blank(domain, test, "");
     return domain;
   }
-  const ref::Tiles goal = read_state(test, "goal", domain, assignment.state_notation);
+  const ref::Tiles goal = read_state(test, "goal", domain, notation);
   ref::TilePuzzle puzzle(domain.rows(), domain.cols(), domain.topology(), goal);
   if (one_blank) require_one_blank(puzzle, test, "/goal");
   return puzzle;
+}
+
+ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test,
+                                bool one_blank) {
+  make_puzzle(assignment, test);  // the spec has a board
+  return board_for_test(*assignment.domain, assignment.state_notation, test, one_blank);
 }
 
 void require_one_blank(const ref::TilePuzzle& puzzle, const TestSpec& test,
@@ -46,19 +54,24 @@ void require_one_blank(const ref::TilePuzzle& puzzle, const TestSpec& test,
                               test.kind, puzzle.blank_count()));
 }
 
+ref::Heuristic board_heuristic(const SlidingTileDomain& board) {
+  return ref::parse_heuristic(board.heuristic).value_or(ref::Heuristic::misplaced_tiles);
+}
+
 ref::Heuristic assignment_heuristic(const Assignment& assignment) {
-  const std::string name = assignment.domain ? assignment.domain->heuristic : "misplaced_tiles";
-  return ref::parse_heuristic(name).value_or(ref::Heuristic::misplaced_tiles);
+  return assignment.domain ? board_heuristic(*assignment.domain) : ref::Heuristic::misplaced_tiles;
+}
+
+std::vector<ref::BlankMove> board_action_order(const SlidingTileDomain& board) {
+  std::vector<ref::BlankMove> order;
+  for (const auto& name : board.action_order) order.push_back(*ref::parse_blank_move(name));
+  if (order.empty()) order.assign(std::begin(ref::kAllBlankMoves), std::end(ref::kAllBlankMoves));
+  return order;
 }
 
 std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment) {
-  std::vector<ref::BlankMove> order;
-  if (assignment.domain) {
-    for (const auto& name : assignment.domain->action_order)
-      order.push_back(*ref::parse_blank_move(name));
-  }
-  if (order.empty()) order.assign(std::begin(ref::kAllBlankMoves), std::end(ref::kAllBlankMoves));
-  return order;
+  if (assignment.domain) return board_action_order(*assignment.domain);
+  return {std::begin(ref::kAllBlankMoves), std::end(ref::kAllBlankMoves)};
 }
 
 std::vector<ref::Tiles> successor_boards(const ref::TilePuzzle& puzzle,

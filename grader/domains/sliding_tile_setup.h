@@ -22,11 +22,21 @@ ref::TilePuzzle make_puzzle(const Assignment& assignment, const TestSpec& test);
 ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& test,
                                 bool one_blank = true);
 
+/// The board of a sliding-tile domain (the spec's `domain`, or one of its `domains`), with the
+/// test's `goal:` (a state in `notation`) instead of the domain's when the test has one. Throws
+/// SpecError at the key, and when `one_blank` and the puzzle has several blanks.
+ref::TilePuzzle board_for_test(const SlidingTileDomain& board, const std::string& notation,
+                               const TestSpec& test, bool one_blank);
+
 /// The assignment's heuristic ("misplaced_tiles" → Heuristic::misplaced_tiles, ...).
 ref::Heuristic assignment_heuristic(const Assignment& assignment);
+/// The same of a sliding-tile domain.
+ref::Heuristic board_heuristic(const SlidingTileDomain& board);
 
 /// The domain's `action_order` (A2: left, right, up, down), or up, down, left, right if unset.
 std::vector<ref::BlankMove> assignment_action_order(const Assignment& assignment);
+/// The same of a sliding-tile domain.
+std::vector<ref::BlankMove> board_action_order(const SlidingTileDomain& board);
 
 /// The boards one blank move away from `board`, the moves tried in `order`: what a
 /// depth-limited search expands.

@@ -331,5 +331,40 @@ tests:
               HasSubstr("section: the name of the output's section"));
 }
 
+// A 4 x 4 board of the spec's `domains`: `optimal` is judged against its shortest solution
+// (domains/board_optimum.h), out of uniform-cost search's reach on the 15-puzzle's space.
+TEST(SearchKind, JudgesOptimalityOnABoardOfTheSpecsDomains) {
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: tiles}
+domains:
+  fifteen:
+    type: sliding_tile
+    rows: 4
+    cols: 4
+    goal: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]
+    heuristic: manhattan
+adapter: {type: function}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: search
+    domain: fifteen
+    start: [1, 10, 2, 3, 5, 11, 6, 4, 9, 8, 0, 7, 13, 14, 15, 12]
+    algorithm: astar
+    call: "solve(start)"
+    judge: {path: true, optimal: true}
+    grades: {path: a, optimal: a}
+)yaml",
+                                                      "specs/demo.yaml");
+  const SearchKind kind;
+  const TestSpec& test = assignment.tests.back();
+  kind.validate(assignment, test);
+  const TestOutcome outcome = kind.evaluate(assignment, test, driver_output("[]"));
+  EXPECT_FALSE(aspect(outcome, "optimal").passed);
+  EXPECT_THAT(aspect(outcome, "optimal").feedback, HasSubstr("the reference finds"));
+  EXPECT_THAT(outcome.expected, HasSubstr("path (14 steps, cost 14)"));
+}
+
 }  // namespace
 }  // namespace sg

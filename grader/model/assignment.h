@@ -238,6 +238,9 @@ struct Assignment {
   /// spec) is read in: a maze's text becomes its `map`, a Pacman layout's its `layout`, a graph
   /// file's keys are merged under the spec's own.
   std::map<std::string, SpecSection> domains;
+  /// The `domains` of `type: sliding_tile`, read as the spec's `domain` is (a goal in the spec's
+  /// board notation): boards of several sizes or goals in one spec.
+  std::map<std::string, SlidingTileDomain> boards;
   /// `algorithms`: search algorithms with their policies, by name, for `search` tests.
   std::map<std::string, SpecSection> algorithms;
   /// `adapter`: how `search` tests call the submission (a function, a problem object, a program).

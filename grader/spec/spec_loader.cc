@@ -807,8 +807,8 @@ std::string read_named_file(const Reader& reader, const YAML::Node& node, const 
 void read_domains(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
   if (!node) return;
   reader.expect_map(node,
-                    "domains (name: {type: graph | grid | game_tree | tic_tac_toe | connect_four | "
-                    "pacman, ...})");
+                    "domains (name: {type: graph | grid | sliding_tile | game_tree | tic_tac_toe | "
+                    "connect_four | pacman, ...})");
   for (const auto& item : node) {
     reader.collect([&] {
       const std::string name = reader.string(item.first, "a domain's name");
@@ -839,6 +839,8 @@ void read_domains(const Reader& reader, const YAML::Node& node, Assignment& assi
             if (!section.value.contains(key)) section.value[key] = value;
         }
       }
+      if (section.value.value("type", "") == "sliding_tile")
+        assignment.boards[name] = read_domain(reader, item.second, assignment.state_notation);
       assignment.domains[name] = std::move(section);
     });
   }
