@@ -461,16 +461,27 @@ SearchCall read_program(const Assignment& assignment, const TestSpec& test,
   if (said_no_path(adapter, out)) {
     result.no_path = true;
   } else if (const auto path = output_pattern(adapter, "path")) {
-    const auto match = path->find(out);
-    if (!match || !match->fields.count("path")) {
+    // `lines: each`: a path printed a step per line, each matching line giving its items.
+    const auto& config = adapter["output"]["path"];
+    const bool each_line = config.is_object() && config.value("lines", "one") == "each";
+    std::vector<FieldMatch> matches;
+    if (each_line) {
+      matches = path->find_all(out);
+    } else if (auto match = path->find(out)) {
+      matches.push_back(std::move(*match));
+    }
+    std::erase_if(matches, [](const FieldMatch& match) { return !match.fields.count("path"); });
+    if (matches.empty()) {
       result.unreadable = fmt::format("no line matches the path pattern `{}`", path->pattern());
     } else {
-      const auto& config = adapter["output"]["path"];
       const bool actions = config.is_object() && config.value("form", "states") == "actions";
       StudentPath student;
       student.form = actions ? StudentPath::Form::actions : StudentPath::Form::states;
-      student.items = path_items(match->fields.at("path"), domain, actions,
-                                 config.is_object() ? config.value("items", std::string()) : "");
+      for (const FieldMatch& match : matches) {
+        const auto items = path_items(match.fields.at("path"), domain, actions,
+                                      config.is_object() ? config.value("items", "") : "");
+        student.items.insert(student.items.end(), items.begin(), items.end());
+      }
       result.path = std::move(student);
     }
   }
@@ -549,6 +560,19 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
                         fmt::format("output has no key '{}' (path, cost, "
                                     "expanded, no_path, section)",
                                     key));
+        if (key == "path" && value.is_object()) {
+          for (const auto& [option, setting] : value.items())
+            if (option != "pattern" && option != "form" && option != "items" && option != "lines")
+              adapter_error(assignment, "output",
+                            fmt::format("output.path has no key '{}' (pattern, form, items, "
+                                        "lines)",
+                                        option));
+          const std::string lines = value.value("lines", "one");
+          if (lines != "one" && lines != "each")
+            adapter_error(assignment, "output",
+                          "output.path.lines: one (the whole path on one line) or each (a step "
+                          "per line)");
+        }
         const std::string text =
             value.is_string() ? value.get<std::string>() : value.value("pattern", std::string());
         try {

@@ -366,5 +366,38 @@ tests:
   EXPECT_THAT(outcome.expected, HasSubstr("path (14 steps, cost 14)"));
 }
 
+// A program that prints its path a step per line (`lines: each`): every matching line gives its
+// step, in order; a board's moves are the blank's.
+TEST(SearchKind, AProgramsPathPrintedAStepPerLine) {
+  const auto spec = [](const std::string& path) {
+    return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: solve}
+domains:
+  small: {type: sliding_tile, rows: 2, cols: 2, goal: [0, 1, 2, 3]}
+adapter:
+  type: program
+  args: ["{start}"]
+  output: {path: )yaml" + path + R"yaml(}
+rubric: [{id: a, points: 1}]
+tests:
+  - {id: t, kind: search, domain: small, start: [1, 3, 2, 0], algorithm: bfs, grades: {path: a}}
+)yaml",
+                                 "specs/demo.yaml");
+  };
+  const Assignment moves =
+      spec(R"p({pattern: "^:action :(?<path>[a-z]+)", form: actions, lines: each})p");
+  const SearchKind kind;
+  kind.validate(moves, moves.tests.back());
+  const std::string printed = "Boards Generated: 3\n:action :up\nnoise\n:action :left\n";
+  const TestOutcome read = kind.evaluate(moves, moves.tests.back(), test_util::exited(printed));
+  EXPECT_TRUE(aspect(read, "path").passed) << aspect(read, "path").feedback;
+  EXPECT_FALSE(
+      aspect(kind.evaluate(moves, moves.tests.back(), test_util::exited(":action :up\n")), "path")
+          .passed);
+  EXPECT_THAT(validation_error(spec(R"p({pattern: "(?<path>.*)", lines: all})p")),
+              HasSubstr("output.path.lines: one (the whole path on one line) or each"));
+}
+
 }  // namespace
 }  // namespace sg
