@@ -39,6 +39,11 @@ class SearchProblemKind : public TestKind {
                         const GradingContext& context) const override;
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
+  /// Mutants: the reference's problem explored as a student's would be, with a classic slip
+  /// (goal_never_true, last_successor_dropped, step_costs_one), judged as a student's problem;
+  /// the heuristic's aspects are left to the heuristic kind's mutants (not judged).
+  std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
+                                             const TestSpec& test) const override;
 };
 
 }  // namespace sg

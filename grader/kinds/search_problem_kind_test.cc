@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -77,6 +79,30 @@ TEST(SearchProblemKind, NamesTheKeyOfEveryMistake) {
   EXPECT_THAT(validation_error("    domain: corners\n    call: \"CornersProblem(game_state)\"\n"
                                "    size_leeway: 0.5\n"),
               HasSubstr("size_leeway"));
+}
+
+// The mutants are the reference's problem with one slip, judged as a student's: each loses the
+// aspect its slip breaks and keeps the start; a slip that changes nothing here (the corners'
+// steps all cost 1 already) is left out.
+TEST(SearchProblemKind, MutantsAreTheReferencesProblemWithASlip) {
+  const Assignment assignment =
+      spec_with("    domain: corners\n    call: \"CornersProblem(game_state)\"\n");
+  std::map<std::string, TestOutcome> mutants;
+  for (MutantOutcome& mutant :
+       SearchProblemKind().mutant_outcomes(assignment, assignment.tests.back()))
+    mutants[mutant.mutant] = std::move(mutant.outcome);
+  ASSERT_EQ(mutants.size(), 2U);
+  const auto passed = [&](const std::string& mutant, const std::string& aspect) {
+    for (const AspectOutcome& judged : mutants.at(mutant).aspects)
+      if (judged.aspect == aspect) return judged.passed;
+    ADD_FAILURE() << "no aspect " << aspect;
+    return false;
+  };
+  EXPECT_FALSE(passed("goal_never_true", "goal_test"));
+  EXPECT_TRUE(passed("goal_never_true", "start"));
+  EXPECT_TRUE(passed("goal_never_true", "successors"));
+  EXPECT_FALSE(passed("last_successor_dropped", "successors"));
+  EXPECT_TRUE(passed("last_successor_dropped", "goal_test"));
 }
 
 }  // namespace
