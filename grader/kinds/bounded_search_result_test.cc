@@ -54,12 +54,7 @@ const std::string kMazeIds =
     "max_depth)\"\n    judge: {result: true}\n";
 
 std::string validation_error(const Assignment& assignment) {
-  try {
-    SearchKind().validate(assignment, assignment.tests.back());
-  } catch (const SpecError& error) {
-    return error.what();
-  }
-  return "no error";
+  return test_util::validation_error(SearchKind(), assignment, assignment.tests.back());
 }
 
 // A maze of the spec's `domains`, searched by the student's iterativeDeepeningSearch with the

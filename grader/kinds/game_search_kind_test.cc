@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "domains/game_domain.h"
+#include "kinds/kind_test_util.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -45,12 +46,7 @@ tests:
 }
 
 std::string validation_error(const Assignment& assignment) {
-  try {
-    GameSearchKind().validate(assignment, assignment.tests.back());
-  } catch (const SpecError& error) {
-    return error.what();
-  }
-  return "no error";
+  return test_util::validation_error(GameSearchKind(), assignment, assignment.tests.back());
 }
 
 const std::string kTree = "    domain: tree\n    algorithm: alpha_beta\n    depth: 1\n";

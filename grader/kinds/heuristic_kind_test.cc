@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "kinds/kind_test_util.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -32,12 +33,7 @@ tests:
 }
 
 std::string validation_error(const Assignment& assignment) {
-  try {
-    HeuristicKind().validate(assignment, assignment.tests.back());
-  } catch (const SpecError& error) {
-    return error.what();
-  }
-  return "no error";
+  return test_util::validation_error(HeuristicKind(), assignment, assignment.tests.back());
 }
 
 const std::string kGraph = "    domain: tri\n    start: S\n    goal: G\n    call: h(state)\n";

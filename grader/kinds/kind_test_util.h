@@ -1,13 +1,14 @@
 // What the runner observes, written by hand for the kinds' unit tests: a program that exited
 // having printed something, or the Python driver's protocol stream for steps that each returned
 // a value (docs/driver-protocol.md), so a kind's judgement is tested without running Python; and
-// the lookup of one aspect of an outcome.
+// the lookup of one aspect of an outcome, and what a kind's validation says.
 #pragma once
 
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "kinds/test_kind.h"
 #include "model/grade_report.h"
 #include "model/observation.h"
 
@@ -18,6 +19,17 @@ inline const AspectOutcome& aspect(const TestOutcome& outcome, const std::string
   for (const AspectOutcome& found : outcome.aspects)
     if (found.aspect == name) return found;
   throw std::out_of_range("no aspect " + name);
+}
+
+/// What `kind` says validating `test`: the SpecError's text (file:line:col: ...), or "no error".
+inline std::string validation_error(const TestKind& kind, const Assignment& assignment,
+                                    const TestSpec& test) {
+  try {
+    kind.validate(assignment, test);
+  } catch (const SpecError& error) {
+    return error.what();
+  }
+  return "no error";
 }
 
 /// A process that exited with `code` after printing `out` (and `err`).

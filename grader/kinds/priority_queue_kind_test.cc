@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "kinds/kind_test_util.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -33,12 +34,7 @@ tests:
 }
 
 std::string validation_error(const Assignment& assignment) {
-  try {
-    PriorityQueueKind().validate(assignment, assignment.tests[0]);
-  } catch (const SpecError& error) {
-    return error.what();
-  }
-  return "no error";
+  return test_util::validation_error(PriorityQueueKind(), assignment, assignment.tests[0]);
 }
 
 TEST(PriorityQueueKind, AGraphsTownsAreQueuedWithTheDomainsCostsAndH) {

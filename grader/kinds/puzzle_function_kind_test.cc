@@ -36,12 +36,7 @@ tests:
 }
 
 std::string validation_error(const Assignment& assignment) {
-  try {
-    PuzzleFunctionKind().validate(assignment, assignment.tests.back());
-  } catch (const SpecError& error) {
-    return error.what();
-  }
-  return "no error";
+  return test_util::validation_error(PuzzleFunctionKind(), assignment, assignment.tests.back());
 }
 
 TEST(PuzzleFunctionKind, AGraphsActionsInItsOrder) {

@@ -48,12 +48,7 @@ tests:
 }
 
 std::string validation_error(const Assignment& assignment) {
-  try {
-    SearchKind().validate(assignment, assignment.tests.back());
-  } catch (const SpecError& error) {
-    return error.what();
-  }
-  return "no error";
+  return test_util::validation_error(SearchKind(), assignment, assignment.tests.back());
 }
 
 const std::string kUcs =
