@@ -127,7 +127,9 @@ INSTANTIATE_TEST_SUITE_P(
         FamilyTutorial{"## Tutorial: a heuristic the student designs", "swamp"},
         // a problem class over a maze, walked by the driver and matched to the reference's
         FamilyTutorial{"## Tutorial: a problem class the student formulates", "mazeproblem"},
-        FamilyTutorial{"## Tutorial: a program that runs every search in one go", "allsearch"}),
+        FamilyTutorial{"## Tutorial: a program that runs every search in one go", "allsearch"},
+        // boards of three sizes in one spec, a program printing its moves a line each
+        FamilyTutorial{"## Tutorial: a program that solves boards of three sizes", "sizes"}),
     [](const ::testing::TestParamInfo<FamilyTutorial>& param) {
       std::string name = param.param.folder;
       std::replace(name.begin(), name.end(), '-', '_');
