@@ -31,12 +31,13 @@ TestOutcome grader_error(const std::string& message, const TestKind* kind) {
 }
 
 // The aspects a test that never ran fails: those it grades (a general kind judges many, a test
-// only some), or the kind's when it grades none.
-std::vector<std::string> not_run_aspects(const TestKind& kind, const TestSpec& test) {
+// only some), or those it judges when it grades none (a feedback-only test).
+std::vector<std::string> not_run_aspects(const TestKind& kind, const Assignment& assignment,
+                                         const TestSpec& test) {
   std::vector<std::string> aspects;
   for (const std::string& aspect : kind.aspects())
     if (test.grades.contains(aspect)) aspects.push_back(aspect);
-  return aspects.empty() ? kind.aspects() : aspects;
+  return aspects.empty() ? kind.judged_aspects(assignment, test) : aspects;
 }
 
 // "64 MiB", "3.2 MiB", "12.0 KiB", "900 bytes".
@@ -105,9 +106,10 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
   if (kind == nullptr) {
     outcome = grader_error(fmt::format("unknown test kind '{}'", test.kind), nullptr);
   } else if (stop) {
-    outcome = not_run_outcome(not_run_aspects(*kind, test), stop->verdict, not_run_feedback(*stop));
+    outcome = not_run_outcome(not_run_aspects(*kind, assignment, test), stop->verdict,
+                              not_run_feedback(*stop));
   } else if (program != nullptr && !program->ok()) {  // the build could not be run
-    outcome = not_run_outcome(not_run_aspects(*kind, test), program->failure_verdict(),
+    outcome = not_run_outcome(not_run_aspects(*kind, assignment, test), program->failure_verdict(),
                               program->failure_feedback());
   } else {
     try {

@@ -16,12 +16,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A kind whose tests are the driver's (forkable); `behaviour: pass | fail`.
+// A kind whose tests are the driver's (forkable); `behaviour: pass | fail`; a test judges the
+// aspects its `judges` lists (all by default), as a `search` test's `judge:` does.
 class ForkableKind : public TestKind {
  public:
   std::string_view name() const override { return "forkable"; }
-  std::vector<std::string> aspects() const override { return {"result"}; }
-  std::vector<std::string> keys() const override { return {"behaviour"}; }
+  std::vector<std::string> aspects() const override { return {"result", "style", "speed"}; }
+  std::vector<std::string> judged_aspects(const Assignment&, const TestSpec& test) const override {
+    return test.input.value("judges", aspects());
+  }
+  std::vector<std::string> keys() const override { return {"behaviour", "judges"}; }
   void validate(const Assignment&, const TestSpec&) const override {}
   Invocation invocation(const Assignment&, const TestSpec& test,
                         const GradingContext&) const override {
@@ -251,7 +255,21 @@ TEST_F(ImportSessionTest, AFailedImportIsOneVerdictForTheSubmissionAndNoTestRuns
   runner_.import_fails = true;
   add_test("t1");
   add_test("t2", Visibility::hidden);
+  add_test("feedback-only");
+  assignment_.tests.back().grades.clear();
+  assignment_.tests.back().input["judges"] = {"style"};
   const GradeReport report = grade();
+  // A test that never ran fails what it grades, or (grading nothing) what it judges: not every
+  // aspect its kind has.
+  const auto aspects_of = [&](const std::string& id) {
+    std::vector<std::string> names;
+    for (const TestOutcome& test : report.tests)
+      if (test.id == id)
+        for (const AspectOutcome& aspect : test.aspects) names.push_back(aspect.aspect);
+    return names;
+  };
+  EXPECT_EQ(aspects_of("t1"), std::vector<std::string>{"result"});
+  EXPECT_EQ(aspects_of("feedback-only"), std::vector<std::string>{"style"});
   EXPECT_TRUE(runner_.forks.empty());
   EXPECT_TRUE(runner_.processes.empty());
   ASSERT_TRUE(report.submission_verdict);

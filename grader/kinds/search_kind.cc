@@ -259,7 +259,7 @@ std::map<std::string, ReferenceFigure> published_figures(const Setup& checked) {
 }
 
 // The aspects `judge` may name (a `reject` test's `rejection` is not judged that way).
-std::vector<std::string> judged_aspects(const SearchKind& kind) {
+std::vector<std::string> judgeable_aspects(const SearchKind& kind) {
   std::vector<std::string> aspects = kind.aspects();
   std::erase(aspects, "rejection");
   return aspects;
@@ -272,6 +272,15 @@ ProgramRun rejected_run(const Assignment& assignment, const TestSpec& test) {
 }
 
 }  // namespace
+
+std::vector<std::string> SearchKind::judged_aspects(const Assignment&, const TestSpec& test) const {
+  if (rejects(test)) return {"rejection"};
+  try {
+    return read_judging(test, judgeable_aspects(*this)).aspects;
+  } catch (const SpecError&) {
+    return aspects();
+  }
+}
 
 bool SearchKind::uses_action_order(const Assignment& assignment) const {
   return successors_in_action_order(assignment);
@@ -287,7 +296,7 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
   }
   if (test.grades.contains("rejection"))
     throw SpecError(test.where, "only a `reject` test grades rejection");
-  const Setup checked = setup(assignment, test, judged_aspects(*this));
+  const Setup checked = setup(assignment, test, judgeable_aspects(*this));
   validate_search_adapter(assignment, test, checked.domain, checked.algorithm);
   const std::vector<std::string> can = adapter_can_judge(assignment);
   for (const std::string& aspect : checked.judging.aspects) {
@@ -370,7 +379,7 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
 Invocation SearchKind::invocation(const Assignment& assignment, const TestSpec& test,
                                   const GradingContext& context) const {
   if (rejects(test)) return make_program_invocation(test, context, rejected_run(assignment, test));
-  const Setup checked = setup(assignment, test, judged_aspects(*this));
+  const Setup checked = setup(assignment, test, judgeable_aspects(*this));
   return search_invocation(assignment, test, context, checked.domain, checked.algorithm);
 }
 
@@ -380,7 +389,7 @@ TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& t
     return judge_program_rejection(
         written_start(test), observation,
         [&](const std::string& printed) { return search_program_path_line(assignment, printed); });
-  const Setup checked = setup(assignment, test, judged_aspects(*this));
+  const Setup checked = setup(assignment, test, judgeable_aspects(*this));
   const SearchCall call =
       read_search_call(assignment, test, checked.domain, checked.algorithm, observation);
   TestOutcome outcome;
@@ -407,7 +416,7 @@ TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& t
 std::vector<MutantOutcome> SearchKind::mutant_outcomes(const Assignment& assignment,
                                                        const TestSpec& test) const {
   if (rejects(test)) return {};
-  const Setup checked = setup(assignment, test, judged_aspects(*this));
+  const Setup checked = setup(assignment, test, judgeable_aspects(*this));
   const auto runs = mutant_runs(assignment, test, checked);
   std::vector<MutantOutcome> outcomes;
   for (const auto& [mutant, run] : *runs) {

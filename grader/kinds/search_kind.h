@@ -61,6 +61,9 @@ class SearchKind : public TestKind {
     return {"domain", "start",  "goal",  "algorithm", "accept",  "call",
             "args",   "run_as", "judge", "reject",    "section", "cross_check"};
   }
+  /// The aspects its `judge:` names (`rejection` for a reject test).
+  std::vector<std::string> judged_aspects(const Assignment& assignment,
+                                          const TestSpec& test) const override;
   /// A board's successors follow `domain.action_order` under `search.successor_order: move_order`.
   bool uses_action_order(const Assignment& assignment) const override;
   void validate(const Assignment& assignment, const TestSpec& test) const override;

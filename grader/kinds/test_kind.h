@@ -40,6 +40,12 @@ class TestKind {
   /// states an action_order one of its tests would ignore is rejected (KindRegistry::validate).
   virtual bool uses_action_order(const Assignment&) const { return false; }
 
+  /// The aspects `test` judges, which a test that never ran fails: the kind's, unless the test
+  /// chooses them (a `search` test's `judge:`).
+  virtual std::vector<std::string> judged_aspects(const Assignment&, const TestSpec&) const {
+    return aspects();
+  }
+
   /// Checks the test's kind-specific input against the assignment (and that the reference can
   /// compute its expected result). Throws SpecError with the offending key's file:line:col.
   virtual void validate(const Assignment& assignment, const TestSpec& test) const = 0;
