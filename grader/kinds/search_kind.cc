@@ -115,6 +115,15 @@ Setup setup(const Assignment& assignment, const TestSpec& test,
   return result;
 }
 
+// A run's path as a bounded search returns it: its states as the submission writes them, the
+// start left out under `result: {start: omitted}`.
+std::vector<nlohmann::json> returned_path(const Setup& checked, const ReferenceRun& run) {
+  std::vector<nlohmann::json> path;
+  for (std::size_t i = checked.judging.result_omits_start ? 1 : 0; i < run.path.size(); ++i)
+    path.push_back(checked.domain.value_of(run.path[i]));
+  return path;
+}
+
 // The `result` a bounded search must return (checkers/search_result_checker.h): 'cutoff',
 // 'failure' or the path, with the start unless the test says `start: omitted`.
 ExpectedSearchResult bounded_result(const Setup& checked, const TestSpec& test) {
@@ -126,8 +135,7 @@ ExpectedSearchResult bounded_result(const Setup& checked, const TestSpec& test) 
                      : run.outcome == "cutoff" ? Outcome::cutoff
                                                : Outcome::failure;
   expected.includes_start = !checked.judging.result_omits_start;
-  for (std::size_t i = expected.includes_start ? 0 : 1; i < run.path.size(); ++i)
-    expected.path.push_back(domain.value_of(run.path[i]));
+  expected.path = returned_path(checked, run);
   expected.start = domain.value_of(domain.problem->initial_state());
   expected.goal = domain.value_of(single_goal(domain, test));
   expected.limit = checked.algorithm.family == SearchAlgorithm::Family::depth_limited
@@ -204,14 +212,8 @@ SearchCall answer_of(const Setup& checked, const ReferenceRun& run) {
   }
   call.expanded = run.expanded;
   call.expanded_count = static_cast<double>(run.expanded.size());
-  if (run.found) {
-    nlohmann::json path = nlohmann::json::array();
-    for (std::size_t i = checked.judging.result_omits_start ? 1 : 0; i < run.path.size(); ++i)
-      path.push_back(checked.domain.value_of(run.path[i]));
-    call.returned = std::move(path);
-  } else {
-    call.returned = run.outcome;
-  }
+  call.returned =
+      run.found ? nlohmann::json(returned_path(checked, run)) : nlohmann::json(run.outcome);
   return call;
 }
 
