@@ -7,6 +7,7 @@
 #include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
 #include "adapters/search_adapter.h"
+#include "algorithms/heuristic_mutants.h"
 #include "algorithms/search_algorithm.h"
 #include "checkers/heuristic_judgements.h"
 #include "checkers/python_value.h"
@@ -376,30 +377,14 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
 std::vector<MutantOutcome> HeuristicKind::mutant_outcomes(const Assignment& assignment,
                                                           const TestSpec& test) const {
   const Setup checked = setup(assignment, test);
-  const auto& states = checked.space->states;
-  const ref::Problem& problem = *checked.domain.problem;
-  std::vector<std::tuple<std::string, std::string, std::vector<double>>> mistakes;
-  std::vector<double> zero(states.size(), 0.0), twice, goal_plus_one;
-  for (const auto& state : states) {
-    twice.push_back(2 * problem.h(state));
-    goal_plus_one.push_back(problem.h(state) + (problem.is_goal(state) ? 1 : 0));
-  }
-  mistakes.emplace_back("h_zero", "returns 0 everywhere", zero);
-  mistakes.emplace_back("h_doubled", "returns twice the domain's heuristic", twice);
-  mistakes.emplace_back("h_nonzero_at_goal", "returns 1 more than the domain's h at the goal",
-                        goal_plus_one);
-  if (checked.puzzle) {
-    std::vector<double> blanks;
-    for (const auto& state : states)
-      blanks.push_back(ref::evaluate_counting_blank(*checked.puzzle, *ref::parse_tiles_state(state),
-                                                    assignment_heuristic(assignment)));
-    mistakes.emplace_back("heuristic_counts_blank", "counts the blank as a tile", blanks);
-  }
   std::vector<MutantOutcome> outcomes;
-  for (auto& [id, mistake, values] : mistakes) {
-    MutantOutcome mutant{id, mistake, {}};
+  for (const HeuristicMutant& slip :
+       heuristic_mutants(*checked.domain.problem, checked.space->states,
+                         checked.puzzle ? &*checked.puzzle : nullptr,
+                         checked.puzzle ? assignment_heuristic(assignment) : ref::Heuristic{})) {
+    MutantOutcome mutant{slip.id, slip.mistake, {}};
     mutant.outcome.verdict = Verdict::accepted;
-    mutant.outcome.aspects = judged(checked, values, mutant.outcome.notes);
+    mutant.outcome.aspects = judged(checked, slip.values, mutant.outcome.notes);
     outcomes.push_back(std::move(mutant));
   }
   return outcomes;

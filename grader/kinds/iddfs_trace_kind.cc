@@ -11,6 +11,7 @@
 #include "adapters/program_rejection.h"
 #include "adapters/program_run.h"
 #include "adapters/search_adapter.h"
+#include "algorithms/iddfs_mutants.h"
 #include "checkers/iddfs_trace_checker.h"
 #include "checkers/move_path_checker.h"
 #include "checkers/search_judgements.h"
@@ -371,30 +372,9 @@ std::vector<MutantOutcome> IddfsTraceKind::mutant_outcomes(const Assignment& ass
                                                            const TestSpec& test) const {
   if (rejects(test)) return {};
   const Problem problem = read_problem(assignment, test);
-  const ref::IddfsOptions& options = problem.expected.options;
-  struct Mistake {
-    std::string id, mistake;
-    ref::IddfsOptions options;
-  };
-  std::vector<Mistake> mistakes;
-  ref::IddfsOptions reversed = options;
-  reversed.reverse_successors = true;
-  mistakes.push_back({"moves_reversed",
-                      test.input.contains("domain")
-                          ? "tries the moves in the reverse order"
-                          : "tries the blank's moves in the reverse order",
-                      reversed});
-  ref::IddfsOptions from_zero = options;
-  from_zero.first_limit = 0;
-  mistakes.push_back(
-      {"limit_starts_at_0", "starts with depth limit 0, checking the start aloud", from_zero});
-  ref::IddfsOptions from_two = options;
-  from_two.first_limit = std::max(options.first_limit, 1) + 1;
-  from_two.max_limit = std::max(from_two.max_limit, from_two.first_limit);
-  mistakes.push_back(
-      {"skips_first_limit", "skips the first depth limit (an off-by-one in the loop)", from_two});
   std::vector<MutantOutcome> outcomes;
-  for (const Mistake& mistake : mistakes) {
+  for (const IddfsMutant& mistake :
+       iddfs_mutants(problem.expected.options, !test.input.contains("domain"))) {
     const ref::TracedIddfsResult run =
         ref::traced_iterative_deepening(*problem.search, mistake.options);
     MutantOutcome mutant{mistake.id, mistake.mistake, {}};

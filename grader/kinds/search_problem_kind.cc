@@ -6,11 +6,11 @@
 #include <cmath>
 #include <functional>
 #include <regex>
-#include <unordered_map>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
 #include "adapters/search_adapter.h"
+#include "algorithms/problem_mutants.h"
 #include "checkers/heuristic_judgements.h"
 #include "checkers/problem_judgements.h"
 #include "checkers/python_value.h"
@@ -183,85 +183,17 @@ std::vector<AspectOutcome> judged_heuristic(const ProblemTest& read,
   return aspects;
 }
 
-// The reference's problem explored as the driver explores a student's (breadth-first, every
-// state found expanded, up to `max_states`): what a correct problem class gives.
-ExploredProblem explore_reference(const ref::Problem& problem, std::size_t max_states) {
-  ExploredProblem explored;
-  std::unordered_map<ref::State, std::size_t> index{{problem.initial_state(), 0}};
-  explored.states = {problem.initial_state()};
-  explored.parent = {-1};
-  explored.action = {""};
-  for (std::size_t i = 0; i < explored.states.size() && i < max_states; ++i) {
-    const ref::State state = explored.states[i];
-    explored.goal.push_back(problem.is_goal(state));
-    std::vector<StudentEdge> edges;
-    for (const ref::Step& step : problem.successors(state)) {
-      const auto [found, added] = index.emplace(step.state, explored.states.size());
-      if (added) {
-        explored.states.push_back(step.state);
-        explored.parent.push_back(static_cast<long>(i));
-        explored.action.push_back(step.action);
-      }
-      edges.push_back({step.action, found->second, step.cost});
-    }
-    explored.successors.push_back(std::move(edges));
-  }
-  explored.complete = explored.expanded() == explored.states.size();
-  return explored;
-}
-
-// A problem class's classic slips, as the explore op would find them.
-struct ProblemSlip {
-  std::string id;
-  std::string mistake;
-  std::function<bool(ExploredProblem&)> apply;  ///< False when the slip changes nothing here.
-};
-
-const std::vector<ProblemSlip>& problem_slips() {
-  static const std::vector<ProblemSlip> slips = {
-      {"goal_never_true", "an isGoalState that never returns True",
-       [](ExploredProblem& explored) {
-         const bool any = std::count(explored.goal.begin(), explored.goal.end(), true) > 0;
-         std::fill(explored.goal.begin(), explored.goal.end(), false);
-         return any;
-       }},
-      {"last_successor_dropped", "a getSuccessors that leaves out each state's last successor",
-       [](ExploredProblem& explored) {
-         bool changed = false;
-         for (auto& edges : explored.successors)
-           if (edges.size() > 1) {
-             edges.pop_back();
-             changed = true;
-           }
-         return changed;
-       }},
-      {"step_costs_one", "a getSuccessors whose steps all cost 1, not their own cost",
-       [](ExploredProblem& explored) {
-         bool changed = false;
-         for (auto& edges : explored.successors)
-           for (StudentEdge& edge : edges)
-             if (edge.cost != 1.0) {
-               edge.cost = 1.0;
-               changed = true;
-             }
-         return changed;
-       }}};
-  return slips;
-}
-
 }  // namespace
 
 std::vector<MutantOutcome> SearchProblemKind::mutant_outcomes(const Assignment& assignment,
                                                               const TestSpec& test) const {
   const ProblemTest read = read_test(assignment, test);
-  const ExploredProblem correct = explore_reference(*read.domain.problem, read.max_states);
   std::vector<MutantOutcome> outcomes;
-  for (const ProblemSlip& slip : problem_slips()) {
-    ExploredProblem explored = correct;
-    if (!slip.apply(explored)) continue;
+  for (const ProblemMutant& slip :
+       problem_mutants(explore_reference(*read.domain.problem, read.max_states))) {
     MutantOutcome mutant{slip.id, slip.mistake, {}};
     const ProblemJudgement judged =
-        judge_problem(explored, *read.domain.problem, judgement_options(read));
+        judge_problem(slip.explored, *read.domain.problem, judgement_options(read));
     mutant.outcome.verdict = Verdict::accepted;
     mutant.outcome.aspects = {judged.start,  judged.successors,    judged.goal_test,
                               judged.states, judged.solution_cost, judged.size};
