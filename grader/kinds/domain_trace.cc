@@ -14,7 +14,7 @@
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/published_figures.h"
-#include "kinds/reference_cache.h"
+#include "domains/reference_cache.h"
 #include "reference/queue_length.h"
 
 namespace sg {

@@ -22,11 +22,6 @@
 
 namespace sg {
 
-/// The expansion counts of a test's `informed.at_most`: 1 to kMaxInformedTiers whole numbers,
-/// each below the one before (checkers/heuristic_judgements.h's tiers). Throws SpecError at
-/// `informed/at_most` or at the entry that is wrong.
-std::vector<std::size_t> read_informed_at_most(const TestSpec& test);
-
 class HeuristicKind : public TestKind {
  public:
   std::string_view name() const override { return "heuristic"; }

@@ -14,7 +14,7 @@
 #include "checkers/state_text.h"
 #include "domains/board_optimum.h"
 #include "domains/sliding_tile_setup.h"
-#include "kinds/reference_cache.h"
+#include "domains/reference_cache.h"
 #include "notation/board_notation.h"
 
 namespace sg {

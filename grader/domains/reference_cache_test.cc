@@ -1,4 +1,4 @@
-#include "kinds/reference_cache.h"
+#include "domains/reference_cache.h"
 
 #include <gtest/gtest.h>
 
