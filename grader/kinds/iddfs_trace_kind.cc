@@ -18,9 +18,9 @@
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
+#include "domains/test_board.h"
 #include "kinds/published_figures.h"
 #include "notation/board_notation.h"
-#include "notation/lisp_grid.h"
 #include "notation/move_names.h"
 #include "notation/trace_notation.h"
 #include "reference/tile_problem.h"
@@ -29,16 +29,6 @@ namespace sg {
 namespace {
 
 constexpr int kDefaultMaxDepth = 12;
-
-std::string text_key(const TestSpec& test, const std::string& key) {
-  if (!test.input.contains(key))
-    throw SpecError(test.where, fmt::format("an iddfs_trace test needs `{}`", key));
-  if (!test.input[key].is_string())
-    throw SpecError(location_of(test, "/" + key),
-                    fmt::format("`{}` must be text as the input file gives it, e.g. \"{}\"", key,
-                                key == "dimensions" ? "(2 2)" : "((1 2) (* 3))"));
-  return test.input[key].get<std::string>();
-}
 
 // The seed's program: `ids INPUT`, the input file holding the dimensions "(columns rows)" and the
 // two boards, a line each, as the test writes them. A test's `args`, `input_file` and
@@ -79,84 +69,13 @@ void run_reference(const TestSpec& test, Problem& problem) {
   }
 }
 
-// The board's shape: `rows` and `cols`, or seed 001's `dimensions` "(columns rows)"; `text` is
-// the {dimensions} placeholder, the test's own text or "(cols rows)".
-struct BoardSize {
-  BoardShape shape;
-  std::string text;
-};
-
-BoardSize board_size(const TestSpec& test) {
-  const nlohmann::json& in = test.input;
-  if (in.contains("dimensions") == (in.contains("rows") || in.contains("cols")))
-    throw SpecError(test.where,
-                    "a board's iddfs_trace test gives its size as `rows` and `cols`, or as "
-                    "`dimensions` \"(columns rows)\" (seed 001's line), not both");
-  if (in.contains("dimensions")) {
-    try {
-      const LispGridSize size = parse_lisp_dimensions(text_key(test, "dimensions"));
-      return {{size.rows, size.cols}, text_key(test, "dimensions")};
-    } catch (const NotationError& error) {
-      throw SpecError(location_of(test, "/dimensions"), error.what());
-    }
-  }
-  BoardShape shape;
-  for (const auto& [key, field] :
-       {std::pair{"rows", &shape.rows}, std::pair{"cols", &shape.cols}}) {
-    if (!in.contains(key) || !in[key].is_number_integer() || in[key].get<int>() < 1 ||
-        in[key].get<int>() > 16)
-      throw SpecError(location_of(test, in.contains(key) ? fmt::format("/{}", key) : ""),
-                      "`rows` and `cols` are whole numbers from 1 to 16");
-    *field = in[key].get<int>();
-  }
-  return {shape, fmt::format("({} {})", shape.cols, shape.rows)};
-}
-
-// The test's boards as the reference reads them, in the spec's board notation.
-struct Boards {
-  BoardSize size;
-  const BoardNotation* notation = nullptr;
-  std::optional<ref::TilePuzzle> puzzle;  // the goal's
-  ref::Tiles start;
-};
-
-// Throws SpecError at `/start` or `/goal` for a board the reference refuses.
-Boards read_boards(const Assignment& assignment, const TestSpec& test) {
-  Boards boards{board_size(test), find_board_notation(assignment.state_notation), {}, {}};
-  const BoardNotation& notation = *boards.notation;
-  const BoardShape shape = boards.size.shape;
-  const auto board = [&](const std::string& key) {
-    try {
-      return notation.parse(text_key(test, key), shape);
-    } catch (const NotationError& error) {
-      throw SpecError(location_of(test, "/" + key),
-                      fmt::format("`{}` in the {} notation (the spec's notation.state): {}", key,
-                                  notation.name, error.what()));
-    }
-  };
-  boards.start = board("start");
-  const ref::Tiles goal = board("goal");
-  try {
-    boards.puzzle.emplace(shape.rows, shape.cols, ref::Topology::bounded, goal);
-  } catch (const std::invalid_argument& error) {
-    throw SpecError(location_of(test, "/goal"), fmt::format("not a goal board: {}", error.what()));
-  }
-  require_one_blank(*boards.puzzle, test, "/goal");
-  if (const std::string problem = boards.puzzle->validate(boards.start); !problem.empty()) {
-    throw SpecError(
-        location_of(test, "/start"),
-        fmt::format("the start does not hold the goal's tiles: {}{}", problem,
-                    notation.name == "lisp" ? " (tile values shifted by one, `*` = 0)" : ""));
-  }
-  return boards;
-}
-
 // {dimensions}, {start} and {goal} as the test writes them, first, so that the seed's file is
 // its text (and a refused board is written as given).
-TemplateValues written_boards(const TestSpec& test, const BoardSize& size) {
+TemplateValues written_boards(const TestSpec& test) {
+  const TestBoardSize size = read_board_size(test);
   return {{"{dimensions}", size.text},
-          {"{start}", text_key(test, "start")},
-          {"{goal}", text_key(test, "goal")},
+          {"{start}", board_text(test, "start", "iddfs_trace")},
+          {"{goal}", board_text(test, "goal", "iddfs_trace")},
           {"{rows}", std::to_string(size.shape.rows)},
           {"{cols}", std::to_string(size.shape.cols)}};
 }
@@ -164,16 +83,16 @@ TemplateValues written_boards(const TestSpec& test, const BoardSize& size) {
 // A board (seed 001): the input file's three lines, the boards in the spec's board notation;
 // moves are the blank's, printed as `move_names` says and tried up, down, left, right.
 Problem board_problem(const Assignment& assignment, const TestSpec& test) {
-  const Boards read = read_boards(assignment, test);
+  const TestBoard read = read_sized_board(assignment, test);
   const BoardNotation& notation = *read.notation;
-  const BoardShape shape = read.size.shape;
-  const ref::TilePuzzle& puzzle = *read.puzzle;
+  const BoardShape shape = read.shape();
+  const ref::TilePuzzle& puzzle = read.puzzle;
   const ref::Tiles& start = read.start;
   const ref::IddfsOptions seed_order;
   Problem problem;
   problem.search = std::make_shared<const ref::TileProblem>(puzzle, start, ref::Heuristic::zero,
                                                             seed_order.move_order);
-  TemplateValues values = written_boards(test, read.size);
+  TemplateValues values = written_boards(test);
   const TemplateValues boards = board_values(start, puzzle.goal(), shape, notation);
   values.insert(values.end(), boards.begin(), boards.end());
   problem.run = program_input(test, board_input(), values);
@@ -296,14 +215,14 @@ std::string refused_input_key(const Assignment& assignment, const TestSpec& test
     require_refused_start(assignment, test);
     return "start";
   }
-  return refused_key(test, {"start", "goal"}, [&] { read_boards(assignment, test); });
+  return refused_key(test, {"start", "goal"}, [&] { read_sized_board(assignment, test); });
 }
 
 // The program's input for a `reject` test: the refused board or start as the test writes it.
 ProgramRun rejected_run(const Assignment& assignment, const TestSpec& test) {
   if (test.input.contains("domain"))
     return rejected_program_input(test, domain_input(), refused_start_values(assignment, test));
-  return rejected_program_input(test, board_input(), written_boards(test, board_size(test)));
+  return rejected_program_input(test, board_input(), written_boards(test));
 }
 
 }  // namespace

@@ -16,8 +16,9 @@
 #include "checkers/search_report_checker.h"
 #include "checkers/state_text.h"
 #include "domains/board_optimum.h"
-#include "domains/sliding_tile_setup.h"
 #include "domains/reference_cache.h"
+#include "domains/sliding_tile_setup.h"
+#include "domains/test_board.h"
 #include "notation/board_notation.h"
 #include "notation/json_puzzle.h"
 
@@ -32,69 +33,6 @@ struct SearchSpec {
   bool optimal = true;
   std::optional<std::size_t> bound;
 };
-
-// The puzzle: the test's `puzzle` {n, start, goal} (seed 002's file), or the spec's sliding-tile
-// `domain` with the test's `start` (and `goal`) in its board notation, any rows x cols. The
-// boards a report prints (`:new-state`) are in the spec's board notation (`edn_rows` for the
-// seed: [[7 2 4] [0 5 6] [8 3 1]]).
-struct Problem {
-  ref::TilePuzzle puzzle;
-  ref::Tiles start;
-  const BoardNotation* notation = nullptr;
-
-  BoardShape shape() const { return {puzzle.rows(), puzzle.cols()}; }
-  std::string show(const ref::Tiles& tiles) const { return notation->print(tiles, shape()); }
-  std::optional<ref::Tiles> read(const std::string& text) const {
-    try {
-      return notation->parse(text, shape());
-    } catch (const NotationError&) {
-      return std::nullopt;
-    }
-  }
-};
-
-Problem domain_problem(const Assignment& assignment, const TestSpec& test) {
-  if (!assignment.domain)
-    throw SpecError(test.where,
-                    "a search test needs `puzzle` ({n, start, goal}), or `start` on the spec's "
-                    "sliding-tile `domain`");
-  ref::TilePuzzle puzzle = puzzle_for_test(assignment, test);
-  if (puzzle.topology() != ref::Topology::bounded)
-    throw SpecError(test.where, "a search program's board is bounded (no torus)");
-  ref::Tiles start = read_state(test, "start", puzzle, assignment.state_notation);
-  return {std::move(puzzle), std::move(start), find_board_notation(assignment.state_notation)};
-}
-
-Problem read_problem(const Assignment& assignment, const TestSpec& test) {
-  if (!test.input.contains("puzzle")) return domain_problem(assignment, test);
-  JsonPuzzle json;
-  try {
-    json = parse_json_puzzle(test.input["puzzle"].dump());
-  } catch (const NotationError& error) {
-    throw SpecError(location_of(test, "/puzzle"),
-                    fmt::format("puzzle: {} (expected {{n, start, goal}} with n x n rows, 0 the "
-                                "blank)",
-                                error.what()));
-  }
-  std::optional<ref::TilePuzzle> made;
-  try {
-    made.emplace(json.n, json.n, ref::Topology::bounded, json.goal);
-  } catch (const std::invalid_argument& error) {
-    throw SpecError(location_of(test, "/puzzle/goal"), error.what());
-  }
-  ref::TilePuzzle puzzle = std::move(*made);
-  require_one_blank(puzzle, test, "/puzzle/goal");
-  if (const std::string problem = puzzle.validate(json.start); !problem.empty())
-    throw SpecError(location_of(test, "/puzzle/start"),
-                    "the start is not a board of the goal's tiles: " + problem);
-  return {std::move(puzzle), std::move(json.start), find_board_notation(assignment.state_notation)};
-}
-
-// Seed 002's JSON of the puzzle (notation/json_puzzle.h), for a square board; nullopt otherwise.
-std::optional<std::string> puzzle_json(const Problem& problem) {
-  if (problem.puzzle.rows() != problem.puzzle.cols()) return std::nullopt;
-  return print_json_puzzle({problem.puzzle.rows(), problem.start, problem.puzzle.goal()}) + "\n";
-}
 
 std::vector<SearchSpec> read_searches(const TestSpec& test) {
   std::vector<SearchSpec> searches;
@@ -118,7 +56,7 @@ std::vector<SearchSpec> read_searches(const TestSpec& test) {
 
 // The same, computed once per spec and test (every student of a batch shares it).
 std::optional<std::size_t> shortest_length(const Assignment& assignment, const TestSpec& test,
-                                           const Problem& problem) {
+                                           const TestBoard& problem) {
   return *cached_reference<std::optional<std::size_t>>(assignment, test, "shortest length", [&] {
     return shortest_board_length(problem.puzzle, problem.start);
   });
@@ -168,7 +106,7 @@ ReportLines report_lines(const TestSpec& test) {
 
 // What the reports are judged against: the reference's shortest, the test's searches, its
 // `fewer_boards` and `report` lines.
-SearchReportsExpected reports_expected(const TestSpec& test, const Problem& problem,
+SearchReportsExpected reports_expected(const TestSpec& test, const TestBoard& problem,
                                        const std::vector<SearchSpec>& searches,
                                        std::size_t shortest) {
   SearchReportsExpected expected{
@@ -229,7 +167,7 @@ ProgramRun program_run(const Assignment& assignment, const TestSpec& test) {
   } else if (rejects(test)) {
     values = refused_start_values(assignment, test);
   } else {
-    const Problem problem = read_problem(assignment, test);
+    const TestBoard problem = read_puzzle_board(assignment, test);
     values.push_back({"{json}", test.input.contains("puzzle") ? test.input["puzzle"].dump() + "\n"
                                                               : puzzle_json(problem).value_or("")});
     values.push_back({"{n}", std::to_string(problem.puzzle.rows())});
@@ -266,7 +204,7 @@ void SearchProgramKind::validate(const Assignment& assignment, const TestSpec& t
     throw SpecError(test.where, "a search test needs `searches`, a non-empty list");
   if (test.grades.contains("rejection"))
     throw SpecError(test.where, "only a `reject` test grades rejection");
-  const Problem problem = read_problem(assignment, test);
+  const TestBoard problem = read_puzzle_board(assignment, test);
   if (problem.puzzle.size() > 16)
     throw SpecError(location_of(test, board_key),
                     "the reference proves optimality for boards of up to 16 cells (4 x 4)");
@@ -317,7 +255,7 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
     return judge_program_rejection(rejected_text(test), observation, [&](const std::string& out) {
       return solution_length_line(out, report_lines(test));
     });
-  const Problem problem = read_problem(assignment, test);
+  const TestBoard problem = read_puzzle_board(assignment, test);
   const std::vector<SearchSpec> searches = read_searches(test);
   const auto shortest = shortest_length(assignment, test, problem);
   if (!shortest) throw std::logic_error("validated puzzle has no solution");
@@ -349,7 +287,7 @@ TestOutcome SearchProgramKind::evaluate(const Assignment& assignment, const Test
 std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& assignment,
                                                               const TestSpec& test) const {
   if (rejects(test)) return {};
-  const Problem problem = read_problem(assignment, test);
+  const TestBoard problem = read_puzzle_board(assignment, test);
   const std::vector<SearchSpec> searches = read_searches(test);
   std::optional<std::vector<ref::BlankMove>> shortest;
   try {
