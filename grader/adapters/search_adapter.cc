@@ -11,6 +11,7 @@
 #include "checkers/field_extractor.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
+#include "domains/reference_cache.h"
 #include "domains/sliding_tile_setup.h"
 #include "reference/graph_problem.h"
 #include "reference/grid_maze.h"
@@ -162,7 +163,9 @@ nlohmann::json argument_value(const std::string& word, const Assignment& assignm
     return {{"$fn", "berkeley_game_state"}, {"layout", domain.layout}, {"ghosts", 0}};
   if (word == "path") {  // the path the test's algorithm finds, handed to a function to show
     nlohmann::json path = nlohmann::json::array();
-    for (const ref::State& state : run_reference(domain, algorithm, false).path)
+    const auto run = cached_reference<ReferenceRun>(
+        assignment, test, "handed path", [&] { return run_reference(domain, algorithm, false); });
+    for (const ref::State& state : run->path)
       path.push_back(domain.value_of(state));
     return path;
   }
