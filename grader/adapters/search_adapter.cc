@@ -165,8 +165,7 @@ nlohmann::json argument_value(const std::string& word, const Assignment& assignm
     nlohmann::json path = nlohmann::json::array();
     const auto run = cached_reference<ReferenceRun>(
         assignment, test, "handed path", [&] { return run_reference(domain, algorithm, false); });
-    for (const ref::State& state : run->path)
-      path.push_back(domain.value_of(state));
+    for (const ref::State& state : run->path) path.push_back(domain.value_of(state));
     return path;
   }
   if (word == "actions" || word == "take_action")

@@ -11,10 +11,10 @@
 #include "algorithms/trace_mutants.h"
 #include "checkers/domain_trace_checker.h"
 #include "checkers/state_text.h"
+#include "domains/reference_cache.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/published_figures.h"
-#include "domains/reference_cache.h"
 #include "reference/queue_length.h"
 
 namespace sg {

@@ -13,8 +13,8 @@
 #include "checkers/program_output_checks.h"
 #include "checkers/state_text.h"
 #include "domains/board_optimum.h"
-#include "domains/sliding_tile_setup.h"
 #include "domains/reference_cache.h"
+#include "domains/sliding_tile_setup.h"
 #include "notation/board_notation.h"
 
 namespace sg {

@@ -15,10 +15,10 @@
 #include "checkers/search_judgements.h"
 #include "checkers/search_result_checker.h"
 #include "checkers/state_text.h"
+#include "domains/reference_cache.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/published_figures.h"
-#include "domains/reference_cache.h"
 #include "reference/admissibility.h"
 #include "spec/edit_distance.h"
 
