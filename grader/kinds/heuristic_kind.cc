@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <memory>
-
 #include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
 #include "adapters/search_adapter.h"
@@ -12,7 +10,6 @@
 #include "algorithms/heuristic_space.h"
 #include "checkers/heuristic_judgements.h"
 #include "checkers/python_value.h"
-#include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 
