@@ -103,15 +103,17 @@ std::optional<WrongH> wrong_h(const LineTemplate& line, const LineFields& printe
   return WrongH{state, *got};
 }
 
-// The line with its state written as the domain writes it ("[1, 2, 3, ...]" for a numpy
-// array's "[1 2 3 ...]", "Arad" for "'Arad'"), when the printed one differs beyond runs of
-// whitespace; else an empty string.
-std::string canonical_line(const LineTemplate& line, const LineFields& printed,
-                           const std::optional<ref::State>& state, const StateNotation& notation) {
-  if (!state) return {};
+// The line as the template lays it out, its state written as the domain writes it ("[1, 2, 3,
+// ...]" for a numpy array's "[1 2 3 ...]", "Arad" for "'Arad'") and its figures as printed, when
+// the printed line is out of layout or its state differs beyond runs of whitespace; else an empty
+// string.
+std::string laid_out_line(const LineTemplate& line, const LineFields& printed,
+                          const std::optional<ref::State>& state, const StateNotation& notation,
+                          bool in_layout) {
   LineFields canonical = printed;
-  canonical["state"] = notation.show(*state);
-  if (same_up_to_whitespace(printed.at("state"), canonical["state"])) return {};
+  if (state) canonical["state"] = notation.show(*state);
+  if (in_layout && (!state || same_up_to_whitespace(printed.at("state"), canonical["state"])))
+    return {};
   return line.render(canonical);
 }
 
@@ -174,7 +176,8 @@ DomainListingCheck check_domain_listing(const ref::Problem& problem,
   std::vector<WrongH> wrong_hs;
   std::vector<std::string> chatter;  // lines with no state at all ("print_succ started")
   for (const NumberedLine& line : non_empty_lines(printed)) {
-    const std::optional<LineFields> fields = expected.line.match(line.text);
+    const bool in_layout = expected.line.match(line.text).has_value();
+    const std::optional<LineFields> fields = expected.line.read(line.text);
     if (!fields) {
       format_problems.push_back(fmt::format("line {}: `{}` does not read as `{}`", line.number,
                                             line.text, expected.line.text()));
@@ -209,7 +212,8 @@ DomainListingCheck check_domain_listing(const ref::Problem& problem,
                                                line.number, state_text, first->second));
       continue;
     }
-    if (const std::string canonical = canonical_line(expected.line, *fields, state, notation);
+    if (const std::string canonical =
+            laid_out_line(expected.line, *fields, state, notation, in_layout);
         !canonical.empty())
       format_problems.push_back(
           fmt::format("line {}: `{}` should read `{}`", line.number, line.text, canonical));
@@ -326,7 +330,10 @@ DomainPathCheck check_domain_path(const ref::Problem& problem, const DomainPathE
   const std::vector<NumberedLine> all = non_empty_lines(printed);
   for (const NumberedLine& line : all) {
     if (expected.last_line) {
-      if (const auto fields = expected.last_line->match(line.text)) {
+      if (const auto fields = expected.last_line->read(line.text)) {
+        if (!expected.last_line->match(line.text))
+          format_problems.push_back(fmt::format("line {}: `{}` should read `{}`", line.number,
+                                                line.text, expected.last_line->render(*fields)));
         if (last_line) {
           format_problems.push_back(
               fmt::format("line {}: `{}` is printed a second time", line.number, line.text));
@@ -339,7 +346,8 @@ DomainPathCheck check_domain_path(const ref::Problem& problem, const DomainPathE
         continue;
       }
     }
-    const std::optional<LineFields> fields = expected.line.match(line.text);
+    const bool in_layout = expected.line.match(line.text).has_value();
+    const std::optional<LineFields> fields = expected.line.read(line.text);
     if (!fields) {
       format_problems.push_back(fmt::format("line {}: `{}` does not read as `{}`", line.number,
                                             line.text, expected.line.text()));
@@ -357,7 +365,8 @@ DomainPathCheck check_domain_path(const ref::Problem& problem, const DomainPathE
       format_problems.push_back(fmt::format("line {}: a path line after `{}`, which must come last",
                                             line.number, last_line->text));
     const std::optional<ref::State> state = notation.read(fields->at("state"));
-    if (const std::string canonical = canonical_line(expected.line, *fields, state, notation);
+    if (const std::string canonical =
+            laid_out_line(expected.line, *fields, state, notation, in_layout);
         !canonical.empty())
       format_problems.push_back(
           fmt::format("line {}: `{}` should read `{}`", line.number, line.text, canonical));

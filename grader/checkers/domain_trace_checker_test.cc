@@ -114,6 +114,14 @@ TEST(DomainListingCheckTest, AStateWrittenOtherwiseIsReadButFailsTheFormat) {
   EXPECT_EQ(check.format.feedback, "line 1: `'A' cost=1 h=1` should read `A cost=1 h=1`");
 }
 
+TEST(DomainListingCheckTest, PrintWithCommasReadsAsTheTemplate) {
+  const auto problem = small_graph();
+  const auto check = check_domain_listing(problem, listing(problem), names(problem),
+                                          "A cost= 1 h= 1\nB cost = 1 h =1\nG cost=5 h=0\n");
+  for (const auto* aspect : {&check.successors, &check.order, &check.format})
+    EXPECT_TRUE(aspect->passed) << aspect->aspect << ": " << aspect->feedback;
+}
+
 TEST(DomainListingCheckTest, ALineOutsideTheTemplateFailsFormatAndIsNotRead) {
   const auto problem = small_graph();
   const auto check =
@@ -161,23 +169,67 @@ TEST(DomainPathCheckTest, TheReferenceTracePassesAndAnotherCheapestPathIsAccepte
   ASSERT_EQ(check.notes.size(), 1u);
 }
 
-// A right path printed in another format keeps the path: its states are read from the start of
-// each line; its figures are not, so the heuristic aspect fails with the format, whose feedback
-// shows the line as it should read.
-TEST(DomainPathCheckTest, ARightPathOutOfFormatKeepsThePathButNotItsFigures) {
+// A right path printed in another layout keeps the path and, where the line still reads as
+// the template with ':' for '=', its figures: only the format fails, showing the line as it
+// should read. A line whose figures cannot be read at all keeps its state (read from the start
+// of the line), and the heuristic aspect fails with the format.
+TEST(DomainPathCheckTest, ARightPathOutOfFormatKeepsThePathAndWhatItsFiguresSay) {
   const auto problem = small_graph();
   const auto expected = path_expected(problem, QueueCountJudgement::range);
-  const auto check = check_domain_path(problem, expected, names(problem),
-                                       "S h: 2 g: 0\nA h: 1 g: 1\nG h: 0 g: 2\nMax queue length: " +
-                                           std::to_string(expected.reference_max_frontier) + "\n");
+  const std::string count = std::to_string(expected.reference_max_frontier);
+  auto check =
+      check_domain_path(problem, expected, names(problem),
+                        "S h: 2 g: 0\nA h: 1 g: 1\nG h: 0 g: 2\nMax queue length: " + count + "\n");
   EXPECT_TRUE(check.path.passed) << check.path.feedback;
+  EXPECT_TRUE(check.heuristic.passed) << check.heuristic.feedback;
   EXPECT_FALSE(check.format.passed);
   EXPECT_EQ(check.format.feedback,
             "line 1: `S h: 2 g: 0` should read `S h=2 g=0` (and 2 more lines like it)");
+  EXPECT_TRUE(check.max_queue.passed) << check.max_queue.feedback;
+
+  check = check_domain_path(
+      problem, expected, names(problem),
+      "S (h 2, g 0)\nA (h 1, g 1)\nG (h 0, g 2)\nMax queue length: " + count + "\n");
+  EXPECT_TRUE(check.path.passed) << check.path.feedback;
+  EXPECT_FALSE(check.format.passed);
+  EXPECT_EQ(check.format.feedback,
+            "line 1: `S (h 2, g 0)` should read `S h=2 g=0` (and 2 more lines like it)");
   EXPECT_FALSE(check.heuristic.passed);
   EXPECT_EQ(check.heuristic.feedback,
             "line 1: its figures do not read as `{state} h={h} g={g}` (and 2 more lines like it)");
-  EXPECT_TRUE(check.max_queue.passed) << check.max_queue.feedback;
+}
+
+// Spaces around the template's fixed text are the student's to choose, and a debugging line
+// (one that starts with '[' too) is passed over: named by the format, never read as the path.
+TEST(DomainPathCheckTest, AnySpacingReadsAndADebugLineIsPassedOver) {
+  const auto problem = small_graph();
+  const auto expected = path_expected(problem, QueueCountJudgement::range);
+  const std::string count = std::to_string(expected.reference_max_frontier);
+  auto check =
+      check_domain_path(problem, expected, names(problem),
+                        "S h= 2 g= 0\nA h =1 g = 1\nG h=0 g=2\nMax queue length:" + count + "\n");
+  for (const auto* aspect : {&check.path, &check.heuristic, &check.format, &check.max_queue})
+    EXPECT_TRUE(aspect->passed) << aspect->aspect << ": " << aspect->feedback;
+
+  check = check_domain_path(problem, expected, names(problem),
+                            "[{'state': 'S', 'h': 2}, {'state': 'A', 'h': 1}]\nS h=2 g=0\nA h=1 "
+                            "g=1\nG h=0 g=2\nMax queue length: " +
+                                count + "\n");
+  EXPECT_TRUE(check.path.passed) << check.path.feedback;
+  EXPECT_TRUE(check.heuristic.passed) << check.heuristic.feedback;
+  EXPECT_FALSE(check.format.passed);
+  EXPECT_EQ(check.format.feedback,
+            "line 1: `[{'state': 'S', 'h': 2}, {'state': 'A', 'h': 1}]` does not read as "
+            "`{state} h={h} g={g}`");
+
+  DomainPathExpected exact = expected;
+  exact.line = LineTemplate("{state} h={h} g={g}", path_fields(), LineLayout::exact);
+  check = check_domain_path(problem, exact, names(problem),
+                            "S h= 2 g=0\nA h=1 g=1\nG h=0 g=2\nMax queue length: " + count + "\n");
+  EXPECT_TRUE(check.path.passed) << check.path.feedback;
+  EXPECT_TRUE(check.heuristic.passed) << check.heuristic.feedback;
+  EXPECT_FALSE(check.format.passed) << "the spec asks for the exact layout";
+  EXPECT_EQ(check.format.feedback, "line 1: `S h= 2 g=0` should read `S h=2 g=0`");
 }
 
 TEST(DomainPathCheckTest, ADearerPathAWrongGAndAnImpossibleCountFailTheirAspectsOnly) {

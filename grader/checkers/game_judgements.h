@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "checkers/state_difference.h"
 #include "model/grade_report.h"
 #include "reference/game_search.h"
 
@@ -30,7 +31,13 @@ struct GameSearchVariant {
   std::string mistake;
   std::vector<ref::State> generated;
   std::optional<std::string> action;
+  /// The variant's tree (parents, movers, moves), where a state only the student generated is
+  /// looked up to say where the student's search went (a ply too deep); empty: not known.
+  std::vector<TreeState> tree{};
 };
+
+/// A game search's generated states as a tree for the difference (checkers/state_difference.h).
+std::vector<TreeState> tree_of(const ref::GameSearchRun& run);
 
 /// Aspect `action`: `action` (what the student's code returned; nullopt when it returned no
 /// text) against `run`'s optimal root actions under `rule`. A wrong action that the first of
@@ -40,10 +47,15 @@ AspectOutcome judge_game_action(const ref::GameSearchRun& run,
                                 const std::vector<GameSearchVariant>& variants = {});
 
 /// Aspect `explored`: `generated` (the states the student's code generated, in order) against
-/// `run`'s. `search` names the reference's search for feedback ("alpha-beta to depth 2").
+/// `run`'s. `search` names the reference's search for feedback ("alpha-beta to depth 2"). A
+/// mismatch shows the difference (what only the reference generated and what only the student
+/// did, grouped by where the searches part, with a diagnosis when it has one cause), and every
+/// named mistake of `variants` that generates exactly the student's states. `agent_name` names
+/// the agents in feedback ("Pacman", "ghost 1").
 AspectOutcome judge_explored(const ref::GameSearchRun& run,
                              const std::vector<ref::State>& generated, ExploredMatch match,
                              const std::string& search,
-                             const std::vector<GameSearchVariant>& variants);
+                             const std::vector<GameSearchVariant>& variants,
+                             const AgentName& agent_name = {});
 
 }  // namespace sg

@@ -25,7 +25,7 @@ std::vector<GameSearchVariant> variants(const GameSearchExpected& read) {
   for (const GameMistake& mistake : game_search_mistakes(read)) {
     try {
       const ref::GameSearchRun run = ref::game_search(*read.game, mistake.options);
-      list.push_back({mistake.mistake, generated_states(run), run.action});
+      list.push_back({mistake.mistake, generated_states(run), run.action, tree_of(run)});
     } catch (const std::exception&) {
       // A variant that reaches a state without a value is no diagnosis.
     }
@@ -136,7 +136,7 @@ std::vector<AspectOutcome> judge_game_search(const GameSearchExpected& read,
                                              const std::vector<ref::State>& generated) {
   const std::vector<GameSearchVariant> mistaken = variants(read);
   return {judge_game_action(run, action, read.ties, mistaken),
-          judge_explored(run, generated, read.explored, read.search, mistaken),
+          judge_explored(run, generated, read.explored, read.search, mistaken, read.agent_name),
           judged_value(read, run, value)};
 }
 

@@ -26,8 +26,9 @@ struct GameSearchExpected {
   ExploredMatch explored = ExploredMatch::set;
   /// What the call returns: "action", "value", "value_action" or "action_value".
   std::string returns = "action";
-  bool program = false;  ///< A command-line program printed its answer (else a call returned it).
-  std::string search;    ///< For feedback: game_search_text(options).
+  bool program = false;    ///< A command-line program printed its answer (else a call returned it).
+  std::string search;      ///< For feedback: game_search_text(options).
+  AgentName agent_name{};  ///< For feedback: "Pacman", "ghost 1"; by default "agent N".
 };
 
 /// "alpha-beta to depth 2 (plies), pruning on v > beta".

@@ -89,6 +89,11 @@ ExploredProblem read_explored(const nlohmann::json& value) {
   for (const auto& h : value.value("h", nlohmann::json::array()))
     explored.h.push_back(number_of(h));
   explored.complete = value.value("complete", false);
+  if (const auto unhashable = value.find("unhashable");
+      unhashable != value.end() && unhashable->is_object()) {
+    explored.unhashable_state = unhashable->value("state", "");
+    explored.unhashable_reason = unhashable->value("reason", "");
+  }
   if (explored.parent.size() != explored.states.size() ||
       explored.action.size() != explored.states.size() ||
       explored.goal.size() != explored.successors.size())
@@ -256,6 +261,13 @@ ProblemJudgement judge_problem(const ExploredProblem& explored, const ref::Probl
           cost[*reached], fmt::join(explored.path_to(*reached), ", "), explored.states[*reached],
           *optimum);
   }
+
+  if (!explored.unhashable_state.empty())
+    judgement.notes.push_back(fmt::format(
+        "your states cannot be hashed ({}: {}), so they were compared by == instead (not graded); "
+        "a search that keeps its visited states in a set or a dict, as Berkeley's graph search "
+        "does, would fail on them: a tuple or a frozenset would not",
+        explored.unhashable_reason, explored.unhashable_state));
 
   // size
   const ref::CostToGoal space = ref::cost_to_goal(reference, options.max_reference_states);

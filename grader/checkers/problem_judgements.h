@@ -49,6 +49,10 @@ struct ExploredProblem {
   std::vector<std::string> action;                   ///< The action from the parent.
   std::vector<std::optional<double>> h;              ///< Per expanded state, when asked.
   bool complete = false;                             ///< Every state found was expanded.
+  /// The first state Python could not hash (compared by == through a frozen key instead) and
+  /// why ("unhashable type: 'set'"); empty when every state had a hash.
+  std::string unhashable_state;
+  std::string unhashable_reason;
 
   std::size_t expanded() const { return successors.size(); }
   /// The actions from the start to state `index`.

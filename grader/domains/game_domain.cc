@@ -177,6 +177,11 @@ GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
   return domain;
 }
 
+std::string GameDomain::agent_name(int agent) const {
+  if (type == "pacman") return agent == 0 ? "Pacman" : fmt::format("ghost {}", agent);
+  return fmt::format("agent {}", agent);
+}
+
 nlohmann::json GameDomain::table(const TestSpec& test, int max_levels,
                                  std::size_t max_states) const {
   const bool per_agent = !game->state_fixes_mover();

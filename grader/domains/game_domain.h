@@ -37,6 +37,9 @@ struct GameDomain {
   /// [[action, state], ...]}}, also along the turns of a search that takes every opponent as
   /// one. Wins and losses: ref::Game::outcome. Throws SpecError at the test past `max_states`.
   nlohmann::json table(const TestSpec& test, int max_levels, std::size_t max_states = 100000) const;
+
+  /// How feedback names `agent`: Pacman and "ghost N" in a Pacman game, "agent N" elsewhere.
+  std::string agent_name(int agent) const;
 };
 
 /// Whether the spec's domain `name` is a game (its `type` is game_tree, tic_tac_toe,

@@ -956,15 +956,67 @@ def state_text(obj):
     return re.sub(r' at 0x[0-9a-fA-F]+', '', repr(obj))
 
 
+def frozen_key(obj):
+    """A hashable stand-in for a state Python cannot hash, equal exactly when the states are ==
+    as their parts compare: lists as tuples, sets as frozensets, dicts as their items sorted,
+    numpy arrays by shape and value, nested to any depth. Hashable parts stay themselves."""
+    try:
+        hash(obj)
+        return obj
+    except TypeError:
+        pass
+    if isinstance(obj, (list, tuple)):
+        return tuple(frozen_key(item) for item in obj)
+    if isinstance(obj, (set, frozenset)):
+        return frozenset(frozen_key(item) for item in obj)
+    if isinstance(obj, dict):
+        items = [(frozen_key(k), frozen_key(v)) for k, v in obj.items()]
+        return ('$dict', frozenset(items))
+    tolist = getattr(obj, 'tolist', None)
+    if callable(tolist) and hasattr(obj, 'shape'):
+        return ('$array', tuple(obj.shape), frozen_key(tolist()))
+    # An unhashable object of the student's own class: by its text (its __eq__ is unusable
+    # without a hash, as it would be in the student's own visited set).
+    return ('$text', type(obj).__name__, state_text(obj))
+
+
+class StateIndex:
+    """The index of each state found, by the student's own == and hash where the state has a
+    hash, and through frozen_key where it has none (a tuple holding a set). `unhashable` keeps
+    the first state without a hash, for the note that says a visited set could not hold it."""
+
+    def __init__(self):
+        self.index = {}
+        self.unhashable = None
+
+    def key(self, state):
+        try:
+            hash(state)
+            return state
+        except TypeError as exc:
+            if self.unhashable is None:
+                self.unhashable = (state, _safe_str(exc))
+            return ('$unhashable', frozen_key(state))
+
+    def get(self, state):
+        return self.index.get(self.key(state))
+
+    def add(self, state, i):
+        self.index[self.key(state)] = i
+
+
 def explore(problem, limit, heuristic=None):
     """Breadth-first over a student's search problem object (getStartState, isGoalState,
-    getSuccessors; states compared as the student's own search compares them: by == and hash),
-    expanding at most `limit` states. Per state, in the order found: its text, whether it is a
-    goal, its successors [action, index, cost], the state it was first found from and by which
-    action, and h(state, problem) when a heuristic is given. A call that raises fails the op
-    with the actions that led to the state (the exception's sg_explore_path)."""
+    getSuccessors; states compared as the student's own search compares them: by == and hash,
+    or, for a state Python cannot hash, by == through frozen_key), expanding at most `limit`
+    states. Per state, in the order found: its text, whether it is a goal, its successors
+    [action, index, cost], the state it was first found from and by which action, and
+    h(state, problem) when a heuristic is given; `unhashable` names the type of the first state
+    without a hash. A call that raises fails the op with the actions that led to the state (the
+    exception's sg_explore_path)."""
     start = problem.getStartState()
-    states, index = [start], {start: 0}
+    states, index = [start], StateIndex()
+    index.add(start, 0)
     parent, action_in = [-1], [None]
     goal, successors, h = [], [], []
 
@@ -985,12 +1037,14 @@ def explore(problem, limit, heuristic=None):
                 h.append(encode_value(heuristic(state, problem)))
             listed = []
             for successor, action, cost in problem.getSuccessors(state):
-                if successor not in index:
-                    index[successor] = len(states)
+                found = index.get(successor)
+                if found is None:
+                    found = len(states)
+                    index.add(successor, found)
                     states.append(successor)
                     parent.append(i)
                     action_in.append(action)
-                listed.append([encode_value(action), index[successor], encode_value(cost)])
+                listed.append([encode_value(action), found, encode_value(cost)])
         except BaseException as exc:
             exc.sg_explore_path = path_to(i)
             exc.sg_explore_state = state_text(state)
@@ -1002,6 +1056,9 @@ def explore(problem, limit, heuristic=None):
               'action': [encode_value(a) for a in action_in], 'complete': expanded == len(states)}
     if heuristic is not None:
         result['h'] = h
+    if index.unhashable is not None:
+        state, reason = index.unhashable
+        result['unhashable'] = {'state': state_text(state), 'reason': reason}
     return result
 
 

@@ -264,6 +264,70 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertEqual(run.step(3)['error']['path'], ['East'])
         self.assertEqual(run.step(3)['error']['state'], '(1, {0})')
 
+    def test_explore_compares_states_python_cannot_hash_by_equality(self):
+        # A corners state as students write it: (position, set of corners visited), and a
+        # list-of-lists board; neither can be hashed, both are compared by ==.
+        self.write('student.py', '''
+            class Corners:
+                """0 - 1 - 2 on a line; visit both ends; a state is (position, set visited)."""
+                def getStartState(self):
+                    return (1, set())
+                def isGoalState(self, state):
+                    return state[1] == {0, 2}
+                def getSuccessors(self, state):
+                    pos, seen = state
+                    out = []
+                    for action, step in (('East', 1), ('West', -1)):
+                        nxt = pos + step
+                        if 0 <= nxt <= 2:
+                            visited = set(seen)
+                            if nxt in (0, 2):
+                                visited.add(nxt)
+                            out.append(((nxt, visited), action, 1))
+                    return out
+
+            class Boards:
+                def getStartState(self):
+                    return [[1, 0], {'blank': [0, 1]}]
+                def isGoalState(self, state):
+                    return False
+                def getSuccessors(self, state):
+                    flipped = [[state[0][1], state[0][0]], {'blank': list(reversed(state[1]['blank']))}]
+                    return [(flipped, 'Swap', 1)]
+        ''')
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Corners', 'bind': 'p'},
+            {'op': 'explore', 'target': 'p', 'limit': 100},
+            {'op': 'new', 'class': 'Boards', 'bind': 'b'},
+            {'op': 'explore', 'target': 'b', 'limit': 100}])
+        self.assertComplete(run, 4)
+        corners = run.step(1)['value']
+        # (1, {}) -> (2, {2}), (0, {0}) -> (1, {2}) and (1, {0}) -> (0, {0, 2}), (2, {0, 2}) -> (1, {0, 2})
+        self.assertEqual(len(corners['states']), len(set(corners['states'])))
+        self.assertIn('(1, {0, 2})', corners['states'])
+        self.assertEqual(len(corners['states']), 8)
+        self.assertTrue(corners['complete'])
+        self.assertEqual(corners['unhashable']['reason'], "unhashable type: 'set'")
+        boards = run.step(3)['value']
+        self.assertEqual(boards['states'], ["[[1, 0], {'blank': [0, 1]}]",
+                                            "[[0, 1], {'blank': [1, 0]}]"])
+        self.assertEqual(boards['successors'][1], [['Swap', 0, 1]])  # back to the start, by ==
+
+    def test_frozen_keys_are_equal_exactly_when_the_states_are(self):
+        import python_driver
+        key = python_driver.frozen_key
+        self.assertEqual(key((1, {2, 3})), key((1, {3, 2})))
+        self.assertNotEqual(key((1, {2, 3})), key((1, {2})))
+        self.assertEqual(key({'a': [1, {2}], 'b': 3}), key({'b': 3, 'a': [1, {2}]}))
+        self.assertNotEqual(key([1, 2]), key([2, 1]))
+        self.assertEqual(key((1, 2)), (1, 2))  # hashable states are themselves
+        try:
+            import numpy
+        except ImportError:
+            return
+        self.assertEqual(key(numpy.array([[1, 2], [3, 4]])), key(numpy.array([[1, 2], [3, 4]])))
+        self.assertNotEqual(key(numpy.array([1, 2, 3, 4])), key(numpy.array([[1, 2], [3, 4]])))
+
     def test_berkeley_game_state_is_built_from_the_layout_module(self):
         self.write('layout.py', '''
             class Layout:

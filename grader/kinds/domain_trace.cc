@@ -63,7 +63,8 @@ bool ascending_order(const TestSpec& test) {
   return read_word(test, "order", "as_listed", {"as_listed", "ascending"}) == "ascending";
 }
 
-DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpec& test) {
+DomainListingExpected listing_expected(const Assignment& assignment, const SearchDomain& domain,
+                                       const TestSpec& test) {
   const ref::State state = state_of_test(test, domain);
   std::vector<ref::Step> successors = domain.problem->successors(state);
   const bool ascending = ascending_order(test);
@@ -73,7 +74,8 @@ DomainListingExpected listing_expected(const SearchDomain& domain, const TestSpe
         successors.begin(), successors.end(),
         [&less](const ref::Step& a, const ref::Step& b) { return less(a.state, b.state); });
   }
-  return {state, std::move(successors), line_template(test, "line", kListingLine, listing_fields()),
+  return {state, std::move(successors),
+          line_template(assignment, test, "line", kListingLine, listing_fields()),
           ascending ? ascending_order_wording(domain) : "in the order the domain lists them",
           domain.hints};
 }
@@ -104,8 +106,8 @@ DomainPathExpected path_expected(const Assignment& assignment, const SearchDomai
                 ->value_or(run.cost)
           : run.cost,
       read_flag(test, "/exact_path", !optimal),
-      line_template(test, "line", kPathLine, path_fields()),
-      line_template(test, "last_line", kLastLine, last_line_fields()),
+      line_template(assignment, test, "line", kPathLine, path_fields()),
+      line_template(assignment, test, "last_line", kLastLine, last_line_fields()),
       read_max_queue_line(test),
       read_max_queue_length(test),
       run.max_frontier};
@@ -170,13 +172,15 @@ std::vector<AspectOutcome> in_order(const std::vector<std::string>& aspects,
 
 }  // namespace
 
-LineTemplate line_template(const TestSpec& test, const std::string& key, const char* fallback,
+LineTemplate line_template(const Assignment& assignment, const TestSpec& test,
+                           const std::string& key, const char* fallback,
                            const std::vector<std::string>& allowed) {
   if (test.input.contains(key) && !test.input[key].is_string())
     throw SpecError(location_of(test, "/" + key),
                     fmt::format("{}: a line template such as \"{}\"", key, fallback));
   try {
-    return LineTemplate(test.input.value(key, std::string(fallback)), allowed);
+    return LineTemplate(test.input.value(key, std::string(fallback)), allowed,
+                        assignment.exact_layout ? LineLayout::exact : LineLayout::spacing_free);
   } catch (const std::invalid_argument& error) {
     throw SpecError(test.input.contains(key) ? location_of(test, "/" + key) : test.where,
                     fmt::format("{}: {}", key, error.what()));
@@ -268,7 +272,7 @@ std::vector<std::string> domain_path_keys() {
 void validate_domain_listing(const Assignment& assignment, const TestSpec& test) {
   const SearchDomain domain = listing_domain(assignment, test);
   if (assignment.adapter) validate_search_adapter(assignment, test, domain, SearchAlgorithm{});
-  listing_expected(domain, test);
+  listing_expected(assignment, domain, test);
 }
 
 void validate_domain_path(const Assignment& assignment, const TestSpec& test) {
@@ -299,11 +303,12 @@ ReferenceRun handed_path(const Assignment& assignment, const SearchDomain& domai
 // With `line:`, the printed path is judged as a solve trace is (checkers/domain_trace_checker.h):
 // each line the template, the states those of the path the function was handed, in order, and
 // each figure ({h}, {g}, {depth}, ...) right for its line.
-DomainPathExpected handed_path_expected(const SearchDomain& domain, const ReferenceRun& run,
-                                        const TestSpec& test) {
-  DomainPathExpected expected{run.path,     run.cost,
-                              true,         line_template(test, "line", "{state}", path_fields()),
-                              std::nullopt, MaxQueueLine::forbidden};
+DomainPathExpected handed_path_expected(const Assignment& assignment, const SearchDomain& domain,
+                                        const ReferenceRun& run, const TestSpec& test) {
+  DomainPathExpected expected{
+      run.path,     run.cost,
+      true,         line_template(assignment, test, "line", "{state}", path_fields()),
+      std::nullopt, MaxQueueLine::forbidden};
   expected.algorithm_title = "the path it was handed";
   expected.hints = domain.hints;
   return expected;
@@ -316,7 +321,7 @@ void validate_handed_path(const Assignment& assignment, const TestSpec& test) {
   if (assignment.adapter)
     validate_search_adapter(assignment, test, domain, search_algorithm(assignment, test));
   const ReferenceRun run = handed_path(assignment, domain, test);
-  if (test.input.contains("line")) handed_path_expected(domain, run, test);
+  if (test.input.contains("line")) handed_path_expected(assignment, domain, run, test);
 }
 
 TestOutcome evaluate_handed_path(const Assignment& assignment, const TestSpec& test,
@@ -336,7 +341,7 @@ TestOutcome evaluate_handed_path(const Assignment& assignment, const TestSpec& t
       "`{}` printed nothing: it should print the path in a readable form", call.call_text);
   outcome.aspects.push_back({"prints", "", printed, printed ? "" : nothing});
   if (!judged_line) return outcome;
-  const DomainPathExpected expected = handed_path_expected(domain, run, test);
+  const DomainPathExpected expected = handed_path_expected(assignment, domain, run, test);
   const StateNotation notation = notation_of(domain);
   outcome.expected = expected_path_text(*domain.problem, expected, notation);
   const DomainPathCheck check =
@@ -361,7 +366,7 @@ TestOutcome evaluate_domain_listing(const Assignment& assignment, const TestSpec
                                     const Observation& observation,
                                     const std::vector<std::string>& aspects) {
   const SearchDomain domain = listing_domain(assignment, test);
-  const DomainListingExpected expected = listing_expected(domain, test);
+  const DomainListingExpected expected = listing_expected(assignment, domain, test);
   const StateNotation notation = notation_of(domain);
   const PrintedCall call =
       read_printed_call(assignment, test, domain, SearchAlgorithm{}, observation);
@@ -400,7 +405,7 @@ std::vector<MutantOutcome> domain_listing_mutants(const Assignment& assignment,
                                                   const TestSpec& test,
                                                   const std::vector<std::string>& aspects) {
   const SearchDomain domain = listing_domain(assignment, test);
-  const DomainListingExpected expected = listing_expected(domain, test);
+  const DomainListingExpected expected = listing_expected(assignment, domain, test);
   const StateNotation notation = notation_of(domain);
   std::vector<MutantOutcome> mutants;
   for (PrintedMutant& printed :

@@ -24,9 +24,11 @@
 
 namespace sg {
 
-/// The line template the test writes at `key` (or `fallback`), with the fields `allowed`. Throws
-/// SpecError at the key: not text, an unknown field, no field.
-LineTemplate line_template(const TestSpec& test, const std::string& key, const char* fallback,
+/// The line template the test writes at `key` (or `fallback`), with the fields `allowed`, read
+/// with the spec's layout (`notation: {layout: exact}`, else spacing-free). Throws SpecError at
+/// the key: not text, an unknown field, no field.
+LineTemplate line_template(const Assignment& assignment, const TestSpec& test,
+                           const std::string& key, const char* fallback,
                            const std::vector<std::string>& allowed);
 
 /// How the domain reads a printed state (a board in any notation reads as what it is, and its

@@ -36,6 +36,7 @@ GameTest read_test(const Assignment& assignment, const TestSpec& test) {
   read.domain = game_domain(assignment, test);
   read.game = read.domain.game;
   read.domain_name = read.domain.name;
+  read.agent_name = [domain = read.domain](int agent) { return domain.agent_name(agent); };
   const GameAlgorithm algorithm = game_algorithm(test);
   read.options = algorithm.options;
   read.ties = algorithm.ties;

@@ -178,7 +178,7 @@ Problem domain_problem(const Assignment& assignment, const TestSpec& test) {
 
 // The trace's lines: seed 001's s-expressions, unless the test writes them as line templates
 // (`move_line`, `check_line`, `path_line`; a line not written keeps the seed's form).
-TraceNotation trace_notation(const TestSpec& test) {
+TraceNotation trace_notation(const Assignment& assignment, const TestSpec& test) {
   const std::vector<std::string> keys = {"move_line", "check_line", "path_line"};
   if (std::none_of(keys.begin(), keys.end(),
                    [&](const std::string& key) { return test.input.contains(key); }))
@@ -191,7 +191,9 @@ TraceNotation trace_notation(const TestSpec& test) {
     lines[i] = test.input[keys[i]].get<std::string>();
   }
   try {
-    return TraceNotation::templates(lines[0], lines[1], lines[2]);
+    return TraceNotation::templates(
+        lines[0], lines[1], lines[2],
+        assignment.exact_layout ? LineLayout::exact : LineLayout::spacing_free);
   } catch (const std::invalid_argument& error) {
     const std::string what = error.what();
     const auto key = std::find_if(keys.begin(), keys.end(), [&](const std::string& name) {
@@ -204,7 +206,7 @@ TraceNotation trace_notation(const TestSpec& test) {
 Problem read_problem(const Assignment& assignment, const TestSpec& test) {
   Problem problem = test.input.contains("domain") ? domain_problem(assignment, test)
                                                   : board_problem(assignment, test);
-  problem.expected.notation = trace_notation(test);
+  problem.expected.notation = trace_notation(assignment, test);
   return problem;
 }
 
@@ -235,7 +237,7 @@ void IddfsTraceKind::validate(const Assignment& assignment, const TestSpec& test
     refused_input_key(assignment, test);
     validate_rejection_test(test, {"cross_check", "max_depth"});
     rejected_run(assignment, test);  // its templates fill from the refused input alone
-    trace_notation(test);
+    trace_notation(assignment, test);
     return;
   }
   if (test.grades.contains("rejection"))
@@ -255,7 +257,7 @@ Invocation IddfsTraceKind::invocation(const Assignment& assignment, const TestSp
 TestOutcome IddfsTraceKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                      const Observation& observation) const {
   if (rejects(test)) {
-    const TraceNotation notation = trace_notation(test);
+    const TraceNotation notation = trace_notation(assignment, test);
     const nlohmann::json& given = test.input[refused_input_key(assignment, test)];
     return judge_program_rejection(given.is_string() ? given.get<std::string>() : given.dump(),
                                    observation,

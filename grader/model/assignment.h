@@ -210,6 +210,9 @@ struct Assignment {
   /// "python_list", "compact", "lisp", ...). Boards the spec gives as text are read in it, and
   /// the states a test's line templates print are written in it.
   std::string state_notation = "python_list";
+  /// `notation.layout: exact`: printed lines must space their fixed text as the templates do
+  /// (the format criteria judge it); by default any spacing around it reads (`h= 5`).
+  bool exact_layout = false;
   SearchSemantics search;
   Limits default_limits;
   /// The spec's limits.time_multiplier / time_floor_seconds, inherited by every test.

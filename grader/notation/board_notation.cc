@@ -33,9 +33,39 @@ std::string example_for(std::string_view notation, BoardShape shape) {
   }
 }
 
-// Every integer in the text, brackets, commas and spacing aside: a list's, rows' or numpy's
-// spelling reads the same.
+// Brackets that do not close (the start of a list of boards, `[[1, 2, ...]`) make no board.
+void require_closed_brackets(std::string_view text, BoardShape shape, std::string_view notation) {
+  int depth = 0;
+  for (const char c : text) {
+    depth += c == '[' || c == '(' ? 1 : c == ']' || c == ')' ? -1 : 0;
+    if (depth < 0) break;
+  }
+  if (depth != 0)
+    throw NotationError(
+        fmt::format("'{}' is not a board written like `{}`: its brackets do not "
+                    "close",
+                    text, example_for(notation, shape)));
+}
+
+// Every integer in the text, brackets, commas and spacing aside: a list's, a tuple's, rows' or
+// numpy's spelling reads the same (`array([...])` too). Any other character (a letter, a quote,
+// a brace) means the text is not a board: a debug line such as `[{'state': [1, 2, ...], 'h': 0}]`
+// is no board, though it holds one.
 ref::Tiles read_numbers(std::string_view text, BoardShape shape, std::string_view notation) {
+  for (const std::string_view prefix : {"np.array(", "numpy.array(", "array("}) {
+    const std::size_t begin = text.find_first_not_of(" \t");
+    const std::size_t end = text.find_last_not_of(" \t");
+    if (begin != std::string_view::npos && text.substr(begin, prefix.size()) == prefix &&
+        text[end] == ')') {
+      text = text.substr(begin + prefix.size(), end - begin - prefix.size());
+      break;
+    }
+  }
+  const std::size_t stray = text.find_first_not_of("0123456789-[](), \t\r\n");
+  if (stray != std::string_view::npos)
+    throw NotationError(fmt::format("'{}' is not a board written like `{}`: '{}' is no part of one",
+                                    text, example_for(notation, shape), text[stray]));
+  require_closed_brackets(text, shape, notation);
   ref::Tiles tiles;
   for (std::size_t i = 0; i < text.size();) {
     const bool negative = text[i] == '-' && i + 1 < text.size() &&
@@ -96,6 +126,7 @@ std::string print_edn_rows(const ref::Tiles& tiles, BoardShape shape) {
 // A list's brackets and commas are skipped, so "[1, 2, 3, ...]" reads as the same board: the
 // format check, not the reader, says it should read "123 ...".
 ref::Tiles parse_compact(std::string_view text, BoardShape shape) {
+  require_closed_brackets(text, shape, "compact");
   ref::Tiles tiles;
   for (const char c : text) {
     if (std::isspace(static_cast<unsigned char>(c)) || c == '[' || c == ']' || c == ',') continue;

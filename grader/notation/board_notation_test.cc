@@ -39,6 +39,8 @@ TEST(BoardNotation, ReadingToleratesSpellingThatPrintingDoesNotProduce) {
   EXPECT_EQ(list.parse("[1,2,3,4,5,6,7,8,0]", {3, 3}), kGoal);
   EXPECT_EQ(list.parse("[1 2 3 4 5 6 7 8 0]", {3, 3}), kGoal);  // numpy
   EXPECT_EQ(list.parse("[[1 2 3]\n [4 5 6]\n [7 8 0]]", {3, 3}), kGoal);
+  EXPECT_EQ(list.parse("array([1, 2, 3, 4, 5, 6, 7, 8, 0])", {3, 3}), kGoal);  // numpy's repr
+  EXPECT_EQ(list.parse("(1, 2, 3, 4, 5, 6, 7, 8, 0)", {3, 3}), kGoal);
   const BoardNotation& compact = *find_board_notation("compact");
   EXPECT_EQ(compact.parse("12345678b", {3, 3}), kGoal);
   EXPECT_EQ(compact.parse(" 123  456 780 ", {3, 3}), kGoal);
@@ -60,6 +62,21 @@ TEST(BoardNotation, AWrongTextSaysWhatTheNotationExpects) {
     EXPECT_THAT(error.what(), HasSubstr("`123 456 78b`"));
   }
   EXPECT_THROW(find_board_notation("lisp")->parse("((0 1 2) (3 4 5))", {3, 3}), NotationError);
+}
+
+// A debugging line that holds a board is no board: its words and quotes are no part of one.
+TEST(BoardNotation, TextHoldingABoardAmongOtherWordsIsNoBoard) {
+  for (const char* name : {"python_list", "python_rows", "edn_rows"}) {
+    const BoardNotation& notation = *find_board_notation(name);
+    EXPECT_THROW(notation.parse("[{'state': [1, 2, 3, 4, 5, 6, 7, 8, 0]", {3, 3}), NotationError)
+        << name;
+    EXPECT_THROW(notation.parse("state [1, 2, 3, 4, 5, 6, 7, 8, 0]", {3, 3}), NotationError)
+        << name;
+    EXPECT_THROW(notation.parse("[[1, 2, 3, 4, 5, 6, 7, 8, 0]", {3, 3}), NotationError)
+        << name << ": the start of a list of boards";
+  }
+  EXPECT_THROW(find_board_notation("compact")->parse("[[1, 2, 3, 4, 5, 6, 7, 8, 0]", {3, 3}),
+               NotationError);
 }
 
 TEST(BoardNotation, CompactCannotWriteATileOverNine) {

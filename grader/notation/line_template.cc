@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -11,19 +12,46 @@
 namespace sg {
 namespace {
 
-std::string regex_literal(std::string_view literal) {
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The regex of one literal between fields (or at the line's ends). `exact` reads spaces where
+// the template has them (any run) and none where it has none. Otherwise spaces around the fixed
+// text and around its punctuation are any run or none ("h= 5", "h = 5", "moves:0"), but a space
+// between two words stays a space, and a literal that is only spaces still parts two fields.
+// `loose` also takes ':' for '=' (and back) and commas or semicolons where spaces may be ("h = 6,
+// moves=0"), for reading a line's figures when its layout is wrong.
+std::string regex_literal(std::string_view literal, LineLayout layout, bool loose) {
+  const bool exact = layout == LineLayout::exact && !loose;
+  const std::string space_some = loose ? R"([\s,;]+)" : R"(\s+)";
+  const std::string space_any = loose ? R"([\s,;]*)" : R"(\s*)";
+  const bool only_spaces = literal.find_first_not_of(" \t") == std::string_view::npos;
+  if (only_spaces && !literal.empty()) return space_some;
   std::string out;
-  bool in_space = false;
-  for (const char c : literal) {
+  if (!exact && !literal.empty() && literal.front() != ' ' && literal.front() != '\t')
+    out += space_any;
+  for (std::size_t i = 0; i < literal.size(); ++i) {
+    const char c = literal[i];
     if (c == ' ' || c == '\t') {
-      if (!in_space) out += R"(\s+)";
-      in_space = true;
+      std::size_t end = i;
+      while (end < literal.size() && (literal[end] == ' ' || literal[end] == '\t')) ++end;
+      const bool between_words =
+          i > 0 && end < literal.size() && word_char(literal[i - 1]) && word_char(literal[end]);
+      out += exact || between_words ? space_some : space_any;
+      i = end - 1;
       continue;
     }
-    in_space = false;
+    // Between a word and punctuation ("h" and "=" in "h="), spaces or none: `h = 5`.
+    const bool after_text = i > 0 && literal[i - 1] != ' ' && literal[i - 1] != '\t';
+    if (!exact && after_text && !(word_char(literal[i - 1]) && word_char(c))) out += space_any;
+    if (loose && (c == ':' || c == '=')) {
+      out += "[:=]";
+      continue;
+    }
     if (std::string_view(R"(\^$.|?*+()[]{}/)").find(c) != std::string_view::npos) out += '\\';
     out += c;
   }
+  if (!exact && !literal.empty() && literal.back() != ' ' && literal.back() != '\t')
+    out += space_any;
   return out;
 }
 
@@ -36,10 +64,10 @@ std::string trim(std::string_view text) {
 
 }  // namespace
 
-LineTemplate::LineTemplate(std::string_view text, const std::vector<std::string>& allowed)
-    : text_(trim(text)) {
+LineTemplate::LineTemplate(std::string_view text, const std::vector<std::string>& allowed,
+                           LineLayout layout)
+    : text_(trim(text)), layout_(layout) {
   std::string literal;
-  std::string pattern = "^";
   for (std::size_t i = 0; i < text_.size(); ++i) {
     if (text_[i] != '{') {
       if (text_[i] == '}') throw std::invalid_argument("a '}' without its '{'");
@@ -59,16 +87,6 @@ LineTemplate::LineTemplate(std::string_view text, const std::vector<std::string>
           fmt::format("{{{}}} follows {{{}}} with no text between them", name, fields_.back()));
     }
     parts_.push_back(literal);
-    const bool text_field = name == "state" || name == "action" || name == "moves";
-    std::string before = regex_literal(literal);
-    if (name == "moves") {
-      // An empty path is a path (the start is the goal): "path: " reads, trimmed, as "path:".
-      if (before.size() >= 3 && before.compare(before.size() - 3, 3, R"(\s+)") == 0)
-        before.back() = '*';
-      pattern += before + "(.*?)";
-    } else {
-      pattern += before + (text_field ? "(.+?)" : R"(([-+]?[0-9.][0-9.eE+-]*))");
-    }
     literal.clear();
     fields_.push_back(name);
     parts_.push_back("{" + name + "}");
@@ -76,8 +94,31 @@ LineTemplate::LineTemplate(std::string_view text, const std::vector<std::string>
   }
   if (fields_.empty()) throw std::invalid_argument("a line template needs a field, e.g. {state}");
   parts_.push_back(literal);
-  pattern += regex_literal(literal) + "$";
-  regex_ = std::regex(pattern);
+  regex_ = std::regex(pattern(false));
+  loose_regex_ = std::regex(pattern(true));
+}
+
+std::string LineTemplate::pattern(bool loose) const {
+  std::string out = "^";
+  for (std::size_t part = 0; part < parts_.size(); ++part) {
+    if (part % 2 == 0) {
+      out += regex_literal(parts_[part], layout_, loose);
+      continue;
+    }
+    const std::string& name = fields_[part / 2];
+    if (name == "moves") {
+      // An empty path is a path (the start is the goal): "path: " reads, trimmed, as "path:".
+      if (!out.empty() && out.back() == '+' && out.size() >= 2 &&
+          (out[out.size() - 2] == 's' || out[out.size() - 2] == ']'))
+        out.back() = '*';
+      out += "(.*?)";
+    } else if (name == "state" || name == "action") {
+      out += "(.+?)";
+    } else {
+      out += R"(([-+]?[0-9.][0-9.eE+-]*))";
+    }
+  }
+  return out + "$";
 }
 
 bool LineTemplate::has(std::string_view field) const {
@@ -93,13 +134,27 @@ std::string LineTemplate::label_of(std::string_view field) const {
   return label.empty() ? std::string(field) : label;
 }
 
-std::optional<LineFields> LineTemplate::match(std::string_view line) const {
+namespace {
+
+std::optional<LineFields> fields_of(const std::regex& regex, const std::vector<std::string>& fields,
+                                    std::string_view line) {
   const std::string trimmed = trim(line);
   std::smatch match;
-  if (!std::regex_match(trimmed, match, regex_)) return std::nullopt;
+  if (!std::regex_match(trimmed, match, regex)) return std::nullopt;
   LineFields values;
-  for (std::size_t i = 0; i < fields_.size(); ++i) values[fields_[i]] = trim(match[i + 1].str());
+  for (std::size_t i = 0; i < fields.size(); ++i) values[fields[i]] = trim(match[i + 1].str());
   return values;
+}
+
+}  // namespace
+
+std::optional<LineFields> LineTemplate::match(std::string_view line) const {
+  return fields_of(regex_, fields_, line);
+}
+
+std::optional<LineFields> LineTemplate::read(std::string_view line) const {
+  if (auto fields = match(line)) return fields;
+  return fields_of(loose_regex_, fields_, line);
 }
 
 std::string LineTemplate::render(const LineFields& values) const {

@@ -43,13 +43,13 @@ std::vector<std::string> words_of(std::string_view text) {
 }
 
 LineTemplate line(const std::string& text, const char* which,
-                  const std::vector<std::string>& fields) {
+                  const std::vector<std::string>& fields, LineLayout layout) {
   for (const std::string& field : fields)
     if (text.find("{" + field + "}") == std::string::npos)
       throw std::invalid_argument(fmt::format("{} `{}` needs {{{}}}", which, text, field));
   LineTemplate parsed = [&] {
     try {
-      return LineTemplate(text, fields);
+      return LineTemplate(text, fields, layout);
     } catch (const std::invalid_argument& error) {
       throw std::invalid_argument(fmt::format("{} `{}`: {}", which, text, error.what()));
     }
@@ -66,10 +66,10 @@ TraceNotation TraceNotation::lisp() {
 }
 
 TraceNotation TraceNotation::templates(const std::string& move, const std::string& check,
-                                       const std::string& path) {
+                                       const std::string& path, LineLayout layout) {
   TraceNotation notation;
-  notation.move_ = line(move, "move_line", {"depth", "action"});
-  notation.path_ = line(path, "path_line", {"moves"});
+  notation.move_ = line(move, "move_line", {"depth", "action"}, layout);
+  notation.path_ = line(path, "path_line", {"moves"}, layout);
   if (normalised(check).empty()) throw std::invalid_argument("check_line must hold some text");
   notation.check_ = check;
   return notation;

@@ -29,10 +29,12 @@ class TraceNotation {
  public:
   /// Seed 001's: "(1 DOWN)", "(CHECK)", "(PATH-TO-GOAL (DOWN LEFT))".
   static TraceNotation lisp();
-  /// The spec's lines. `move` needs {depth} and {action}, `path` needs {moves}; `check` is the
-  /// check line's text. Throws std::invalid_argument naming the template and the problem.
+  /// The spec's lines, read with `layout`. `move` needs {depth} and {action}, `path` needs
+  /// {moves}; `check` is the check line's text. Throws std::invalid_argument naming the template
+  /// and the problem.
   static TraceNotation templates(const std::string& move, const std::string& check,
-                                 const std::string& path);
+                                 const std::string& path,
+                                 LineLayout layout = LineLayout::spacing_free);
 
   /// Reads one printed line. Never throws.
   TraceLine read(std::string_view line) const;

@@ -556,14 +556,20 @@ void read_submission(const Reader& reader, const YAML::Node& node,
   }
 }
 
-// `notation: {state: NAME}`: the board notation's name, checked against the registry.
-std::string read_notation(const Reader& reader, const YAML::Node& node) {
+// `notation: {state: NAME, layout: spacing_free | exact}`: the board notation's name, checked
+// against the registry, and how strictly printed lines are spaced.
+void read_notation(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
   reader.expect_map(node, "notation");
-  reader.only_keys(node, "notation", {"state"});
-  if (!node["state"]) reader.fail(node, "notation needs `state:` (how a board is written)");
+  reader.only_keys(node, "notation", {"state", "layout"});
+  if (!node["state"] && !node["layout"])
+    reader.fail(node, "notation needs `state:` (how a board is written) or `layout:`");
+  if (node["layout"])
+    assignment.exact_layout =
+        reader.one_of(node["layout"], "notation.layout", {"spacing_free", "exact"}) == "exact";
+  if (!node["state"]) return;
   std::vector<std::string> names;
   for (const BoardNotation& notation : board_notations()) names.push_back(notation.name);
-  return reader.one_of(node["state"], "notation.state", names);
+  assignment.state_notation = reader.one_of(node["state"], "notation.state", names);
 }
 
 // A board given as a list of integers, or as text in the spec's notation ("b12 345 678").
@@ -880,7 +886,7 @@ Assignment parse(const YAML::Node& root, const Reader& reader) {
     read_submission(reader, root["submission"], assignment.submission);
   });
   reader.collect([&] {
-    if (root["notation"]) assignment.state_notation = read_notation(reader, root["notation"]);
+    if (root["notation"]) read_notation(reader, root["notation"], assignment);
   });
   reader.collect([&] {
     if (root["domain"])
