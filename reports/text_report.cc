@@ -402,7 +402,8 @@ class Renderer {
     for (const std::string& note : test.notes) field(inner, "note: ", note, true);
     const bool limit = test.verdict == Verdict::time_limit_exceeded ||
                        test.verdict == Verdict::memory_limit_exceeded ||
-                       test.verdict == Verdict::output_limit_exceeded;
+                       test.verdict == Verdict::output_limit_exceeded ||
+                       test.verdict == Verdict::process_limit_exceeded;
     if (context.full || limit || options_.verbose || instructor()) {
       line(inner, fmt::format("resources: cpu {:.2f} s, wall {:.2f} s, peak memory {:.1f} MiB",
                               report_detail::finite_or_zero(test.cpu_seconds),

@@ -103,6 +103,9 @@ std::optional<EarlyStop> diagnose_program_stop(const Observation& observation) {
       return EarlyStop{Verdict::output_limit_exceeded,
                        fmt::format("output limit exceeded: {} (does the search stop at the goal?)",
                                    observation.detail)};
+    case Termination::process_limit:
+      return EarlyStop{Verdict::process_limit_exceeded,
+                       fmt::format("{}; the program was stopped at once", observation.detail)};
     case Termination::security_violation:
       return EarlyStop{Verdict::security_violation,
                        fmt::format("security violation: {}", observation.detail)};

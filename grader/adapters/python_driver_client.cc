@@ -209,6 +209,9 @@ std::optional<EarlyStop> diagnose_early_stop(const Observation& observation,
     case Termination::output_limit:
       return EarlyStop{Verdict::output_limit_exceeded,
                        fmt::format("output limit exceeded {}: {}", phase, observation.detail)};
+    case Termination::process_limit:
+      return EarlyStop{Verdict::process_limit_exceeded,
+                       fmt::format("{} {}; stopped at once", observation.detail, phase)};
     case Termination::security_violation:
       return EarlyStop{Verdict::security_violation,
                        fmt::format("security violation {}: {}", phase, observation.detail)};

@@ -420,6 +420,39 @@ TEST_F(BatchCommandTest, KillNineLeavesNoTraceAfterTheNextRun) {
   EXPECT_EQ(still_running(box), 0) << "the killed grader's submissions still run";
 }
 
+// Issue 41: the next batch goes to ANOTHER output folder, as a person does after a crash. The
+// killed batch's run folders under the first folder's .scratch are still tmpfs mounts; the next
+// grader finds them in the mount table (and the cgroups in the hierarchies), not in the folder
+// it was given, and removes them.
+TEST_F(BatchCommandTest, KillNineLeavesNoTraceWhenTheNextBatchGoesElsewhere) {
+  const fs::path cls = make_class({"correct", "buggy-unsorted-successors"}, true);
+  const fs::path out = dir_ / "out";
+  const pid_t child = start_batch(cls, out);
+  ASSERT_GE(child, 0);
+  const std::vector<pid_t> box = wait_for_a_submission(child);
+  ASSERT_TRUE(std::any_of(box.begin(), box.end(), runs_python)) << "no submission started";
+  ASSERT_EQ(kill(child, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  const std::vector<std::string> left = traces_of(child, out / ".scratch");
+  const bool mounted = std::any_of(left.begin(), left.end(), [](const std::string& trace) {
+    return trace.starts_with("mount ");
+  });
+  if (::geteuid() == 0 && sg::detect_cgroups().version != 0) {
+    EXPECT_TRUE(mounted) << "a grader killed mid-run leaves its run folders mounted: no test";
+  }
+
+  const fs::path elsewhere = dir_ / "elsewhere";
+  const Result next = run("batch " + kSpec + " " + cls.string() + " --out " + elsewhere.string());
+  EXPECT_EQ(next.exit_code, 0) << next.output;
+  std::string remaining;
+  for (const std::string& trace : traces_of(child, out / ".scratch"))
+    remaining.append(trace) += '\n';
+  EXPECT_EQ(remaining, "") << "left by the killed grader, though the next batch went elsewhere:\n"
+                           << ::testing::PrintToString(left);
+  EXPECT_EQ(still_running(box), 0) << "the killed grader's submissions still run";
+}
+
 // Issue 23: a batch, a grade and a check on one machine at once work side by side: each sweeps
 // only what graders that no longer run left, so none removes another's boxes or run folders.
 TEST_F(BatchCommandTest, BatchGradeAndCheckRunSideBySide) {

@@ -16,6 +16,7 @@ enum class Termination {
   wall_time_limit,     ///< Supervisor killed it: wall clock over Limits::wall_seconds.
   memory_limit,        ///< Memory over Limits::memory_bytes (how it was detected: see detail).
   output_limit,        ///< stdout or stderr passed Limits::output_bytes; killed at once.
+  process_limit,       ///< A fork was refused at Limits::max_processes; killed at once.
   security_violation,  ///< A forbidden operation (e.g. a denied system call).
   runner_error,        ///< The runner itself failed (could not spawn, copy, ...): not the student's
                        ///< fault.

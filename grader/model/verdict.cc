@@ -6,12 +6,13 @@
 namespace sg {
 namespace {
 
-constexpr std::array<std::pair<Verdict, std::string_view>, 11> kVerdictNames{{
+constexpr std::array<std::pair<Verdict, std::string_view>, 12> kVerdictNames{{
     {Verdict::accepted, "accepted"},
     {Verdict::wrong_answer, "wrong_answer"},
     {Verdict::time_limit_exceeded, "time_limit_exceeded"},
     {Verdict::memory_limit_exceeded, "memory_limit_exceeded"},
     {Verdict::output_limit_exceeded, "output_limit_exceeded"},
+    {Verdict::process_limit_exceeded, "process_limit_exceeded"},
     {Verdict::runtime_error, "runtime_error"},
     {Verdict::security_violation, "security_violation"},
     {Verdict::grader_error, "grader_error"},
@@ -48,6 +49,8 @@ std::string_view describe(Verdict verdict) {
       return "memory limit exceeded";
     case Verdict::output_limit_exceeded:
       return "output limit exceeded";
+    case Verdict::process_limit_exceeded:
+      return "process limit exceeded";
     case Verdict::runtime_error:
       return "runtime error";
     case Verdict::security_violation:

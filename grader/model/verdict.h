@@ -16,6 +16,7 @@ enum class Verdict {
   time_limit_exceeded,
   memory_limit_exceeded,
   output_limit_exceeded,
+  process_limit_exceeded,  ///< The run reached its process limit (a fork was refused).
   runtime_error,
   security_violation,
   grader_error,

@@ -390,6 +390,8 @@ void Box::sample(const Request& request, UsageSample& sample) const {
     sample.cpu_seconds = std::max(0.0, *cpu - request.cpu_before);
   }
   sample.peak_memory_bytes = std::max(sample.peak_memory_bytes, group_->memory_usage_bytes());
+  const std::uint64_t refused = group_->pids_limit_hits();
+  sample.refused_forks = refused - std::min(refused, request.pids_before);
 }
 
 SupervisionResult Box::watch(const Limits& limits, Request& request) {
@@ -589,6 +591,8 @@ class BoxForkSession final : public ForkServerSession {
     if (const std::optional<double> cpu = box_->group_->cpu_seconds()) sample.cpu_seconds = *cpu;
     sample.peak_memory_bytes =
         std::max(sample.peak_memory_bytes, box_->group_->memory_usage_bytes());
+    const std::uint64_t refused = box_->group_->pids_limit_hits();
+    sample.refused_forks = refused - std::min(refused, request_.pids_before);
   }
   void kill_run() override {
     if (!request_.reply) box_->end_server();

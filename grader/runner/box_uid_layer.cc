@@ -106,6 +106,8 @@ class BoxUidSession final : public SandboxSession {
     }
     if (!sample.cpu_seconds || *sample.cpu_seconds < cpu) sample.cpu_seconds = cpu;
     sample.peak_memory_bytes = std::max(sample.peak_memory_bytes, usage.max_rss_bytes);
+    // RLIMIT_NPROC of the box uid counts its tasks: at the limit, the next fork fails.
+    sample.tasks = std::max<std::uint64_t>(sample.tasks, static_cast<std::uint64_t>(usage.tasks));
   }
 
   void kill_all() noexcept override {

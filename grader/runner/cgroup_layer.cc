@@ -29,6 +29,7 @@ class CgroupSession final : public SandboxSession {
         if (!sample.cpu_seconds || *sample.cpu_seconds < *cpu) sample.cpu_seconds = cpu;
       }
       sample.peak_memory_bytes = std::max(sample.peak_memory_bytes, group_->memory_usage_bytes());
+      sample.refused_forks = std::max(sample.refused_forks, group_->pids_limit_hits());
     } catch (...) {
     }
   }
@@ -103,12 +104,8 @@ void add_cgroup_evidence(const CgroupReading& reading, const Limits& limits, Run
         reading.oom_kills == 1 ? "" : "es", describe_bytes(limits.memory_bytes),
         describe_bytes(observation.peak_memory_bytes));
   }
-  if (reading.pids_limit_hits > 0) {
-    evidence.notes.push_back(
-        fmt::format("{} fork{} refused at the process limit ({} processes and threads)",
-                    reading.pids_limit_hits, reading.pids_limit_hits == 1 ? " was" : "s were",
-                    limits.max_processes));
-  }
+  if (reading.pids_limit_hits > 0 && !evidence.process_limit)
+    evidence.process_limit = describe_process_limit(limits.max_processes, reading.pids_limit_hits);
 }
 
 std::unique_ptr<SandboxSession> CgroupLayer::prepare(const LaunchContext& context) {

@@ -364,6 +364,8 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
                                    ? now.peak_memory_bytes - base.peak_memory_bytes
                                    : 0;
     growth.peak_memory_bytes = std::max(growth.peak_memory_bytes, peak);
+    growth.refused_forks = now.refused_forks - std::min(now.refused_forks, base.refused_forks);
+    growth.tasks = now.tasks;  // RLIMIT_NPROC counts the server's tasks too
   };
   supervised.kill = [this] { kill_all_except(server_pid_); };
   const SupervisionResult supervision = supervise(limits, supervised, output, evidence);

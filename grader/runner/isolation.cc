@@ -210,6 +210,7 @@ RlimitOptions box_rlimits(bool cgroup) {
   rlimits.limit_address_space = !cgroup;
   rlimits.infer_memory_from_stderr = !cgroup;
   rlimits.limit_processes = true;
+  rlimits.processes_backstop_only = cgroup;
   return rlimits;
 }
 

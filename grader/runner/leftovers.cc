@@ -8,9 +8,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <fstream>
+#include <set>
+#include <sstream>
 #include <system_error>
 
 #include "runner/proc_stat.h"
@@ -74,12 +77,52 @@ bool owned_by_dead_grader(std::string_view name, LeftoverSweep& sweep) {
   return true;
 }
 
-void sweep_cgroups(const fs::path& parent, LeftoverSweep& sweep) {
+void sweep_cgroups(const fs::path& parent, LeftoverSweep& sweep, int depth = 0) {
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(parent, error)) {
+    if (!entry.is_directory(error) || entry.is_symlink(error)) continue;
     const std::string name = entry.path().filename().string();
-    if (!entry.is_directory(error) || !owned_by_dead_grader(name, sweep)) continue;
-    remove_cgroup_tree(entry.path(), sweep.cgroups, sweep.problems);
+    if (owned_by_dead_grader(name, sweep)) {
+      remove_cgroup_tree(entry.path(), sweep.cgroups, sweep.problems);
+    } else if (depth > 0 && !name.starts_with("sg-")) {
+      sweep_cgroups(entry.path(), sweep, depth - 1);  // a live grader's groups are left whole
+    }
+  }
+}
+
+// The mount points of every cgroup hierarchy (v1 controllers, named v1 hierarchies, v2), from
+// /proc/self/mountinfo: "... MOUNT_POINT OPTIONS [OPTIONAL...] - FSTYPE SOURCE ...".
+std::vector<fs::path> cgroup_hierarchies() {
+  std::vector<fs::path> found;
+  std::ifstream mounts("/proc/self/mountinfo");
+  for (std::string line; std::getline(mounts, line);) {
+    const std::size_t separator = line.find(" - ");
+    if (separator == std::string::npos) continue;
+    const std::string type =
+        line.substr(separator + 3, line.find(' ', separator + 3) - separator - 3);
+    if (type != "cgroup" && type != "cgroup2") continue;
+    std::size_t start = 0;
+    for (int field = 0; field < 4; ++field) start = line.find(' ', start) + 1;
+    found.emplace_back(line.substr(start, line.find(' ', start) - start));
+  }
+  return found;
+}
+
+// Detaches every mount on or below a dead grader's run folder, then removes the folder.
+void remove_run_folder(const fs::path& folder, LeftoverSweep& sweep) {
+  for (const std::string& point : mounts_at_or_below(folder)) {
+    if (::umount2(point.c_str(), MNT_DETACH) == 0) {
+      ++sweep.mounts;
+    } else if (errno != EINVAL && errno != ENOENT) {  // another sweep detached it first
+      sweep.problems.push_back(fmt::format("mount {}: {}", point, errno_text(errno)));
+    }
+  }
+  std::error_code error;
+  if (!fs::exists(folder, error)) return;
+  if (const std::string left = remove_tree(folder); !left.empty()) {
+    sweep.problems.push_back(left);
+  } else {
+    ++sweep.run_folders;
   }
 }
 
@@ -88,19 +131,54 @@ void sweep_run_folders(const fs::path& root, LeftoverSweep& sweep) {
   for (const auto& entry : fs::directory_iterator(root, error)) {
     const std::string name = entry.path().filename().string();
     if (!name.starts_with("sg-run-") || !owned_by_dead_grader(name, sweep)) continue;
-    for (const std::string& point : mounts_at_or_below(entry.path())) {
-      if (::umount2(point.c_str(), MNT_DETACH) == 0) {
-        ++sweep.mounts;
-      } else {
-        sweep.problems.push_back(fmt::format("mount {}: {}", point, errno_text(errno)));
+    remove_run_folder(entry.path(), sweep);
+  }
+}
+
+// Every mount point of the mount table (/proc/self/mountinfo's fifth field, octal escapes such as
+// \040 for a space undone).
+std::vector<std::string> mount_points() {
+  std::vector<std::string> points;
+  std::ifstream mounts("/proc/self/mountinfo");
+  for (std::string line; std::getline(mounts, line);) {
+    std::istringstream fields(line);
+    std::string escaped;
+    for (int field = 0; field < 5; ++field) fields >> escaped;
+    std::string point;
+    for (std::size_t i = 0; i < escaped.size(); ++i) {
+      const bool octal = escaped[i] == '\\' && i + 3 < escaped.size() &&
+                         std::all_of(escaped.begin() + static_cast<long>(i) + 1,
+                                     escaped.begin() + static_cast<long>(i) + 4,
+                                     [](char c) { return c >= '0' && c <= '7'; });
+      if (!octal) {
+        point += escaped[i];
+        continue;
+      }
+      point += static_cast<char>((escaped[i + 1] - '0') * 64 + (escaped[i + 2] - '0') * 8 +
+                                 (escaped[i + 3] - '0'));
+      i += 3;
+    }
+    if (!point.empty()) points.push_back(point);
+  }
+  return points;
+}
+
+// Run folders of dead graders found through the mount table, wherever they are: a batch's
+// OUT/.scratch is under an output folder the next grader may never be given.
+void sweep_mounted_run_folders(LeftoverSweep& sweep) {
+  std::set<fs::path> folders;
+  for (const std::string& point : mount_points()) {
+    fs::path folder;
+    for (const fs::path& part : fs::path(point)) {
+      folder /= part;
+      const std::string name = part.string();
+      if (name.starts_with("sg-run-") && owned_by_dead_grader(name, sweep)) {
+        folders.insert(folder);
+        break;
       }
     }
-    if (const std::string left = remove_tree(entry.path()); !left.empty()) {
-      sweep.problems.push_back(left);
-    } else {
-      ++sweep.run_folders;
-    }
   }
+  for (const fs::path& folder : folders) remove_run_folder(folder, sweep);
 }
 
 // Box uids no grader leases now (their lock is free) whose processes still run: a killed
@@ -175,8 +253,12 @@ LeftoverSweep sweep_leftovers(const std::vector<fs::path>& cgroup_parents,
   LeftoverSweep sweep;
   try {
     const bool root = ::geteuid() == 0;
-    if (root)
+    if (root) {
       for (const fs::path& parent : cgroup_parents) sweep_cgroups(parent, sweep);
+      // A grader that ran in another cgroup left its groups there: every hierarchy, 6 deep.
+      for (const fs::path& hierarchy : cgroup_hierarchies()) sweep_cgroups(hierarchy, sweep, 6);
+    }
+    if (root) sweep_mounted_run_folders(sweep);
     for (const fs::path& scratch : scratch_roots) sweep_run_folders(scratch, sweep);
     if (root && box_uids) sweep_box_uids(sweep);
   } catch (const std::exception& error) {

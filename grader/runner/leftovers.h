@@ -41,10 +41,13 @@ struct LeftoverSweep {
 };
 
 /// Removes the leftovers of graders that no longer run: cgroup directories named after a dead
-/// grader directly under each of `cgroup_parents` (their processes SIGKILLed first, nested groups
-/// removed deepest first); run folders named after a dead grader directly under each of
-/// `scratch_roots` (every mount on or below them detached first, deepest first); and, when
-/// `box_uids`, the processes of every box uid of the pool (uid_slots.h) that no grader leases now.
+/// grader directly under each of `cgroup_parents` or anywhere in the host's cgroup hierarchies
+/// (from the mount table, 6 levels deep; their processes SIGKILLed first, nested groups removed
+/// deepest first); run folders named after a dead grader that the mount table holds a
+/// mount on or below, wherever they are (a batch's OUT/.scratch under any output folder), and
+/// those directly under each of `scratch_roots` (every mount on or below them detached first,
+/// deepest first); and, when `box_uids`, the processes of every box uid of the pool
+/// (uid_slots.h) that no grader leases now.
 /// Resources of live graders, of this process and of older versions' unnamed run folders are
 /// never touched. Safe to run from several graders at once (what another removed first is no
 /// problem). Needs root for cgroups, mounts and box uids; without it those are skipped.

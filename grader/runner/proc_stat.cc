@@ -124,6 +124,7 @@ std::optional<ProcStat> read_proc_stat(pid_t pid) {
   stat.cpu_seconds = static_cast<double>(fields[14] + fields[15]) / ticks;
   stat.children_cpu_seconds = static_cast<double>(fields[16] + fields[17]) / ticks;
   stat.rss_bytes = fields[24] > 0 ? static_cast<std::uint64_t>(fields[24]) * page_size() : 0;
+  stat.threads = fields[20] > 0 ? static_cast<int>(fields[20]) : 1;
   return stat;
 }
 
@@ -153,6 +154,7 @@ GroupUsage sample_process_group(pid_t pgid) {
     const std::optional<ProcStat> stat = read_proc_stat(pid);
     if (!stat || stat->pgrp != pgid) return;
     ++usage.processes;
+    usage.tasks += stat->threads;
     usage.cpu_seconds += stat->cpu_seconds + stat->children_cpu_seconds;
     usage.max_rss_bytes = std::max(usage.max_rss_bytes, stat->rss_bytes);
   });
@@ -165,7 +167,10 @@ GroupUsage sample_processes_of_uid(uid_t uid) {
     if (!has_uid(pid, uid)) return;
     const std::optional<ProcStat> stat = read_proc_stat(pid);
     if (!stat) return;
-    if (stat->state != 'Z') ++usage.processes;
+    if (stat->state != 'Z') {
+      ++usage.processes;
+      usage.tasks += stat->threads;
+    }
     usage.cpu_seconds += stat->cpu_seconds + stat->children_cpu_seconds;
     usage.max_rss_bytes = std::max(usage.max_rss_bytes, stat->rss_bytes);
   });

@@ -20,6 +20,7 @@ struct ProcStat {
   double cpu_seconds = 0.0;           ///< utime + stime of the process (all its threads).
   double children_cpu_seconds = 0.0;  ///< cutime + cstime: children it has waited for.
   std::uint64_t rss_bytes = 0;        ///< Current resident set.
+  int threads = 1;                    ///< num_threads.
 };
 
 /// Reads /proc/<pid>/stat. nullopt if the process is gone or the file cannot be parsed. Does not
@@ -33,6 +34,7 @@ struct GroupUsage {
   double cpu_seconds = 0.0;
   std::uint64_t max_rss_bytes = 0;  ///< Largest current resident set of a member.
   int processes = 0;                ///< Members seen.
+  int tasks = 0;                    ///< Their threads, in all (RLIMIT_NPROC counts these).
 };
 
 /// Scans /proc for the members of process group `pgid`. Cost: one small read per process on the

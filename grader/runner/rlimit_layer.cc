@@ -56,8 +56,10 @@ std::array<ResourceLimit, 6> rlimit_table(const Limits& limits, const RlimitOpti
       {RLIMIT_NOFILE, static_cast<rlim_t>(limits.max_open_files)},
       {RLIMIT_CORE, 0},
       {RLIMIT_FSIZE, static_cast<rlim_t>(options.file_size_bytes)},
-      {RLIMIT_NPROC,
-       options.limit_processes ? static_cast<rlim_t>(limits.max_processes) : RLIM_INFINITY},
+      {RLIMIT_NPROC, !options.limit_processes ? RLIM_INFINITY
+                     : options.processes_backstop_only
+                         ? static_cast<rlim_t>(16 * limits.max_processes + 256)
+                         : static_cast<rlim_t>(limits.max_processes)},
   }};
 }
 

@@ -27,6 +27,12 @@ struct RlimitOptions {
   /// RLIMIT_NPROC = Limits::max_processes. Only meaningful for a dedicated non-root uid (the box
   /// tiers): the kernel counts every process of the real uid and ignores the limit for root.
   bool limit_processes = false;
+  /// With a cgroup whose pids.max limits the run's tree, RLIMIT_NPROC is only a backstop, set
+  /// to 16 x max_processes + 256: the uid's count also holds a fork session's server and the
+  /// zombies of the uid's last runs (a box killed at a limit leaves its dying processes to the
+  /// host's pid 1, which may take seconds to reap them), and a fork refused by it leaves no
+  /// trace in the cgroup's pids.events, where the supervisor looks.
+  bool processes_backstop_only = false;
 };
 
 /// One resource limit, set with hard == soft.

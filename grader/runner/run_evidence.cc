@@ -47,6 +47,7 @@ void decide_verdict(const RunEvidence& evidence, Observation& observation) {
 
   const std::pair<const std::optional<std::string>*, Termination> ranked[] = {
       {&evidence.runner_error, Termination::runner_error},
+      {&evidence.process_limit, Termination::process_limit},
       {&evidence.cpu_time_limit, Termination::cpu_time_limit},
       {&evidence.wall_time_limit, Termination::wall_time_limit},
       {&evidence.memory_limit, Termination::memory_limit},
@@ -86,6 +87,14 @@ void decide_verdict(const RunEvidence& evidence, Observation& observation) {
     observation.detail += "; ";
     observation.detail += note;
   }
+}
+
+std::string describe_process_limit(int max_processes, std::uint64_t refused_forks) {
+  std::string text = fmt::format("process limit exceeded ({} processes)", max_processes);
+  if (refused_forks > 0)
+    text +=
+        fmt::format(": {} fork{} refused", refused_forks, refused_forks == 1 ? " was" : "s were");
+  return text;
 }
 
 }  // namespace sg

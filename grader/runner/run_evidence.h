@@ -30,7 +30,11 @@ struct RunEvidence {
   std::string stdout_tail;
   std::string stderr_tail;
 
-  std::optional<std::string> runner_error;        ///< The runner failed; not the student's fault.
+  std::optional<std::string> runner_error;  ///< The runner failed; not the student's fault.
+  /// A fork was refused at the process limit (the cgroup's pids.events `max`, or the run's
+  /// tasks at RLIMIT_NPROC): "process limit exceeded (64 processes)". Outranks the time limits a
+  /// fork bomb's spinning processes would reach next.
+  std::optional<std::string> process_limit;
   std::optional<std::string> cpu_time_limit;      ///< CPU over the limit (supervisor or backstop).
   std::optional<std::string> wall_time_limit;     ///< Wall clock over the limit.
   std::optional<std::string> memory_limit;        ///< Memory over the limit (how it was detected).
@@ -46,7 +50,7 @@ struct RunEvidence {
 };
 
 /// Sets observation.termination, exit_code, signal and detail from `evidence`. Precedence:
-/// runner_error, cpu_time_limit, wall_time_limit, memory_limit, output_limit,
+/// runner_error, process_limit, cpu_time_limit, wall_time_limit, memory_limit, output_limit,
 /// security_violation, then signaled / exited from the wait status. exit_code is set whenever the
 /// main process exited normally and `signal` whenever a signal ended it (so a memory_limit
 /// inferred from an exit code still shows the code); both are cleared for runner_error. The
@@ -62,5 +66,9 @@ std::string describe_wait_status(int wait_status);
 /// "512 MiB", "1.5 GiB" or "1000 bytes": a byte count for humans (exact when it says MiB/GiB/KiB
 /// without a fraction).
 std::string describe_bytes(std::uint64_t bytes);
+
+/// The process_limit evidence: "process limit exceeded (64 processes)", with how it was seen
+/// ("3 forks refused") when known.
+std::string describe_process_limit(int max_processes, std::uint64_t refused_forks);
 
 }  // namespace sg

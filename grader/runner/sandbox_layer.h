@@ -51,6 +51,13 @@ struct UsageSample {
   std::optional<double> cpu_seconds;
   /// Largest resident set (bytes) seen in any process of the run; 0 when not measured.
   std::uint64_t peak_memory_bytes = 0;
+  /// Forks refused at the process limit since the run (or the forked test) began: the cgroup's
+  /// pids.events `max`. 0 when none, or not measured.
+  std::uint64_t refused_forks = 0;
+  /// Tasks (processes and threads) counted against RLIMIT_NPROC, from a /proc scan of the box
+  /// uid: where no cgroup refuses forks, reaching Limits::max_processes means the next fork
+  /// fails (EAGAIN). 0 when not counted.
+  std::uint64_t tasks = 0;
 };
 
 /// Per-run state and hooks of one layer. Created by SandboxLayer::prepare(), destroyed after the

@@ -157,11 +157,19 @@ SupervisionResult supervise(const Limits& limits, const SupervisedRun& run, Outp
     run.kill();
     next_rekill = now + kRekillInterval;
   };
+  // A fork refused at the process limit ends the run at once: a fork bomb's processes would
+  // otherwise spin on failed forks until the CPU limit, holding every core.
+  std::uint64_t refused_forks = 0;
+  bool at_process_limit = false;
   const auto take_sample = [&] {
     UsageSample sample;
     run.sample(sample);
     if (sample.cpu_seconds) result.cpu_seconds = std::max(result.cpu_seconds, *sample.cpu_seconds);
     result.peak_memory_bytes = std::max(result.peak_memory_bytes, sample.peak_memory_bytes);
+    refused_forks = std::max(refused_forks, sample.refused_forks);
+    at_process_limit = at_process_limit || refused_forks > 0 ||
+                       (limits.max_processes > 0 &&
+                        sample.tasks >= static_cast<std::uint64_t>(limits.max_processes));
   };
   std::vector<int> exit_fds;
   for (const int fd : run.exit_fds) {
@@ -173,13 +181,23 @@ SupervisionResult supervise(const Limits& limits, const SupervisedRun& run, Outp
     Clock::time_point now = Clock::now();
     if (!killed) {
       if (now >= deadline) {
+        take_sample();
         evidence.wall_time_limit = fmt::format("killed after {:.2f} s wall clock (limit {:g} s)",
                                                seconds(now - run.start), limits.wall_seconds);
+        // CPU far below the wall clock: the run waited rather than worked.
+        if (result.cpu_seconds < 0.1 * seconds(now - run.start))
+          *evidence.wall_time_limit += fmt::format(
+              "; its processes were asleep or waiting most of that time ({:.2f} s of CPU: a "
+              "sleep, input() or a lock that never comes)",
+              result.cpu_seconds);
         supervisor_kill(now);
       } else if (now >= next_sample) {
         take_sample();
         next_sample = now + kCpuSampleInterval;
-        if (result.cpu_seconds > limits.cpu_seconds) {
+        if (at_process_limit) {
+          evidence.process_limit = describe_process_limit(limits.max_processes, refused_forks);
+          supervisor_kill(now);
+        } else if (result.cpu_seconds > limits.cpu_seconds) {
           evidence.cpu_time_limit = fmt::format("killed after {:.2f} s CPU (limit {:g} s)",
                                                 result.cpu_seconds, limits.cpu_seconds);
           supervisor_kill(now);
@@ -224,6 +242,8 @@ SupervisionResult supervise(const Limits& limits, const SupervisedRun& run, Outp
     }
   }
   take_sample();
+  if (!evidence.process_limit && !killed && at_process_limit)
+    evidence.process_limit = describe_process_limit(limits.max_processes, refused_forks);
   return result;
 }
 

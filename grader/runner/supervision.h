@@ -48,9 +48,13 @@ struct SupervisionResult {
 
 class OutputCapture;
 
-/// Runs the loop until run.ended(): pumps `output`, enforces `limits` (evidence cpu_time_limit,
-/// wall_time_limit, output_limit, killed_by_supervisor), samples every 25 ms and once more when
-/// the run has ended. Throws std::runtime_error when poll fails or `ended` throws.
+/// Runs the loop until run.ended(): pumps `output`, enforces `limits` (evidence process_limit,
+/// cpu_time_limit, wall_time_limit, output_limit, killed_by_supervisor), samples every 25 ms and
+/// once more when the run has ended. The process limit is reached when a sample shows a refused
+/// fork or as many tasks as Limits::max_processes (where RLIMIT_NPROC, not a cgroup, limits
+/// them); the run is then killed at once. A wall-clock kill says when the run's processes slept
+/// (CPU under a tenth of the wall clock). Throws std::runtime_error when poll fails or `ended`
+/// throws.
 SupervisionResult supervise(const Limits& limits, const SupervisedRun& run, OutputCapture& output,
                             RunEvidence& evidence);
 
