@@ -12,7 +12,7 @@
 namespace sg::ref {
 namespace {
 
-constexpr int kMaxCells = 64;
+constexpr int kIdaMaxCells = 64;
 constexpr int kMaxLine = 64;
 constexpr int kFound = -1;
 constexpr int kStopped = -2;
@@ -23,7 +23,7 @@ void check_puzzle(const TilePuzzle& puzzle, const Tiles& state) {
   if (!puzzle.tiles_distinct()) throw std::invalid_argument("IDA* here needs distinct tiles");
   if (puzzle.blank_count() != 1) throw std::invalid_argument("IDA* here needs one blank");
   if (puzzle.rows() > kMaxLine || puzzle.cols() > kMaxLine ||
-      puzzle.rows() * puzzle.cols() > kMaxCells) {
+      puzzle.rows() * puzzle.cols() > kIdaMaxCells) {
     throw std::invalid_argument("IDA* supports boards of at most 64 cells");
   }
   if (const std::string problem = puzzle.validate(state); !problem.empty())
@@ -63,11 +63,11 @@ class Board {
   }
 
   int rows_, cols_, cells_;
-  std::array<std::uint8_t, kMaxCells> board_{};
+  std::array<std::uint8_t, kIdaMaxCells> board_{};
   int blank_ = 0;
   int blank_id_ = 0;
-  std::uint8_t distance_[kMaxCells][kMaxCells]{};
-  std::int8_t target_[kMaxCells][4]{};
+  std::uint8_t distance_[kIdaMaxCells][kIdaMaxCells]{};
+  std::int8_t target_[kIdaMaxCells][4]{};
 };
 
 // Line conflicts: tiles in their goal line minus the longest increasing run of their goal
@@ -172,11 +172,11 @@ class LinearConflictHeuristic {
 
 // What the two tight IDA* loops below share: the bound, the counters, the path found, and the
 // deepening itself. Their dfs() reads and updates these members directly.
-class Deepening {
+class IdaDeepening {
  protected:
   enum class Outcome { exhausted, found, stopped };
 
-  explicit Deepening(std::uint64_t node_limit)
+  explicit IdaDeepening(std::uint64_t node_limit)
       : limit_(node_limit == 0 ? std::numeric_limits<std::uint64_t>::max() : node_limit) {}
 
   // Depth-first passes bounded by f = g + h, from `bound` (the start's h), each next bound the
@@ -218,10 +218,10 @@ class Deepening {
 // other), then looks them up; the groups' values travel down the recursion. Only the moved tile's
 // group is looked up again; its reflected counterpart only where the plain sum does not already
 // prune the child.
-class DatabaseSearch : Deepening {
+class DatabaseSearch : IdaDeepening {
  public:
   DatabaseSearch(const Board& board, const PatternDatabase& database, std::uint64_t node_limit)
-      : Deepening(node_limit), board_(board), database_(database) {
+      : IdaDeepening(node_limit), board_(board), database_(database) {
     const int cells = board.cells_;
     const auto& groups = database.groups();
     if (groups.size() > kMaxGroups) throw std::invalid_argument("at most 8 pattern groups");
@@ -366,25 +366,25 @@ class DatabaseSearch : Deepening {
   const std::uint8_t* tables_[kMaxGroups]{};
   std::uint8_t members_[kMaxGroups][kMaxPatternTiles]{};  // each group's ids, in its order
   int member_count_[kMaxGroups]{};
-  std::uint8_t group_of_[kMaxCells]{};         // id -> its group
-  std::uint8_t mirror_group_of_[kMaxCells]{};  // id -> the group of its transpose
-  std::uint8_t transposed_[kMaxCells]{};
-  std::uint16_t where_[kMaxCells]{};  // id -> the cell it is on now
-  std::uint16_t tiles_[kMaxCells]{};  // cell -> id (the blank's cell: stale, never read)
+  std::uint8_t group_of_[kIdaMaxCells]{};         // id -> its group
+  std::uint8_t mirror_group_of_[kIdaMaxCells]{};  // id -> the group of its transpose
+  std::uint8_t transposed_[kIdaMaxCells]{};
+  std::uint16_t where_[kIdaMaxCells]{};  // id -> the cell it is on now
+  std::uint16_t tiles_[kIdaMaxCells]{};  // cell -> id (the blank's cell: stale, never read)
   int blank_ = 0;
   bool reflect_ = false;
-  Step steps_[kMaxCells][4]{};
-  int step_count_[kMaxCells]{};
+  Step steps_[kIdaMaxCells][4]{};
+  int step_count_[kIdaMaxCells]{};
 };
 
 // Plain Manhattan IDA* as one tight loop: h travels down the recursion (no stack of saved
 // values), a child with h = 0 is the goal, the path is written only once found, and the board is
 // kept in 16-bit cells (a byte store may alias every member, so the loop would reload them all).
 // Counts are the generic Search's, node for node.
-class ManhattanSearch : Deepening {
+class ManhattanSearch : IdaDeepening {
  public:
   ManhattanSearch(const Board& board, std::uint64_t node_limit)
-      : Deepening(node_limit), board_(board) {
+      : IdaDeepening(node_limit), board_(board) {
     const int cells = board.cells_;
     // Per blank cell and previous move (0: none), the moves to try, the undoing one left out,
     // each with its tile's change of distance for every tile id.
@@ -417,7 +417,7 @@ class ManhattanSearch : Deepening {
  private:
   struct Step {
     std::int8_t from, move;
-    std::int8_t delta[kMaxCells];  // by tile id: its distance after the move minus before
+    std::int8_t delta[kIdaMaxCells];  // by tile id: its distance after the move minus before
   };
 
   // Not inlined into itself: GCC's recursive inlining of this loop made it some 10% slower.
@@ -453,10 +453,10 @@ class ManhattanSearch : Deepening {
   }
 
   const Board& board_;
-  std::uint16_t tiles_[kMaxCells]{};  // the blank's cell holds a stale id: never read
+  std::uint16_t tiles_[kIdaMaxCells]{};  // the blank's cell holds a stale id: never read
   int blank_ = 0;
-  Step steps_[kMaxCells][5][4]{};
-  int step_count_[kMaxCells][5]{};
+  Step steps_[kIdaMaxCells][5][4]{};
+  int step_count_[kIdaMaxCells][5]{};
 };
 
 template <typename Heuristic>

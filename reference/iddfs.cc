@@ -8,9 +8,9 @@
 namespace sg::ref {
 namespace {
 
-class Search {
+class IddfsSearch {
  public:
-  Search(const Problem& problem, const IddfsOptions& options, TracedIddfsResult& result)
+  IddfsSearch(const Problem& problem, const IddfsOptions& options, TracedIddfsResult& result)
       : problem_(problem), options_(options), result_(result) {}
 
   // Depth-limited DFS below `state` at `depth`; true when the goal was found.
@@ -71,7 +71,7 @@ TracedIddfsResult traced_iterative_deepening(const Problem& problem, const Iddfs
     result.last_limit = 0;
     return result;
   }
-  Search search(problem, options, result);
+  IddfsSearch search(problem, options, result);
   for (int limit = options.first_limit; limit <= options.max_limit; ++limit) {
     result.last_limit = limit;
     search.path().clear();

@@ -24,7 +24,7 @@ std::string cell_text(const Cell& cell) {
   return text.append(")");
 }
 
-std::string cells_text(const std::vector<Cell>& cells) {
+std::string problem_cells_text(const std::vector<Cell>& cells) {
   std::string text = "{";
   for (std::size_t i = 0; i < cells.size(); ++i) {
     if (i > 0) text += ',';
@@ -112,9 +112,9 @@ PacmanProblem::Parsed PacmanProblem::parse(const State& state) const {
 State PacmanProblem::text_of(const Parsed& parsed) const {
   switch (goal_) {
     case PacmanGoal::corners:
-      return cell_text(parsed.at) + " corners " + cells_text(parsed.cells);
+      return cell_text(parsed.at) + " corners " + problem_cells_text(parsed.cells);
     case PacmanGoal::food:
-      return cell_text(parsed.at) + " food " + cells_text(parsed.cells);
+      return cell_text(parsed.at) + " food " + problem_cells_text(parsed.cells);
     default:
       return cell_text(parsed.at);
   }

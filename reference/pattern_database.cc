@@ -7,7 +7,7 @@
 namespace sg::ref {
 namespace {
 
-constexpr int kMaxCells = 16;
+constexpr int kDatabaseMaxCells = 16;
 constexpr std::uint8_t kUnknown = 0xff;
 // A build keeps a byte per (placement, blank cell): 8 of 16 tiles would take 4 GiB.
 constexpr std::uint64_t kMaxBuildBytes = std::uint64_t{1} << 31;
@@ -69,7 +69,7 @@ PatternDatabase::PatternDatabase(const TilePuzzle& puzzle, std::vector<std::vect
   if (!puzzle.tiles_distinct())
     throw std::invalid_argument("pattern databases need distinct tiles");
   if (puzzle.blank_count() != 1) throw std::invalid_argument("pattern databases need one blank");
-  if (cells > kMaxCells) throw std::invalid_argument("pattern databases: at most 16 cells");
+  if (cells > kDatabaseMaxCells) throw std::invalid_argument("pattern databases: at most 16 cells");
   int largest = 0;
   for (const int value : goal_) largest = std::max(largest, value);
   goal_cell_of_.assign(static_cast<std::size_t>(largest) + 1, -1);

@@ -20,7 +20,7 @@ using report_detail::html_escape;
 constexpr std::size_t kBins = 10;     // histogram bins: 0-10 %, ..., 90-100 % of the max score
 constexpr std::size_t kSlowest = 10;  // submissions listed as slowest
 
-constexpr std::string_view kCss = R"(
+constexpr std::string_view kSummaryCss = R"(
 .cards { display: flex; gap: 1em; flex-wrap: wrap; }
 .card { border: 1px solid var(--line); border-radius: 6px; padding: .4em 1em; min-width: 7em; }
 .card .value { font-size: 1.5em; font-weight: 600; }
@@ -60,9 +60,9 @@ struct CriterionStats {
   std::size_t graded = 0;
 };
 
-class Renderer {
+class SummaryRenderer {
  public:
-  explicit Renderer(const std::vector<ClassEntry>& entries) {
+  explicit SummaryRenderer(const std::vector<ClassEntry>& entries) {
     for (const ClassEntry& entry : entries) entries_.push_back(&entry);
     std::sort(entries_.begin(), entries_.end(), [](const ClassEntry* a, const ClassEntry* b) {
       return a->student_id < b->student_id;
@@ -85,7 +85,7 @@ class Renderer {
     slowest();
     grader_errors();
     students();
-    return report_detail::html_page(title, kCss, out_);
+    return report_detail::html_page(title, kSummaryCss, out_);
   }
 
  private:
@@ -128,21 +128,21 @@ class Renderer {
     for (const ClassEntry* entry : entries_) ++counts[bin_of(entry->report)];
     const std::size_t tallest =
         std::max<std::size_t>(1, *std::max_element(counts.begin(), counts.end()));
-    constexpr int kWidth = 640;
+    constexpr int kChartWidth = 640;
     constexpr int kHeight = 220;
     constexpr int kLeft = 30;
     constexpr int kBottom = 40;
     constexpr int kTop = 20;
-    const double bar_width = static_cast<double>(kWidth - kLeft) / kBins;
+    const double bar_width = static_cast<double>(kChartWidth - kLeft) / kBins;
     out_ += "<h2>Score distribution</h2>\n";
     out_ += fmt::format(
         "<svg id=\"histogram\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
         "viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"Histogram of scores as a percentage of "
         "the maximum\">\n",
-        kWidth, kHeight, kWidth, kHeight);
+        kChartWidth, kHeight, kChartWidth, kHeight);
     const int plot_height = kHeight - kBottom - kTop;
     out_ += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#57606a\"/>\n",
-                        kLeft, kHeight - kBottom, kWidth, kHeight - kBottom);
+                        kLeft, kHeight - kBottom, kChartWidth, kHeight - kBottom);
     for (std::size_t bin = 0; bin < kBins; ++bin) {
       const double height =
           static_cast<double>(plot_height) * static_cast<double>(counts[bin]) / tallest;
@@ -161,7 +161,7 @@ class Renderer {
     }
     out_ +=
         fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">score, % of maximum</text>\n",
-                    kLeft + (kWidth - kLeft) / 2, kHeight - 6);
+                    kLeft + (kChartWidth - kLeft) / 2, kHeight - 6);
     out_ += "</svg>\n";
   }
 
@@ -345,7 +345,7 @@ class Renderer {
 }  // namespace
 
 std::string render_class_summary_html(const std::vector<ClassEntry>& entries) {
-  return Renderer(entries).document();
+  return SummaryRenderer(entries).document();
 }
 
 }  // namespace sg

@@ -29,7 +29,7 @@ using report_detail::TestLine;
 
 constexpr std::size_t kWindowLines = 120;  // output lines shown per side
 constexpr std::size_t kLeadLines = 20;     // lines shown above a first difference far down
-constexpr std::size_t kMaxLineChars = 400;
+constexpr std::size_t kHtmlMaxLineChars = 400;
 
 constexpr std::string_view kCss = R"(
 details.test { border: 1px solid var(--line); border-radius: 6px; margin: .6em 0; padding: .3em .8em; }
@@ -197,7 +197,7 @@ class OutputColumn {
                       marked && other != other_blocks_.end() ? &other->second.rows : nullptr));
       return last;
     }
-    const std::string text = report_detail::clip_line(lines_[i], kMaxLineChars);
+    const std::string text = report_detail::clip_line(lines_[i], kHtmlMaxLineChars);
     std::string cell;
     if (auto board = report_detail::find_board(text)) {
       // Only the first differing line's tiles are marked: later lines usually differ as a
@@ -228,9 +228,9 @@ class OutputColumn {
   std::map<std::size_t, BoardBlock> other_blocks_;
 };
 
-class Renderer {
+class HtmlRenderer {
  public:
-  Renderer(const GradeReport& report, Audience audience)
+  HtmlRenderer(const GradeReport& report, Audience audience)
       : report_(report),
         audience_(audience),
         outline_(report_detail::outline_feedback(report, audience)) {}
@@ -444,9 +444,9 @@ class Renderer {
 std::string render_feedback_html(const GradeReport& report, Audience audience) {
   if (audience == Audience::student) {
     const GradeReport view = student_view(report);
-    return Renderer(view, audience).document();
+    return HtmlRenderer(view, audience).document();
   }
-  return Renderer(report, audience).document();
+  return HtmlRenderer(report, audience).document();
 }
 
 }  // namespace sg

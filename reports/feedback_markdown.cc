@@ -86,7 +86,7 @@ std::string_view mark(const TestLine& line) {
   return line.grader_error ? "⚠️" : line.failing ? "❌" : "✅";
 }
 
-std::string_view criterion_mark(CriterionStatus status) {
+std::string_view markdown_criterion_mark(CriterionStatus status) {
   switch (status) {
     case CriterionStatus::passed:
       return "✅";
@@ -149,9 +149,9 @@ std::string first_difference_text(const TestOutcome& test) {
   return out;
 }
 
-class Renderer {
+class MarkdownRenderer {
  public:
-  Renderer(const GradeReport& report, Audience audience)
+  MarkdownRenderer(const GradeReport& report, Audience audience)
       : report_(report),
         audience_(audience),
         outline_(report_detail::outline_feedback(report, audience)) {}
@@ -188,7 +188,7 @@ class Renderer {
     out_ += "## Rubric\n\n| | Criterion | Points | Summary |\n|---|---|---:|---|\n";
     for (const auto& line : outline_.criteria) {
       const CriterionOutcome& criterion = report_.criteria[line.index];
-      out_ += fmt::format("| {} | {} | {} | {} |\n", criterion_mark(criterion.status),
+      out_ += fmt::format("| {} | {} | {} | {} |\n", markdown_criterion_mark(criterion.status),
                           md_text(line.name), line.points, md_text(line.summary));
     }
     out_ += '\n';
@@ -303,9 +303,9 @@ class Renderer {
 std::string render_feedback_markdown(const GradeReport& report, Audience audience) {
   if (audience == Audience::student) {
     const GradeReport view = student_view(report);
-    return Renderer(view, audience).document();
+    return MarkdownRenderer(view, audience).document();
   }
-  return Renderer(report, audience).document();
+  return MarkdownRenderer(report, audience).document();
 }
 
 }  // namespace sg

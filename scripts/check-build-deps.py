@@ -118,6 +118,16 @@ def is_elf(path):
         return False
 
 
+def ninja_dep_paths(build):
+    """Ninja reads the compiler's depfiles into its own log (.ninja_deps) and deletes them."""
+    if not os.path.isfile(os.path.join(build, 'build.ninja')):
+        return set()
+    out = subprocess.run(['ninja', '-C', build, '-t', 'deps'], capture_output=True,
+                         text=True).stdout
+    return {line.strip() for line in out.splitlines()
+            if line.startswith('    ') and line.strip().startswith('/')}
+
+
 def linked_libraries(build):
     paths = set()
     for root, dirs, files in os.walk(build):
@@ -183,7 +193,7 @@ def main():
     owners = file_owners()
     used = {}          # package -> an example file
     unowned = set()
-    sources = (depfile_paths(build) | linked_libraries(build) | cmake_cache_paths(build) |
+    sources = (depfile_paths(build) | ninja_dep_paths(build) | linked_libraries(build) | cmake_cache_paths(build) |
                program_paths() | python_module_paths())
     for path in sorted(sources):
         if path.startswith(('missing-program:', 'missing-python-module:')):

@@ -30,6 +30,7 @@ packages=(
 )
 # The tests and benchmarks besides.
 test_packages=(
+  ninja-build                    # the test build (scripts/test.sh: Ninja schedules it best)
   libgtest-dev libgmock-dev      # tests (GoogleTest through CTest)
   libbenchmark-dev               # benchmarks (Google Benchmark)
   chromium                       # tests: HTML feedback and class summary in a headless browser

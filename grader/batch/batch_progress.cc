@@ -24,12 +24,30 @@ std::string format_batch_progress(const BatchProgress& progress, bool bar) {
   }
   text += fmt::format("{}/{} graded in {}", progress.done, progress.total,
                       format_duration(progress.elapsed_seconds));
-  if (progress.done > 0 && progress.done < progress.total) {
-    const double eta = progress.elapsed_seconds / static_cast<double>(progress.done) *
-                       static_cast<double>(progress.total - progress.done);
-    text += fmt::format(", ETA {}", format_duration(eta));
-  }
+  const bool known = !progress.eta.finished_seconds.empty() ||
+                     (!progress.eta.running.empty() && progress.eta.allowance_seconds);
+  if (progress.done < progress.total && known)
+    text += ", " + format_eta(estimate_remaining(progress.eta));
   if (!progress.last.empty()) text += ": " + progress.last;
+  return text;
+}
+
+std::string format_in_flight(const BatchProgress& progress) {
+  std::string text;
+  for (const InFlightSubmission& running : progress.eta.running) {
+    if (!text.empty()) text += '\n';
+    text += fmt::format("  {}: ", running.student);
+    if (running.test.empty())
+      text += "importing";
+    else
+      text +=
+          fmt::format("{} (test {} of {})", running.test,
+                      std::min(running.tests_done + 1, running.tests_total), running.tests_total);
+    text += fmt::format(" for {}, {} of CPU charged", format_duration(running.wall_seconds),
+                        format_duration(running.cpu_seconds));
+    if (const std::optional<double> latest = latest_end(running, progress.eta.allowance_seconds))
+      text += fmt::format("; stopped within {} at the latest", format_duration(*latest));
+  }
   return text;
 }
 

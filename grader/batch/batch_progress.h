@@ -4,7 +4,10 @@
 #pragma once
 
 #include <cstddef>
+#include <set>
 #include <string>
+
+#include "batch/eta_estimate.h"
 
 namespace sg {
 
@@ -12,14 +15,25 @@ struct BatchProgress {
   std::size_t done = 0;   ///< Submissions finished in this run (graded or failed).
   std::size_t total = 0;  ///< Submissions this run has to grade.
   double elapsed_seconds = 0.0;
-  std::string last;  ///< What just finished, e.g. "alice 85/100 (4.1 s)".
+  std::string last;                  ///< What just finished, e.g. "alice 85/100 (4.1 s)".
+  std::set<std::string> unfinished;  ///< Students this run grades that are not done yet.
+  /// What the remaining time is estimated from: the submissions queued and in flight, the
+  /// graded ones' times, the spec's expected time and allowance (batch/eta_estimate.h).
+  EtaInputs eta{};
 };
 
 /// "1h02m", "3m05s", "42s".
 std::string format_duration(double seconds);
 
-/// The progress text; `bar` adds a 20-cell bar. The ETA is elapsed / done * remaining, so it
-/// already accounts for parallel workers; it is omitted until one submission is done.
+/// The progress text; `bar` adds a 20-cell bar. The ETA is the range estimate_remaining()
+/// gives (batch/eta_estimate.h), shown once something is known: a submission graded or one in
+/// flight with an allowance.
 std::string format_batch_progress(const BatchProgress& progress, bool bar);
+
+/// One line per submission in flight, e.g. "  alice: solve-complicated-10 (test 25 of 27) for
+/// 4m10s, 3m50s of CPU charged; stopped within 9m50s at the latest" (what is left of its CPU
+/// allowance). Empty when
+/// none is.
+std::string format_in_flight(const BatchProgress& progress);
 
 }  // namespace sg

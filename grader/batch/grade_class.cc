@@ -63,6 +63,29 @@ void rescore(const Assignment& assignment, const StoredResult& stored, const Res
 
 }  // namespace
 
+std::optional<double> expected_submission_seconds(const Assignment& assignment) {
+  // Calibrated figures are scaled to this machine when the spec is loaded for grading.
+  if (assignment.submission_budget.measured_total_cpu_seconds)
+    return assignment.submission_budget.measured_total_cpu_seconds;
+  double total = 0.0;
+  bool measured = false;
+  for (const TestSpec& test : assignment.tests) {
+    if (test.time_scaling && test.time_scaling->measured_cpu_seconds) {
+      total += *test.time_scaling->measured_cpu_seconds;
+      measured = true;
+    }
+  }
+  if (!measured) return std::nullopt;
+  return total;
+}
+
+std::optional<double> submission_allowance(const Assignment& assignment) {
+  if (const std::optional<double> budget = assignment.submission_budget.seconds()) return budget;
+  double total = 0.0;
+  for (const TestSpec& test : assignment.tests) total += test.limits.cpu_seconds;
+  return total;
+}
+
 ClassEntry class_entry_from_stored(const StoredResult& row) {
   ClassEntry entry;
   entry.student_id = row.key.student_id;
@@ -123,9 +146,16 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
 
   std::mutex mutex;  // guards result counters and progress
   std::size_t next = 0;
-  BatchProgress progress;
-  progress.total = total_students;
-  const auto start = std::chrono::steady_clock::now();
+  BatchMonitor own_monitor;
+  BatchMonitor& monitor = options.monitor != nullptr ? *options.monitor : own_monitor;
+  monitor.begin(total_students, order.size(), std::max(1u, workers), assignment.tests.size(),
+                expected_submission_seconds(assignment), submission_allowance(assignment));
+  {
+    std::vector<std::string> to_grade;
+    for (const auto& [hash, group] : pending)
+      for (const Student& student : group) to_grade.push_back(student.submission->student_id);
+    monitor.will_grade(to_grade);
+  }
 
   const auto work = [&] {
     for (;;) {
@@ -141,6 +171,7 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
       }
       const std::vector<Student>& group = pending.at(hash);
       const ClassSubmission& first = *group.front().submission;
+      monitor.started(first.student_id);
       GradeReport report;
       try {
         GradeOptions grade_options;
@@ -148,6 +179,12 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
         grade_options.jobs = test_jobs;
         grade_options.fork_tests = options.fork_tests;
         grade_options.grader_version = options.grader_version;
+        grade_options.on_test_start = [&](const TestSpec& test, double charged) {
+          monitor.test_started(first.student_id, test.id, charged);
+        };
+        grade_options.on_test_done = [&](std::size_t, std::size_t, const TestOutcome&) {
+          monitor.test_done(first.student_id);
+        };
         report = grade_submission(assignment, kinds, runner, first.path, grade_options);
       } catch (const std::exception& error) {
         report = grader_fault_report(assignment, first, options.grader_version, error.what());
@@ -168,16 +205,16 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
       const std::lock_guard lock(mutex);
       result.graded += group.size();
       if (report.has_grader_errors) result.grader_faults += group.size();
-      progress.done += group.size();
-      progress.elapsed_seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::string who = first.student_id;
       if (group.size() > 1) who += fmt::format(" (+{} sharing it)", group.size() - 1);
-      progress.last = report.has_grader_errors
-                          ? fmt::format("{} grader error ({:.1f} s)", who, report.seconds)
-                          : fmt::format("{} {}/{} ({:.1f} s)", who, report.score, report.max_score,
-                                        report.seconds);
-      if (options.on_progress) options.on_progress(progress);
+      std::vector<std::string> students;
+      for (const Student& student : group) students.push_back(student.submission->student_id);
+      monitor.finished(students,
+                       report.has_grader_errors
+                           ? fmt::format("{} grader error ({:.1f} s)", who, report.seconds)
+                           : fmt::format("{} {}/{} ({:.1f} s)", who, report.score, report.max_score,
+                                         report.seconds));
+      if (options.on_progress) options.on_progress(monitor.snapshot());
     }
   };
 
@@ -199,7 +236,7 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
   }
   for (auto& thread : threads) thread.join();
   if (failure) std::rethrow_exception(failure);
-  if (options.stop != nullptr && options.stop->load() && progress.done < total_students)
+  if (options.stop != nullptr && options.stop->load() && result.graded < total_students)
     result.interrupted = true;
 
   for (const auto& submission : submissions) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "batch/batch_monitor.h"
 #include "batch/batch_progress.h"
 #include "batch/class_intake.h"
 #include "kinds/kind_registry.h"
@@ -34,6 +35,9 @@ struct ClassGradeOptions {
   std::string grader_version;
   /// Called after each submission (serialised), from the worker that graded it.
   std::function<void(const BatchProgress&)> on_progress;
+  /// Kept up to date while the class is graded (who is in flight, on which test), for a display
+  /// that redraws on its own clock; may be null.
+  BatchMonitor* monitor = nullptr;
   /// When it becomes true, workers take no new submission (those in flight finish).
   const std::atomic<bool>* stop = nullptr;
 };
@@ -66,5 +70,13 @@ ClassGradeResult grade_class(const Assignment& assignment, const KindRegistry& k
 /// The ClassEntry of a stored row (its report parsed back from JSON). Throws StoreError naming
 /// the student if the stored JSON is unreadable.
 ClassEntry class_entry_from_stored(const StoredResult& row);
+
+/// CPU seconds a correct submission needs on this machine: the calibrated slowest accepted total
+/// (or the sum of the tests' calibrated figures), scaled as the limits are; nullopt when the spec
+/// was not calibrated.
+std::optional<double> expected_submission_seconds(const Assignment& assignment);
+
+/// The most CPU one submission may use: its budget, else the sum of its tests' CPU limits.
+std::optional<double> submission_allowance(const Assignment& assignment);
 
 }  // namespace sg

@@ -5,6 +5,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -12,8 +13,10 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
+#include "batch/batch_monitor.h"
 #include "batch/class_intake.h"
 #include "batch/class_outputs.h"
 #include "batch/grade_class.h"
@@ -47,6 +50,40 @@ extern "C" void on_interrupt(int) {
       "\nsearchgrader: interrupted: finishing the submissions in flight (Ctrl-C again to stop "
       "now); run the same command again to resume\n";
   [[maybe_unused]] const auto ignored = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+}
+
+// Once only slow submissions are left (none queued, some in flight): the students graded so far,
+// their scores as the store holds them, and who is still running, on which test, for how long and
+// when each is stopped at the latest; so nobody waits on a hanging student without knowing.
+std::string graded_so_far(const ResultsStore& store, const std::vector<ClassSubmission>& class_,
+                          const BatchProgress& state) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  std::size_t width = 7;
+  for (const ClassSubmission& submission : class_) {
+    // A stored result of a student this run still grades is an earlier run's.
+    if (state.unfinished.count(submission.student_id)) continue;
+    const std::optional<StoredResult> result = store.current(submission.student_id);
+    if (!result) continue;
+    rows.emplace_back(submission.student_id,
+                      result->has_grader_errors
+                          ? std::string("grader error")
+                          : fmt::format("{:g}/{:g}", result->score, result->max_score));
+    width = std::max(width, submission.student_id.size());
+  }
+  const EtaRange eta = estimate_remaining(state.eta);
+  std::string text = fmt::format(
+      "searchgrader: {} of {} graded in {}; {} still running{}{}:\n{}\n", state.done, state.total,
+      format_duration(state.elapsed_seconds), state.eta.running.size(),
+      state.eta.queued > 0 ? fmt::format(", {} waiting for a worker", state.eta.queued)
+                           : std::string(),
+      eta.high ? fmt::format(", all done within {} at the latest", format_duration(*eta.high))
+               : std::string(),
+      format_in_flight(state));
+  text += fmt::format("Graded so far (the gradebook is written when every student is done):\n");
+  text += fmt::format("  {:<{}}  {}\n", "student", width, "score");
+  for (const auto& [student, score] : rows)
+    text += fmt::format("  {:<{}}  {}\n", student, width, score);
+  return text;
 }
 
 // The one place the batch builds its runner: the sandbox tier chosen for the class.
@@ -211,32 +248,56 @@ int run_batch(const BatchArgs& args) {
     options.grader_version = grader_build_version(args.driver_dir);
     options.stop = &g_stop;
     std::mutex progress_mutex;
-    std::optional<BatchProgress> latest;
-    const auto start = std::chrono::steady_clock::now();
+    BatchMonitor monitor;
+    monitor.record_to(out / "progress.jsonl");
+    options.monitor = &monitor;
+    // The students graded so far, shown once only slow submissions hold the workers: none is
+    // queued, or every worker has held its submission for a minute.
+    bool shown_so_far = false;
+    const auto show_so_far = [&](const BatchProgress& state) {
+      const bool workers_held =
+          state.eta.running.size() >= state.eta.workers &&
+          std::all_of(state.eta.running.begin(), state.eta.running.end(),
+                      [](const InFlightSubmission& running) { return running.wall_seconds >= 60; });
+      if (shown_so_far || state.eta.running.empty() || state.done == 0 ||
+          (state.eta.queued > 0 && !workers_held))
+        return;
+      shown_so_far = true;
+      progress.finish();
+      fmt::print(stderr, "{}", graded_so_far(store, submissions, state));
+    };
     options.on_progress = [&](const BatchProgress& state) {
       const std::lock_guard lock(progress_mutex);
-      latest = state;
       progress.update(format_batch_progress(state, terminal));
+      show_so_far(state);
     };
-    // On a terminal the line is redrawn every 250 ms, so the clock and ETA move while long
-    // submissions (a hanging one runs to its limits) are in flight.
+    // The display redraws on its own clock, so the times and the ETA move while long submissions
+    // (a hanging one runs to its budget) are in flight: every 250 ms on a terminal, and in a log a
+    // line with who is still running every minute.
     std::atomic<bool> finished{false};
-    std::thread ticker;
-    if (terminal) {
-      ticker = std::thread([&] {
-        while (!finished.load()) {
-          std::this_thread::sleep_for(std::chrono::milliseconds(250));
-          const std::lock_guard lock(progress_mutex);
-          if (!latest || finished.load()) continue;
-          BatchProgress now = *latest;
-          now.elapsed_seconds =
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::thread ticker([&] {
+      auto next_log = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+      while (!finished.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        const std::lock_guard lock(progress_mutex);
+        if (finished.load()) break;
+        const BatchProgress now = monitor.snapshot();
+        if (now.eta.running.empty() && now.done == 0) continue;
+        if (terminal) {
           progress.update(format_batch_progress(now, true));
+        } else if (std::chrono::steady_clock::now() >= next_log) {
+          next_log = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+          progress.update(format_batch_progress(now, false) + "; still running:\n" +
+                          format_in_flight(now));
         }
-      });
-    }
+        show_so_far(now);
+      }
+    });
     const auto stop_ticker = [&] {
-      finished = true;
+      {
+        const std::lock_guard lock(progress_mutex);
+        finished = true;
+      }
       if (ticker.joinable()) ticker.join();
     };
     ClassGradeResult result;

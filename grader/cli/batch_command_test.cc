@@ -246,6 +246,11 @@ TEST_F(BatchCommandTest, GradesAClassFolderAndACanvasZipInOneCommand) {
   const auto json = nlohmann::json::parse(json_file);
   EXPECT_EQ(json["students"].size(), 7u);
   EXPECT_EQ(query(out / "results.db", "PRAGMA journal_mode"), "wal");
+  // The progress log: the batch's events, one JSON object a line, from begin to the last finish.
+  const std::vector<std::string> events = lines_of(out / "progress.jsonl");
+  ASSERT_GE(events.size(), 2u + 7u);
+  EXPECT_EQ(nlohmann::json::parse(events.front())["event"], "begin");
+  EXPECT_EQ(nlohmann::json::parse(events.back())["event"], "finish");
 
   // Unchanged: a rerun grades nothing and writes the same gradebook.
   const Result again =

@@ -295,6 +295,10 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   auto worker = [&] {
     for (std::size_t index = next++; index < total; index = next++) {
       const TestSpec& test = assignment.tests[index];
+      if (options.on_test_start) {
+        const std::lock_guard lock(progress_mutex);
+        options.on_test_start(test, budget.used());
+      }
       report.tests[index] = run_one(assignment, test, kinds, runner, layout, test_options,
                                     program ? &*program : nullptr, stop, budget, session.get());
       if (options.on_test_done) {

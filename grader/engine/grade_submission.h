@@ -21,6 +21,10 @@ struct GradeOptions {
   unsigned jobs = 0;
   /// Called after each test from the worker that ran it (serialised by the engine).
   std::function<void(std::size_t done, std::size_t total, const TestOutcome& outcome)> on_test_done;
+  /// Called before each test starts, with the test and the CPU seconds the submission was
+  /// charged so far (its import and finished tests), from the worker that runs it (serialised
+  /// by the engine).
+  std::function<void(const TestSpec& test, double charged_cpu_seconds)> on_test_start;
   /// Version string recorded in the report.
   std::string grader_version;
   /// Function-call tests (the Python driver's) run as forks of an interpreter that imported the

@@ -20,6 +20,11 @@ std::optional<double> TimeBudget::grant(double own_limit) const {
   return std::min(own_limit, left);
 }
 
+double TimeBudget::used() const {
+  const std::lock_guard lock(mutex_);
+  return used_;
+}
+
 void TimeBudget::charge(double cpu_seconds) {
   if (!total_) return;
   const std::lock_guard<std::mutex> lock(mutex_);

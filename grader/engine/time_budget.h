@@ -25,6 +25,8 @@ class TimeBudget {
 
   /// Counts a finished test's CPU seconds against the budget.
   void charge(double cpu_seconds);
+  /// CPU seconds charged so far (the import's and the finished tests').
+  double used() const;
 
   /// Feedback for a test the budget cut short (granted less than its own limit, then stopped).
   std::string cut_feedback(double granted, double own_limit) const;

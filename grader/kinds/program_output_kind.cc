@@ -23,7 +23,7 @@ namespace {
 const std::vector<std::string> kCheckTypes = {"contains",      "absent", "state",   "grid",
                                               "allowed_moves", "field",  "solution"};
 
-BoardExpectation read_problem(const Assignment& assignment, const TestSpec& test) {
+BoardExpectation read_board_problem(const Assignment& assignment, const TestSpec& test) {
   BoardExpectation problem;
   problem.notation = find_board_notation(assignment.state_notation);
   if (!test.input.contains("start") && !test.input.contains("goal")) return problem;
@@ -172,7 +172,7 @@ void ProgramOutputKind::validate(const Assignment& assignment, const TestSpec& t
                         "each file is a plain file name with its text, e.g. cmds.txt: \"...\"");
     }
   }
-  const BoardExpectation problem = read_problem(assignment, test);
+  const BoardExpectation problem = read_board_problem(assignment, test);
   if (!test.input.contains("checks") || !test.input["checks"].is_array() ||
       test.input["checks"].empty())
     throw SpecError(test.where, "a program_output test needs `checks`, a non-empty list");
@@ -195,7 +195,7 @@ Invocation ProgramOutputKind::invocation(const Assignment&, const TestSpec& test
 
 TestOutcome ProgramOutputKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
-  const BoardExpectation problem = read_problem(assignment, test);
+  const BoardExpectation problem = read_board_problem(assignment, test);
   TestOutcome outcome;
   record_metrics(outcome, observation);
   const std::string printed = observation.stdout_stream.data;
@@ -232,7 +232,7 @@ TestOutcome ProgramOutputKind::evaluate(const Assignment& assignment, const Test
 
 std::vector<MutantOutcome> ProgramOutputKind::mutant_outcomes(const Assignment& assignment,
                                                               const TestSpec& test) const {
-  const BoardExpectation problem = read_problem(assignment, test);
+  const BoardExpectation problem = read_board_problem(assignment, test);
   Observation ran;
   ran.termination = Termination::exited;
   ran.exit_code = 0;

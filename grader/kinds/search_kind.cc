@@ -268,7 +268,7 @@ std::vector<std::string> judgeable_aspects(const SearchKind& kind) {
 }
 
 // A `reject` test's program run: the refused start as the test writes it.
-ProgramRun rejected_run(const Assignment& assignment, const TestSpec& test) {
+ProgramRun rejected_search_run(const Assignment& assignment, const TestSpec& test) {
   return search_program_run(assignment, test, search_algorithm(assignment, test),
                             refused_start_values(assignment, test));
 }
@@ -293,7 +293,7 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
   if (rejects(test)) {
     require_refused_start(assignment, test);
     validate_rejection_test(test, {"judge", "accept", "call", "section", "cross_check"});
-    require_written_as_given(test, rejected_run(assignment, test));
+    require_written_as_given(test, rejected_search_run(assignment, test));
     return;
   }
   if (test.grades.contains("rejection"))
@@ -380,7 +380,8 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
 
 Invocation SearchKind::invocation(const Assignment& assignment, const TestSpec& test,
                                   const GradingContext& context) const {
-  if (rejects(test)) return make_program_invocation(test, context, rejected_run(assignment, test));
+  if (rejects(test))
+    return make_program_invocation(test, context, rejected_search_run(assignment, test));
   const Setup checked = setup(assignment, test, judgeable_aspects(*this));
   return search_invocation(assignment, test, context, checked.domain, checked.algorithm);
 }

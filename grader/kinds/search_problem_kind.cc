@@ -45,7 +45,7 @@ bool is_domain_word(const std::string& word) {
   return std::find(kDomainWords.begin(), kDomainWords.end(), word) != kDomainWords.end();
 }
 
-ProblemTest read_test(const Assignment& assignment, const TestSpec& test) {
+ProblemTest read_problem_test(const Assignment& assignment, const TestSpec& test) {
   check_keys(test, SearchProblemKind().keys());
   if (assignment.submission.language != "python")
     throw SpecError(test.where,
@@ -187,7 +187,7 @@ std::vector<AspectOutcome> judged_heuristic(const ProblemTest& read,
 
 std::vector<MutantOutcome> SearchProblemKind::mutant_outcomes(const Assignment& assignment,
                                                               const TestSpec& test) const {
-  const ProblemTest read = read_test(assignment, test);
+  const ProblemTest read = read_problem_test(assignment, test);
   std::vector<MutantOutcome> outcomes;
   for (const ProblemMutant& slip :
        problem_mutants(explore_reference(*read.domain.problem, read.max_states))) {
@@ -207,7 +207,7 @@ std::vector<MutantOutcome> SearchProblemKind::mutant_outcomes(const Assignment& 
 }
 
 void SearchProblemKind::validate(const Assignment& assignment, const TestSpec& test) const {
-  const ProblemTest read = read_test(assignment, test);
+  const ProblemTest read = read_problem_test(assignment, test);
   for (const auto& [aspect, criterion] : test.grades) {
     const bool heuristic_aspect = std::find(kHeuristicAspects.begin(), kHeuristicAspects.end(),
                                             aspect) != kHeuristicAspects.end();
@@ -225,7 +225,7 @@ void SearchProblemKind::validate(const Assignment& assignment, const TestSpec& t
 
 Invocation SearchProblemKind::invocation(const Assignment& assignment, const TestSpec& test,
                                          const GradingContext& context) const {
-  const ProblemTest read = read_test(assignment, test);
+  const ProblemTest read = read_problem_test(assignment, test);
   nlohmann::json args = nlohmann::json::array();
   for (const std::string& word : read.call.arguments)
     args.push_back(is_domain_word(word) ? call_argument(word, assignment, test, read.domain)
@@ -241,7 +241,7 @@ Invocation SearchProblemKind::invocation(const Assignment& assignment, const Tes
 
 TestOutcome SearchProblemKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                         const Observation& observation) const {
-  const ProblemTest read = read_test(assignment, test);
+  const ProblemTest read = read_problem_test(assignment, test);
   TestOutcome outcome;
   outcome.call = call_text(assignment, test, read);
   outcome.expected = expectation(read);

@@ -33,6 +33,7 @@
 #include "runner/scratch_snapshot.h"
 #include "runner/student_exec.h"
 #include "runner/supervision.h"
+#include "runner/system_calls.h"
 
 namespace sg {
 namespace {
@@ -47,16 +48,6 @@ constexpr CgroupLimits kIdleLimits{64ull << 20, 16};
 // The setup steps of a new box's pid 1 before the server starts (BoxHello::step).
 constexpr const char* kBoxCreationSteps[] = {"wait for the supervisor", "set the host name",
                                              "apply the private root"};
-
-std::string errno_text(int error) {
-  return std::error_code(error, std::system_category()).message();
-}
-
-[[noreturn]] void throw_errno(const std::string& what, int error) {
-  throw std::runtime_error(fmt::format("{}: {}", what, errno_text(error)));
-}
-
-int pidfd_open(pid_t pid) { return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0u)); }
 
 std::int64_t monotonic_ns(Clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();

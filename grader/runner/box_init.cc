@@ -11,17 +11,10 @@
 
 #include <cerrno>
 
+#include "runner/system_calls.h"
+
 namespace sg {
 namespace {
-
-// fork() without glibc's bookkeeping: the caller may itself come from a raw clone.
-pid_t raw_fork() {
-  return static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD, nullptr, nullptr, nullptr, nullptr));
-}
-
-double seconds(const timeval& tv) {
-  return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
-}
 
 // Without a pid namespace: kill(-1, SIGKILL) as the box uid reaches exactly the box's processes.
 pid_t spawn_uid_killer(uid_t uid) {
@@ -70,7 +63,7 @@ pid_t spawn_uid_killer(uid_t uid) {
     account(pid, status);
     if (pid == student) {
       report.status = status;
-      report.cpu_seconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+      report.cpu_seconds = timeval_seconds(usage.ru_utime) + timeval_seconds(usage.ru_stime);
       break;
     }
   }

@@ -23,25 +23,17 @@
 #include "runner/box_uid_layer.h"
 #include "runner/seccomp_layer.h"
 #include "runner/student_exec.h"
+#include "runner/system_calls.h"
 
 namespace sg {
 namespace {
 
 constexpr int kRequestFds = 4;  // stdin, stdout, stderr, launch report
 
-// fork() without glibc's bookkeeping: the server comes from a raw clone.
-pid_t raw_fork() {
-  return static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD, nullptr, nullptr, nullptr, nullptr));
-}
-
 std::int64_t monotonic_ns() {
   timespec now{};
   ::clock_gettime(CLOCK_MONOTONIC, &now);
   return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
-}
-
-double seconds(const timeval& tv) {
-  return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
 }
 
 bool send_message(int fd, const void* data, std::size_t size) {
@@ -217,7 +209,7 @@ void wait_for_student(const BoxServerConfig& config, int signal_fd, pid_t studen
       if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS) ++reply.run.sigsys_deaths;
       if (pid == student) {
         reply.run.status = status;
-        reply.run.cpu_seconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+        reply.run.cpu_seconds = timeval_seconds(usage.ru_utime) + timeval_seconds(usage.ru_stime);
         reply.ended_ns = monotonic_ns();
         return;
       }

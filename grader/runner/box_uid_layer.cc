@@ -19,6 +19,7 @@
 #include "runner/kill_except.h"
 #include "runner/proc_stat.h"
 #include "runner/scratch_snapshot.h"
+#include "runner/system_calls.h"
 #include "runner/uid_slots.h"
 #include "runner/unique_fd.h"
 
@@ -26,10 +27,6 @@ namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string errno_text(int error) {
-  return std::error_code(error, std::system_category()).message();
-}
 
 }  // namespace
 

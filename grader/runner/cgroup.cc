@@ -16,14 +16,12 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "runner/system_calls.h"
+
 namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string errno_text(int error) {
-  return std::error_code(error, std::system_category()).message();
-}
 
 // Writes `value` to a cgroup control file (one write, as the kernel expects). Returns errno or 0.
 int write_file(const fs::path& path, const std::string& value) {

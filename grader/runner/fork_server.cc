@@ -22,6 +22,7 @@
 #include "runner/launch_plan.h"
 #include "runner/proc_stat.h"
 #include "runner/rlimit_layer.h"
+#include "runner/system_calls.h"
 #include "runner/workdir.h"
 
 namespace sg {
@@ -35,24 +36,6 @@ constexpr std::size_t kLargestMessage = 64 * 1024;
 constexpr std::chrono::milliseconds kReportAfterKill{2000};
 // How long what a test left may take to die.
 constexpr std::chrono::milliseconds kSweepTimeout{2000};
-
-std::string errno_text(int error) {
-  return std::error_code(error, std::system_category()).message();
-}
-
-[[noreturn]] void throw_errno(const std::string& what, int error) {
-  throw std::runtime_error(fmt::format("{}: {}", what, errno_text(error)));
-}
-
-// Moves `fd` above 2 (the grader may run with 0-2 closed), close-on-exec.
-UniqueFd above_stdio(int fd) {
-  if (fd > 2) return UniqueFd(fd);
-  const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
-  const int error = errno;
-  ::close(fd);
-  if (moved < 0) throw_errno("cannot move a descriptor", error);
-  return UniqueFd(moved);
-}
 
 nlohmann::json parse_object(const std::string& text) {
   nlohmann::json value = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);

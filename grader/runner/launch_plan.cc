@@ -12,28 +12,14 @@
 #include <string_view>
 #include <system_error>
 
+#include "runner/system_calls.h"
+
 namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
 
 constexpr double kMaxLimitSeconds = 7 * 24 * 3600.0;
-
-[[noreturn]] void throw_errno(const std::string& what, int error) {
-  throw std::runtime_error(
-      fmt::format("{}: {}", what, std::error_code(error, std::system_category()).message()));
-}
-
-UniqueFd above_stdio(int fd) {
-  if (fd >= 0 && fd < 3) {
-    const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
-    const int error = errno;
-    ::close(fd);
-    if (moved < 0) throw_errno("cannot move a descriptor above 2", error);
-    return UniqueFd(moved);
-  }
-  return UniqueFd(fd);
-}
 
 void check_limit_seconds(const char* name, double value) {
   if (!(value > 0) || !std::isfinite(value) || value > kMaxLimitSeconds) {

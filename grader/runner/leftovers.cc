@@ -17,6 +17,7 @@
 #include <system_error>
 
 #include "runner/proc_stat.h"
+#include "runner/system_calls.h"
 #include "runner/uid_slots.h"
 #include "runner/workdir.h"
 
@@ -30,10 +31,6 @@ std::optional<pid_t> parse_pid(std::string_view digits) {
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
   if (error != std::errc() || end != digits.data() + digits.size() || pid <= 0) return std::nullopt;
   return pid;
-}
-
-std::string errno_text(int error) {
-  return std::error_code(error, std::system_category()).message();
 }
 
 void pause_ms(long ms) {

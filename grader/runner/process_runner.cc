@@ -35,6 +35,7 @@
 #include "runner/run_steps.h"
 #include "runner/student_exec.h"
 #include "runner/supervision.h"
+#include "runner/system_calls.h"
 #include "runner/unique_fd.h"
 #include "runner/workdir.h"
 
@@ -44,31 +45,14 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;  // CLOCK_MONOTONIC
 
-std::string errno_text(int error) {
-  return std::error_code(error, std::system_category()).message();
-}
-
-[[noreturn]] void throw_errno(const std::string& what, int error) {
-  throw std::runtime_error(fmt::format("{}: {}", what, errno_text(error)));
-}
-
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
 double timeval_seconds(const timeval& tv) {
   return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
 }
 
-int pidfd_open(pid_t pid) { return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0u)); }
-
 int pidfd_send_signal(int pidfd, int signal_number) {
   return static_cast<int>(::syscall(SYS_pidfd_send_signal, pidfd, signal_number, nullptr, 0u));
-}
-
-void set_nonblocking(int fd) {
-  const int flags = ::fcntl(fd, F_GETFL);
-  if (flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) {
-    throw_errno("cannot make a pipe non-blocking", errno);
-  }
 }
 
 // ---- Child side ---------------------------------------------------------------------------

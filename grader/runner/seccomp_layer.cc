@@ -16,14 +16,11 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "runner/system_calls.h"
 #include "runner/unique_fd.h"
 
 namespace sg {
 namespace {
-
-std::string errno_text(int error) {
-  return std::error_code(error, std::system_category()).message();
-}
 
 // Every namespace flag of clone()/unshare(). CLONE_NEWTIME (0x80) only for unshare: in clone's
 // flags that bit is part of the exit signal.

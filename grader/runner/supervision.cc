@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "runner/system_calls.h"
+
 namespace sg {
 namespace {
 
@@ -24,25 +26,13 @@ constexpr milliseconds kDrainTimeout{200};    // reading leftovers after the mai
 constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr int kMaxReadsPerWakeup = 16;  // 1 MiB per stream per wakeup, then look at the clock
 
-[[noreturn]] void throw_errno(const std::string& what, int error) {
-  throw std::runtime_error(
-      fmt::format("{}: {}", what, std::error_code(error, std::system_category()).message()));
-}
-
-void set_nonblocking(int fd) {
-  const int flags = ::fcntl(fd, F_GETFL);
-  if (flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) {
-    throw_errno("cannot make a pipe non-blocking", errno);
-  }
-}
-
 timespec to_timespec(Clock::duration d) {
   const auto ns =
       std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::nanoseconds>(d).count());
   return timespec{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
 }
 
-double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+double elapsed_seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
 std::string output_limit_detail(const char* stream, std::uint64_t cap, bool killed) {
   return fmt::format("{} passed {} bytes (the output limit){}", stream, cap,
@@ -182,10 +172,11 @@ SupervisionResult supervise(const Limits& limits, const SupervisedRun& run, Outp
     if (!killed) {
       if (now >= deadline) {
         take_sample();
-        evidence.wall_time_limit = fmt::format("killed after {:.2f} s wall clock (limit {:g} s)",
-                                               seconds(now - run.start), limits.wall_seconds);
+        evidence.wall_time_limit =
+            fmt::format("killed after {:.2f} s wall clock (limit {:g} s)",
+                        elapsed_seconds(now - run.start), limits.wall_seconds);
         // CPU far below the wall clock: the run waited rather than worked.
-        if (result.cpu_seconds < 0.1 * seconds(now - run.start))
+        if (result.cpu_seconds < 0.1 * elapsed_seconds(now - run.start))
           *evidence.wall_time_limit += fmt::format(
               "; its processes were asleep or waiting most of that time ({:.2f} s of CPU: a "
               "sleep, input() or a lock that never comes)",

@@ -17,6 +17,7 @@
 #include <system_error>
 #include <vector>
 
+#include "runner/system_calls.h"
 #include "runner/unique_fd.h"
 
 namespace sg {
@@ -26,14 +27,6 @@ namespace {
 
 // Directories nested deeper than this are not removed (each level holds one open fd).
 constexpr int kMaxRemoveDepth = 512;
-
-std::string errno_text(int error) {
-  return std::error_code(error, std::system_category()).message();
-}
-
-[[noreturn]] void throw_errno(const std::string& what, int error) {
-  throw std::runtime_error(fmt::format("{}: {}", what, errno_text(error)));
-}
 
 void make_private_dir(const fs::path& path) {
   if (::mkdir(path.c_str(), 0700) != 0)

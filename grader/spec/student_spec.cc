@@ -112,7 +112,7 @@ void keep_domains_of(YAML::Node& root, const YAML::Node& kept_tests,
 }
 
 // Seconds as a plain YAML number ("350.4", not the double's every digit).
-std::string seconds_text(double seconds) { return fmt::format("{:g}", seconds); }
+std::string limit_seconds_text(double seconds) { return fmt::format("{:g}", seconds); }
 
 // Limits scaled with measured times come from the grading machine's calibration file, which also
 // names the hidden tests: the copy states the limits in effect instead, so it stands alone and
@@ -127,8 +127,8 @@ bool state_measured_limits(YAML::Node& root, YAML::Node kept_tests,
     YAML::Node limits = test["limits"] ? test["limits"] : YAML::Node(YAML::NodeType::Map);
     limits.remove("time_multiplier");
     limits.remove("time_floor_seconds");
-    limits["cpu_seconds"] = seconds_text(kept_specs[i]->limits.cpu_seconds);
-    limits["wall_seconds"] = seconds_text(kept_specs[i]->limits.wall_seconds);
+    limits["cpu_seconds"] = limit_seconds_text(kept_specs[i]->limits.cpu_seconds);
+    limits["wall_seconds"] = limit_seconds_text(kept_specs[i]->limits.wall_seconds);
     test["limits"] = limits;
     stated = true;
   }
@@ -142,7 +142,7 @@ bool state_measured_limits(YAML::Node& root, YAML::Node kept_tests,
     if (limits["submission_time_multiplier"]) {
       limits.remove("submission_time_multiplier");
       if (const auto budget = assignment.submission_budget.seconds()) {
-        limits["submission_cpu_seconds"] = seconds_text(*budget);
+        limits["submission_cpu_seconds"] = limit_seconds_text(*budget);
       }
       stated = true;
     }

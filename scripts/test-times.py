@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Where the test command's time goes: the build by target and the tests by executable.
+
+Usage: scripts/test-times.py [BUILD]     (default build/test, after scripts/test.sh)
+
+Reads BUILD/.ninja_log (each compile and link: start and end, milliseconds), BUILD's CTest cost
+data (each test's average seconds, Testing/Temporary/CTestCostData.txt) and `ctest
+--show-only=json-v1` (which executable runs each test). Prints Markdown tables for
+docs/performance.md: compile seconds by target, test seconds by executable (and label), and the
+slowest 20 tests. Seconds are wall clock of each step; steps run in parallel, so the build's sum
+is more than its wall time.
+"""
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def build_by_target(build):
+    log = os.path.join(build, '.ninja_log')
+    if not os.path.isfile(log):
+        return None
+    latest = {}
+    with open(log, encoding='utf-8') as lines:
+        for line in lines:
+            if line.startswith('#'):
+                continue
+            start, end, _, output, _ = line.rstrip('\n').split('\t')
+            latest[output] = (int(start), int(end))
+    by_target = collections.Counter()
+    for output, (start, end) in latest.items():
+        match = re.search(r'CMakeFiles/([^/]+)\.dir/', output)
+        target = match.group(1) if match else os.path.basename(output) + ' (link)'
+        by_target[target] += (end - start) / 1000.0
+    return by_target
+
+
+def tests(build):
+    costs = {}
+    path = os.path.join(build, 'Testing', 'Temporary', 'CTestCostData.txt')
+    with open(path, encoding='utf-8') as data:
+        for line in data:
+            if line.startswith('---'):
+                break
+            parts = line.split()
+            if len(parts) >= 3:
+                costs[' '.join(parts[:-2])] = float(parts[-1])
+    listing = json.loads(subprocess.run(['ctest', '--test-dir', build, '--show-only=json-v1'],
+                                        check=True, capture_output=True, text=True).stdout)
+    executable = {}
+    labels = {}
+    for test in listing['tests']:
+        command = test.get('command') or ['?']
+        executable[test['name']] = os.path.basename(command[0])
+        for prop in test.get('properties', []):
+            if prop['name'] == 'LABELS':
+                labels[test['name']] = ','.join(prop['value'])
+    return costs, executable, labels
+
+
+def main():
+    build = sys.argv[1] if len(sys.argv) > 1 else 'build/test'
+    targets = build_by_target(build)
+    if targets:
+        total = sum(targets.values())
+        print('| build target | seconds | share |\n|---|---|---|')
+        for target, seconds in targets.most_common(15):
+            print('| %s | %.0f | %.0f %% |' % (target, seconds, 100 * seconds / total))
+        print('| all %d targets | %.0f | |\n' % (len(targets), total))
+    costs, executable, labels = tests(build)
+    by_executable = collections.Counter()
+    for name, seconds in costs.items():
+        if name in executable:
+            group = executable[name]
+            if name in labels:
+                group += ' (%s)' % labels[name]
+            by_executable[group] += seconds
+    total = sum(by_executable.values())
+    print('| tests of | seconds | share |\n|---|---|---|')
+    for group, seconds in by_executable.most_common(15):
+        print('| %s | %.0f | %.0f %% |' % (group, seconds, 100 * seconds / total))
+    print('| all %d tests | %.0f | |\n' % (len(costs), total))
+    print('| slowest tests | seconds |\n|---|---|')
+    for name, seconds in sorted(costs.items(), key=lambda item: -item[1])[:20]:
+        print('| %s | %.1f |' % (name, seconds))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
