@@ -1,6 +1,20 @@
 # sg_add_test(NAME SOURCES a_test.cc ... LIBS lib ... [PROPERTIES prop value ...]): one GoogleTest
 # executable, each TEST registered with CTest by discovery (PROPERTIES are added to each test).
 # Tests run from the source tree so fixtures/ and specs/ resolve the same way for everyone.
+# The headers every test includes, compiled once (a precompiled header) and reused by each test
+# executable: GoogleTest and GoogleMock, fmt, nlohmann-json, yaml-cpp and the standard library
+# take most of a test file's compile time.
+if(SG_BUILD_TESTS AND NOT TARGET sg_test_pch)
+  add_library(sg_test_pch OBJECT ${CMAKE_CURRENT_LIST_DIR}/test_pch.cc)
+  set_target_properties(sg_test_pch PROPERTIES UNITY_BUILD OFF)
+  target_link_libraries(sg_test_pch PRIVATE GTest::gtest GTest::gmock fmt::fmt yaml-cpp
+                                            nlohmann_json::nlohmann_json sg_warnings)
+  target_precompile_headers(sg_test_pch PRIVATE
+    <gmock/gmock.h> <gtest/gtest.h> <fmt/format.h> <nlohmann/json.hpp> <yaml-cpp/yaml.h>
+    <algorithm> <filesystem> <fstream> <map> <memory> <optional> <set> <sstream> <string>
+    <string_view> <vector>)
+endif()
+
 function(sg_add_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;PROPERTIES" ${ARGN})
   if(NOT SG_BUILD_TESTS)
@@ -9,11 +23,15 @@ function(sg_add_test name)
   add_executable(${name} ${ARG_SOURCES})
   set_target_properties(${name} PROPERTIES UNITY_BUILD OFF)
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gmock GTest::gtest_main
-                                        sg_warnings)
+                                        fmt::fmt yaml-cpp nlohmann_json::nlohmann_json sg_warnings)
+  target_precompile_headers(${name} REUSE_FROM sg_test_pch)
   target_compile_definitions(${name} PRIVATE SG_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
                                              SG_BINARY_DIR="${PROJECT_BINARY_DIR}")
+  # NO_PRETTY_VALUES: a parameterised test is named by its generated name alone, without
+  # "  # GetParam() = ..." (spaces, and pointers that change from build to build), so CTest can
+  # read its recorded cost back and start the slowest tests first.
   gtest_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} DISCOVERY_TIMEOUT 60
-                       DISCOVERY_MODE PRE_TEST
+                       DISCOVERY_MODE PRE_TEST NO_PRETTY_VALUES
                        PROPERTIES TIMEOUT 900 ${ARG_PROPERTIES})
 endfunction()
 

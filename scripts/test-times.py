@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Where the test command's time goes: the build by target and the tests by executable.
 
-Usage: scripts/test-times.py [BUILD]     (default build/test, after scripts/test.sh)
+Usage: scripts/test-times.py [BUILD]           (default build/test, after scripts/test.sh)
+       scripts/test-times.py --costs [BUILD] > scripts/test-costs.txt
+                                               (the costs scripts/test.sh seeds a new tree with:
+                                                every test of 2 s or more, slowest first)
 
 Reads BUILD/.ninja_log (each compile and link: start and end, milliseconds), BUILD's CTest cost
 data (each test's average seconds, Testing/Temporary/CTestCostData.txt) and `ctest
@@ -40,6 +43,8 @@ def build_by_target(build):
 def tests(build):
     costs = {}
     path = os.path.join(build, 'Testing', 'Temporary', 'CTestCostData.txt')
+    if not os.path.isfile(path):
+        sys.exit('test-times: %s has no test times yet: run the tests there first' % build)
     with open(path, encoding='utf-8') as data:
         for line in data:
             if line.startswith('---'):
@@ -61,7 +66,17 @@ def tests(build):
 
 
 def main():
-    build = sys.argv[1] if len(sys.argv) > 1 else 'build/test'
+    arguments = sys.argv[1:]
+    costs_only = '--costs' in arguments
+    arguments = [a for a in arguments if a != '--costs']
+    build = arguments[0] if arguments else 'build/test'
+    if costs_only:
+        costs, _, _ = tests(build)
+        for name, seconds in sorted(costs.items(), key=lambda item: -item[1]):
+            if seconds >= 2.0:
+                print('%s 1 %.1f' % (name, seconds))
+        print('---')
+        return 0
     targets = build_by_target(build)
     if targets:
         total = sum(targets.values())
