@@ -8,6 +8,7 @@
 #  - Ninja, and unity builds of the libraries (SG_UNITY_BUILD): about half the compile time.
 #  - -Og -g1 rather than -O0 -g: the same compile time, the sanitized grader 2 to 4 times faster,
 #    and the sanitizers' stack traces still name every function and line.
+#  - The optimised build runs beside the rest at the lowest priority (nice 19).
 #  - CTest starts the slowest tests first: on a fresh build tree it is given the costs recorded
 #    in scripts/test-costs.txt (a never-ending torus submission runs ten minutes to its budget),
 #    and from then on the costs of this tree's own runs.
@@ -19,12 +20,17 @@ jobs=$(nproc)
 if [ -f build/test/CMakeCache.txt ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' build/test/CMakeCache.txt; then
   rm -rf build/test
 fi
+# The optimised build is there for its warnings alone: it runs at the lowest priority beside the
+# test build and the tests, on the CPU they leave idle, and the script waits for it at the end.
+cmake -S . -B build/ci-release -DCMAKE_BUILD_TYPE=Release -DSG_BUILD_TESTS=OFF \
+  -DSG_BUILD_BENCHMARKS=OFF -DSG_WERROR=ON >/dev/null
+release_log=build/ci-release/build.log
+nice -n 19 cmake --build build/ci-release -j"$jobs" --target searchgrader >"$release_log" 2>&1 &
+release_build=$!
+trap 'kill "$release_build" 2>/dev/null || true' EXIT
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-Og -g1" \
   -DSG_SANITIZE=ON -DSG_BUILD_BENCHMARKS=ON -DSG_WERROR=ON
 cmake --build build/test -j"$jobs"
-cmake -S . -B build/ci-release -DCMAKE_BUILD_TYPE=Release -DSG_BUILD_TESTS=OFF \
-  -DSG_BUILD_BENCHMARKS=OFF -DSG_WERROR=ON >/dev/null
-cmake --build build/ci-release -j"$jobs" --target searchgrader
 costs=build/test/Testing/Temporary/CTestCostData.txt
 if [ ! -f "$costs" ]; then
   mkdir -p "$(dirname "$costs")"
@@ -33,4 +39,12 @@ fi
 # AddressSanitizer records each allocation's call stack: 5 frames rather than 30 name the
 # allocation site in a report and spend a tenth less time (docs/performance.md).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=5}"
-ctest --test-dir build/test --output-on-failure -j"$jobs"
+status=0
+ctest --test-dir build/test --output-on-failure -j"$jobs" || status=$?
+if ! wait "$release_build"; then
+  cat "$release_log"
+  echo "test.sh: the optimised build (build/ci-release) failed: its output is above" >&2
+  status=1
+fi
+trap - EXIT
+exit "$status"
