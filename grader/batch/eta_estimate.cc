@@ -53,7 +53,6 @@ EtaRange estimate_remaining(const EtaInputs& inputs) {
           ? kQuickestUnknown
           : *std::min_element(inputs.finished_seconds.begin(), inputs.finished_seconds.end());
   std::vector<double> low_busy, high_busy;
-  bool bounded = inputs.allowance_seconds.has_value();
   for (const InFlightSubmission& running : inputs.running) {
     low_busy.push_back(std::max(0.0, quickest - running.wall_seconds));
     if (const std::optional<double> latest = latest_end(running, inputs.allowance_seconds))
@@ -62,7 +61,7 @@ EtaRange estimate_remaining(const EtaInputs& inputs) {
   EtaRange range;
   range.low = makespan(low_busy, std::vector<double>(inputs.queued, quickest), inputs.workers);
   range.likely = range.low;
-  if (!bounded) return range;
+  if (!inputs.allowance_seconds) return range;
   const double whole = *inputs.allowance_seconds / kLeastCoreShare +
                        kOverheadPerTest * static_cast<double>(inputs.tests_per_submission + 1);
   range.high = makespan(high_busy, std::vector<double>(inputs.queued, whole), inputs.workers);
