@@ -1,6 +1,9 @@
 # sg_add_test(NAME SOURCES a_test.cc ... LIBS lib ... [PROPERTIES prop value ...]): one GoogleTest
 # executable, each TEST registered with CTest by discovery (PROPERTIES are added to each test).
 # Tests run from the source tree so fixtures/ and specs/ resolve the same way for everyone.
+# Each test takes one of the machine's cores (RESOURCE_GROUPS ${SG_TEST_USES_A_CORE}) unless its
+# PROPERTIES name other RESOURCE_GROUPS: scripts/test.sh gives CTest one slot per core and a lane
+# for the hostile cases, which mostly wait for their wall-clock limit.
 # The headers every test includes, compiled once (a precompiled header) and reused by each test
 # executable: GoogleTest and GoogleMock, fmt, nlohmann-json, yaml-cpp and the standard library
 # take most of a test file's compile time.
@@ -14,6 +17,8 @@ if(SG_BUILD_TESTS AND NOT TARGET sg_test_pch)
     <algorithm> <filesystem> <fstream> <map> <memory> <optional> <set> <sstream> <string>
     <string_view> <vector>)
 endif()
+
+set(SG_TEST_USES_A_CORE "cpus:1")
 
 function(sg_add_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;PROPERTIES" ${ARGN})
@@ -30,9 +35,13 @@ function(sg_add_test name)
   # NO_PRETTY_VALUES: a parameterised test is named by its generated name alone, without
   # "  # GetParam() = ..." (spaces, and pointers that change from build to build), so CTest can
   # read its recorded cost back and start the slowest tests first.
+  set(resources RESOURCE_GROUPS ${SG_TEST_USES_A_CORE})
+  if("RESOURCE_GROUPS" IN_LIST ARG_PROPERTIES)
+    set(resources)
+  endif()
   gtest_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} DISCOVERY_TIMEOUT 60
                        DISCOVERY_MODE PRE_TEST NO_PRETTY_VALUES
-                       PROPERTIES TIMEOUT 900 ${ARG_PROPERTIES})
+                       PROPERTIES TIMEOUT 900 ${resources} ${ARG_PROPERTIES})
 endfunction()
 
 # sg_add_benchmark(NAME SOURCES ... LIBS ...): a Google Benchmark executable (not run by CTest;
