@@ -20,6 +20,10 @@ endif()
 
 set(SG_TEST_USES_A_CORE "cpus:1")
 
+# The test executables that load specs in their own process add this source: it installs the
+# sandboxed rules oracle (domains/rules_world.h) as searchgrader's main does.
+set(SG_TEST_RULES_ORACLE ${CMAKE_CURRENT_LIST_DIR}/test_rules_oracle.cc)
+
 function(sg_add_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;PROPERTIES" ${ARGN})
   if(NOT SG_BUILD_TESTS)

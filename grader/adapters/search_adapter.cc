@@ -155,7 +155,10 @@ nlohmann::json argument_value(const std::string& word, const Assignment& assignm
   }
   if (word == "heuristic") {
     const nlohmann::json table = heuristic_table(domain, test);
-    if (problem_object) return {{"$fn", "table_heuristic"}, {"table", table}};
+    if (problem_object)
+      return {{"$fn", "table_heuristic"},
+              {"table", table},
+              {"key", domain.type == "rules" ? "state_text" : "str"}};
     return table;
   }
   if (word == "problem") return {{"$ref", "problem"}};
@@ -312,6 +315,9 @@ Invocation driver_invocation(const Assignment& assignment, const TestSpec& test,
         {"start", table["start"]},
         {"goals", table["goals"]},
         {"successors", table["successors"]},
+        {"heuristic", table["heuristic"]},
+        {"key", table["key"]},
+        {"api", adapter_value(assignment).value("api", "berkeley")},
         {"methods", adapter_value(assignment).value("methods", nlohmann::json::object())}};
     steps.push_back({{"op", "let"}, {"bind", "problem"}, {"value", problem}});
   }
@@ -535,7 +541,7 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
     adapter_error(assignment, "type", "type: function, problem_object or program");
   const std::map<std::string, std::vector<std::string>> keys = {
       {"function", {"type", "graph_as", "returns"}},
-      {"problem_object", {"type", "methods", "returns"}},
+      {"problem_object", {"type", "api", "methods", "returns"}},
       {"program", {"type", "args", "input", "input_text", "stdin", "output"}}};
   for (const auto& [key, value] : adapter.items()) {
     const auto& allowed = keys.at(type);
@@ -543,6 +549,15 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
       adapter_error(assignment, key,
                     fmt::format("a {} adapter has no key '{}'{}; its keys: {}", type, key,
                                 did_you_mean(key, allowed), fmt::join(allowed, ", ")));
+  }
+  if (type == "problem_object") {
+    const nlohmann::json& api =
+        adapter.contains("api") ? adapter["api"] : nlohmann::json("berkeley");
+    if (api != "berkeley" && api != "aima")
+      adapter_error(assignment, "api",
+                    "api: berkeley (getStartState, isGoalState, getSuccessors; the states "
+                    "getSuccessors is called on are the expansions) or aima (initial, actions, "
+                    "result, is_goal, action_cost, h; the states actions is called on)");
   }
   if (type == "program") {
     require_program_submission(assignment, test);

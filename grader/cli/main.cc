@@ -37,6 +37,7 @@
 #include "cli/validate_command.h"
 #include "engine/grade_submission.h"
 #include "engine/grading_tools.h"
+#include "engine/rules_oracle.h"
 #include "kinds/kind_registry.h"
 #include "reports/gradescope_results.h"
 #include "reports/json_report.h"
@@ -309,6 +310,9 @@ int main(int argc, char** argv) {
     sg::error_line(fmt::format("site configuration: {}", e.what()));
     return kExitUsage;
   }
+  // Worlds a course writes as rules files are asked in a sandboxed Python process.
+  sg::install_rules_oracle(
+      sg::make_sandbox_rules_oracle(default_python(), sg::default_driver_dir()));
   if (grade_command->parsed()) return run_grade(grade);
   if (validate_command->parsed()) return sg::run_validate(validate);
   if (expect_command->parsed()) return sg::run_expect(expect);

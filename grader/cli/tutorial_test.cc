@@ -53,13 +53,15 @@ fs::path copy_section_files(const std::string& heading, std::size_t& files) {
   return root;
 }
 
-// Copies the four files of the tutorial under `heading` into `root`, validates its spec
+// Copies the files of the tutorial under `heading` (`expected_files` of them: the spec, two
+// submissions and expected.yaml, and any file the spec names) into `root`, validates its spec
 // `<folder>/<folder>.yaml` and grades its two submissions as its expected.yaml states.
-void grade_tutorial(const std::string& heading, const std::string& folder, fs::path& root) {
+void grade_tutorial(const std::string& heading, const std::string& folder, fs::path& root,
+                    std::size_t expected_files = 4) {
   std::size_t files = 0;
   root = copy_section_files(heading, files);
   ASSERT_FALSE(root.empty()) << "no such section in docs/spec-format.md";
-  ASSERT_EQ(files, 4u);
+  ASSERT_EQ(files, expected_files);
   const fs::path spec = root / folder / (folder + ".yaml");
   const auto validated = run_shell(searchgrader() + " validate " + spec.string());
   ASSERT_EQ(validated.exit_code, 0) << validated.output;
@@ -70,6 +72,7 @@ void grade_tutorial(const std::string& heading, const std::string& folder, fs::p
 struct FamilyTutorial {
   const char* heading;
   const char* folder;
+  std::size_t files = 4;  ///< Fenced files: a rules-file world adds its rules file.
 };
 
 class FamilyTutorials : public ::testing::TestWithParam<FamilyTutorial> {};
@@ -79,7 +82,7 @@ class FamilyTutorials : public ::testing::TestWithParam<FamilyTutorial> {};
 TEST_P(FamilyTutorials, GradeTheirFixturesAsTheirExpectedYamlSaysAndCatchTheirMutants) {
   const FamilyTutorial& tutorial = GetParam();
   fs::path root;
-  grade_tutorial(tutorial.heading, tutorial.folder, root);
+  grade_tutorial(tutorial.heading, tutorial.folder, root, tutorial.files);
   if (HasFatalFailure()) return;
   const fs::path spec = root / tutorial.folder / (std::string(tutorial.folder) + ".yaml");
   const auto audited =
@@ -125,6 +128,8 @@ INSTANTIATE_TEST_SUITE_P(
         FamilyTutorial{"## Tutorial: a program that reads a puzzle from JSON", "jsontiles"},
         // a heuristic judged on every cell of a maze against h*
         FamilyTutorial{"## Tutorial: a heuristic the student designs", "swamp"},
+        // a world the course writes as a Python rules file, searched by the reference
+        FamilyTutorial{"## Tutorial: a new world as a rules file", "jugs", 5},
         // a problem class over a maze, walked by the driver and matched to the reference's
         FamilyTutorial{"## Tutorial: a problem class the student formulates", "mazeproblem"},
         FamilyTutorial{"## Tutorial: a program that runs every search in one go", "allsearch"},

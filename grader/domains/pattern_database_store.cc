@@ -14,6 +14,8 @@
 #include <mutex>
 #include <sstream>
 
+#include "domains/cache_folder.h"
+
 namespace sg {
 namespace {
 
@@ -44,15 +46,7 @@ std::array<std::array<int, 16>, 8> square_symmetries() {
 
 }  // namespace
 
-fs::path default_pattern_database_dir() {
-  if (const char* dir = std::getenv("SEARCHGRADER_CACHE_DIR"); dir != nullptr && *dir != '\0')
-    return fs::path(dir) / "pattern-databases";
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0')
-    return fs::path(xdg) / "searchgrader" / "pattern-databases";
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
-    return fs::path(home) / ".cache" / "searchgrader" / "pattern-databases";
-  return "/tmp/searchgrader-cache/pattern-databases";
-}
+fs::path default_pattern_database_dir() { return cache_folder("pattern-databases"); }
 
 std::vector<std::vector<int>> groups_for_four_by_four(const ref::TilePuzzle& puzzle) {
   const ref::Tiles& goal = puzzle.goal();

@@ -12,6 +12,7 @@
 
 #include "checkers/python_value.h"
 #include "domains/domain_section.h"
+#include "domains/rules_world.h"
 #include "domains/sliding_tile_setup.h"
 #include "domains/tile_hints.h"
 #include "notation/lisp_grid.h"  // NotationError
@@ -259,6 +260,26 @@ SearchDomain tile_domain(const Assignment& assignment, const SlidingTileDomain& 
   return domain;
 }
 
+// A world the course wrote as a rules file: its start and goals are the world's own.
+SearchDomain rules_domain(const SpecSection& section, const std::string& name,
+                          const TestSpec& test) {
+  for (const char* key : {"start", "goal"})
+    if (test.input.contains(key))
+      throw SpecError(location_of(test, std::string("/") + key),
+                      fmt::format("a rules world takes its {} from its rules file (`initial`, "
+                                  "`is_goal`); give its class other `args:` in another domain",
+                                  key));
+  SearchDomain domain;
+  domain.name = name;
+  domain.type = "rules";
+  domain.problem = rules_problem(section, name);
+  return domain;
+}
+
+const RulesProblem* rules_world(const SearchDomain& domain) {
+  return domain.type == "rules" ? dynamic_cast<const RulesProblem*>(domain.problem.get()) : nullptr;
+}
+
 // Two integers in a printed cell: "(1, 2)", "(1,2)", "1 2", "[1, 2]".
 std::optional<std::pair<long long, long long>> two_ints(std::string_view text) {
   static const std::regex pattern(R"(^\s*[\(\[]?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*[\)\]]?\s*$)");
@@ -277,6 +298,8 @@ std::vector<ref::State> goal_states(const SearchDomain& domain) {
     for (const auto& [row, col] : grid->maze().goals) goals.push_back(grid->state_of(row, col));
   } else if (const auto* tiles = dynamic_cast<const ref::TileProblem*>(domain.problem.get())) {
     goals.push_back(ref::tiles_state(tiles->puzzle().goal()));
+  } else if (const RulesProblem* world = rules_world(domain)) {
+    goals = world->goals();
   }
   return goals;
 }
@@ -308,6 +331,10 @@ nlohmann::json number_value(double value) {
 }
 
 nlohmann::json SearchDomain::value_of(const ref::State& state) const {
+  if (const RulesProblem* world = rules_world(*this)) {
+    nlohmann::json value = world->value_of(state);
+    return value.is_null() ? nlohmann::json(state) : value;
+  }
   if (type == "grid" || type == "pacman_problem") {
     const auto pair = two_ints(state);
     if (pair) return {{"$tuple", {pair->first, pair->second}}};
@@ -319,6 +346,15 @@ nlohmann::json SearchDomain::value_of(const ref::State& state) const {
 }
 
 std::optional<ref::State> SearchDomain::state_of(const nlohmann::json& value) const {
+  if (const RulesProblem* world = rules_world(*this)) {
+    if (auto state = world->state_of(value)) return state;
+    // A list where the world's states are tuples, or a tuple where they are lists: the same
+    // state, in another form (a format criterion may say so).
+    if (value.is_array()) return world->state_of({{"$tuple", value}});
+    if (value.is_object() && value.contains("$tuple")) return world->state_of(value["$tuple"]);
+    if (value.is_object() && value.contains("$ndarray")) return state_of(value["$ndarray"]);
+    return std::nullopt;
+  }
   std::optional<ref::State> state;
   if (type == "graph") {
     if (value.is_string()) state = value.get<std::string>();
@@ -342,7 +378,15 @@ std::optional<ref::State> SearchDomain::state_of_text(std::string_view text) con
          (text.back() == ' ' || text.back() == '\'' || text.back() == '"' || text.back() == ','))
     text.remove_suffix(1);
   std::optional<ref::State> state;
-  if (type == "graph") {
+  if (type == "rules") {
+    // As repr writes it, whatever the spacing after its commas and colons.
+    static const std::regex separator(R"(\s*([,:])\s*)");
+    static const std::regex single(R"(, ([\)\]]))");
+    state =
+        std::regex_replace(std::regex_replace(std::string(text), separator, "$1 "), single, ",$1");
+    if (!state->empty() && state->back() == ' ') state->pop_back();
+    if (!problem->is_state(*state)) state = fmt::format("'{}'", *state);  // a string state
+  } else if (type == "graph") {
     state = std::string(text);
   } else if (type == "grid" || type == "pacman_problem") {
     if (const auto pair = two_ints(text))
@@ -367,6 +411,11 @@ std::optional<ref::State> SearchDomain::state_of_any_text(std::string_view text)
     if (auto state = other.state_of_text(text)) return state;
   }
   return std::nullopt;
+}
+
+nlohmann::json SearchDomain::action_value(const std::string& action) const {
+  if (const RulesProblem* world = rules_world(*this)) return world->action_value(action);
+  return action;
 }
 
 std::string SearchDomain::text_of(const ref::State& state) const {
@@ -404,9 +453,10 @@ SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {
   if (type == "pacman_problem") return pacman_domain(section, name, test);
   if (type == "sliding_tile")
     return tile_domain(assignment, assignment.boards.at(name), name, test);
+  if (type == "rules") return rules_domain(section, name, test);
   fail_at(section, "/type",
-          fmt::format("the domain '{}' needs `type: graph`, `type: grid`, `type: sliding_tile` or "
-                      "`type: pacman_problem`",
+          fmt::format("the domain '{}' needs `type: graph`, `type: grid`, `type: sliding_tile`, "
+                      "`type: pacman_problem` or `type: rules`",
                       name));
 }
 
@@ -463,7 +513,8 @@ nlohmann::json state_space_table(const SearchDomain& domain, const TestSpec& tes
     heuristic[state] = number_value(problem.h(state));
     nlohmann::json steps = nlohmann::json::array();
     for (const ref::Step& step : problem.successors(state)) {
-      steps.push_back({domain.value_of(step.state), step.action, number_value(step.cost)});
+      steps.push_back(
+          {domain.value_of(step.state), domain.action_value(step.action), number_value(step.cost)});
       if (seen.insert(step.state).second) {
         if (seen.size() > max_states)
           throw SpecError(test.where,
@@ -478,7 +529,8 @@ nlohmann::json state_space_table(const SearchDomain& domain, const TestSpec& tes
   return {{"start", domain.value_of(start)},
           {"goals", goals},
           {"successors", successors},
-          {"heuristic", heuristic}};
+          {"heuristic", heuristic},
+          {"key", domain.type == "rules" ? "state_text" : "str"}};
 }
 
 }  // namespace sg

@@ -24,7 +24,7 @@ namespace sg {
 
 struct SearchDomain {
   std::string name;  ///< The domain's name in the spec ("romania"), or "domain".
-  std::string type;  ///< "graph", "grid", "pacman_problem" or "sliding_tile".
+  std::string type;  ///< "graph", "grid", "pacman_problem", "sliding_tile" or "rules".
   std::shared_ptr<const ref::Problem> problem;
   /// A pacman_problem's layout (Berkeley's .lay text), from which the driver builds the game
   /// state a student's problem class is given.
@@ -51,6 +51,9 @@ struct SearchDomain {
   /// The same, and a board written in another named notation (a Python list where the spec
   /// asks for `lisp`): what the state is, so correctness is judged apart from the format.
   std::optional<ref::State> state_of_any_text(std::string_view text) const;
+  /// An action as the submission is given it: a rules world's own value (a tuple stays a
+  /// tuple), any other domain's name.
+  nlohmann::json action_value(const std::string& action) const;
   /// The state as the domain writes it in output: "Arad", "(1, 2)", a board in the notation
   /// ("b12 345 678").
   std::string text_of(const ref::State& state) const;
@@ -94,8 +97,10 @@ std::vector<ref::State> successor_states(const SearchDomain& domain, const ref::
 
 /// Every state reachable from the start (at most `max_states`), breadth-first, as the table a
 /// problem object is driven by: {"start": value, "goals": [values], "successors": {state text:
-/// [[value, action, cost], ...]}, "heuristic": {state text: h}}. Throws SpecError at the test
-/// when the space is larger than `max_states`.
+/// [[value, action, cost], ...]}, "heuristic": {state text: h}}; a rules world's actions are
+/// its own values, and "key": "state_text" says its states are named as the driver's
+/// state_text writes them (str(state) otherwise). Throws SpecError at the test when the space
+/// is larger than `max_states`.
 nlohmann::json state_space_table(const SearchDomain& domain, const TestSpec& test,
                                  std::size_t max_states = 20000);
 

@@ -677,9 +677,10 @@ def make_callback(spec, module):
         table = spec.get('table')
         if not isinstance(table, dict):
             raise RequestError('table_heuristic needs a "table" object')
+        key = table_key(spec)
 
         def heuristic(state, problem=None):
-            return table.get(str(state), 0)
+            return table.get(key(state), 0)
         return heuristic
     if kind == 'null_heuristic':
         def nullHeuristic(state, problem=None):
@@ -690,27 +691,44 @@ def make_callback(spec, module):
 
 def decode_value(value):
     """A state from the request: {"$tuple": [...]} becomes a tuple (hashable, as Berkeley's
-    positions are); lists and everything else stay as JSON made them."""
+    positions are), {"$set": [...]} a frozenset, {"$int": "..."} an int; lists and everything
+    else stay as JSON made them."""
     if isinstance(value, dict) and len(value) == 1 and '$tuple' in value:
         return tuple(decode_value(v) for v in value['$tuple'])
+    if isinstance(value, dict) and len(value) == 1 and '$set' in value:
+        return frozenset(decode_value(v) for v in value['$set'])
+    if isinstance(value, dict) and len(value) == 1 and '$int' in value:
+        return int(value['$int'])
     if isinstance(value, list):
         return [decode_value(v) for v in value]
     return value
 
 
+def table_key(spec):
+    """How the grader's tables name a state: str(state) (a graph's node, a cell, a board), or
+    with "key": "state_text" as state_text writes it (a rules file's world, whose states may be
+    strings or sets)."""
+    return state_text if spec.get('key') == 'state_text' else str
+
+
 def make_search_problem(spec):
-    """A search problem object in the Berkeley style, driven by the grader's table of the
-    domain: start, goals, and for each state (keyed by str(state)) its successors as
-    [state, action, cost] triples in the domain's order. The states getSuccessors is called on
-    are recorded, in order: that is the expansion order."""
+    """A search problem object driven by the grader's table of the domain: start, goals, and
+    for each state (keyed as table_key says) its successors as [state, action, cost] triples in
+    the domain's order, h of each state when given. It has Berkeley's methods (getStartState,
+    isGoalState, getSuccessors, getCostOfActions) and AIMA's (initial, actions, result,
+    is_goal, action_cost, h(node)). The states getSuccessors is called on are recorded in
+    order, or with "api": "aima" those actions is called on: that is the expansion order."""
     table = spec.get('successors')
     if not isinstance(table, dict):
         raise RequestError('search_problem needs a "successors" object')
     names = spec.get('methods', {})
+    key = table_key(spec)
+    aima = spec.get('api') == 'aima'
     start = decode_value(spec.get('start'))
-    goals = set(str(decode_value(g)) for g in spec.get('goals', []))
-    successors = dict((key, [(decode_value(s), a, c) for s, a, c in triples])
-                      for key, triples in table.items())
+    goals = set(key(decode_value(g)) for g in spec.get('goals', []))
+    successors = dict((k, [(decode_value(s), decode_value(a), c) for s, a, c in triples])
+                      for k, triples in table.items())
+    heuristic = spec.get('heuristic') or {}
 
     class SearchProblem(object):
         """The problem handed to the student's search function."""
@@ -719,30 +737,57 @@ def make_search_problem(spec):
             self._expanded = 0
             self._visitedlist = []
             self.expanded_states = self._visitedlist
+            self.initial = start
 
         def getStartState(self):
             return start
 
         def isGoalState(self, state):
-            return str(state) in goals
+            return key(state) in goals
 
         def getSuccessors(self, state):
-            self._expanded += 1
-            self._visitedlist.append(state)
-            return list(successors.get(str(state), []))
+            if not aima:
+                self._expanded += 1
+                self._visitedlist.append(state)
+            return list(successors.get(key(state), []))
 
         def getCostOfActions(self, actions):
             if actions is None:
                 return 999999
             state, total = start, 0
             for action in actions:
-                for succ, name, cost in successors.get(str(state), []):
+                for succ, name, cost in successors.get(key(state), []):
                     if name == action:
                         state, total = succ, total + cost
                         break
                 else:
                     return 999999
             return total
+
+        def actions(self, state):
+            if aima:
+                self._expanded += 1
+                self._visitedlist.append(state)
+            return [name for _, name, _ in successors.get(key(state), [])]
+
+        def result(self, state, action):
+            for succ, name, _ in successors.get(key(state), []):
+                if name == action:
+                    return succ
+            raise ValueError('%r is not an action in state %r' % (action, state))
+
+        def is_goal(self, state):
+            return key(state) in goals
+
+        def action_cost(self, state, action, result):
+            for succ, name, cost in successors.get(key(state), []):
+                if name == action:
+                    return cost
+            raise ValueError('%r is not an action in state %r' % (action, state))
+
+        def h(self, node):
+            # AIMA's h takes a search node; a state works too.
+            return heuristic.get(key(getattr(node, 'state', node)), 0)
 
         def __repr__(self):
             return '<search problem>'
@@ -926,9 +971,14 @@ class Session(object):
             return {'value': describe_name(self.module, self.field(step, 'name'))}
         if op == 'explore':
             heuristic = step.get('heuristic')
-            return {'value': explore(self.lookup(self.field(step, 'target')),
-                                     int(step.get('limit', 10000)),
-                                     getattr(self.module, heuristic) if heuristic else None)}
+            target = self.lookup(self.field(step, 'target'))
+            if step.get('api') == 'aima':
+                return {'value': explore(AimaAsBerkeley(target), int(step.get('limit', 10000)),
+                                         AimaAsBerkeley.heuristic(target),
+                                         values=bool(step.get('values')))}
+            return {'value': explore(target, int(step.get('limit', 10000)),
+                                     getattr(self.module, heuristic) if heuristic else None,
+                                     values=bool(step.get('values')))}
         raise RequestError('unknown op %r' % (op,))
 
     def _bind_result(self, step, result):
@@ -939,10 +989,21 @@ class Session(object):
         return {'value': encode_value(result)}
 
 
+_PLAIN = (int, bool, str, type(None))
+
+
+def _flat(obj):
+    """True for a tuple or list of ints, bools, strings and None only: its repr is its
+    state_text, and its encoding the list of its items (the common state; fast)."""
+    return type(obj) in (tuple, list) and all(type(item) in _PLAIN for item in obj)
+
+
 def state_text(obj):
     """A student's search state as deterministic text for the report: tuples, lists and sets
     spelled out (sets sorted), a Berkeley Grid as the cells it holds, other objects by repr
     without their memory address."""
+    if type(obj) in _PLAIN or _flat(obj):
+        return repr(obj)
     if isinstance(obj, tuple):
         items = [state_text(item) for item in obj]
         return '(' + ', '.join(items) + (',)' if len(items) == 1 else ')')
@@ -1005,16 +1066,64 @@ class StateIndex:
         self.index[self.key(state)] = i
 
 
-def explore(problem, limit, heuristic=None):
+class AimaAsBerkeley(object):
+    """A problem with AIMA's names (initial, actions, result, is_goal, action_cost, h; a rules
+    file's world) seen through Berkeley's, for explore. Without is_goal the goal is its `goal`
+    attribute (AIMA's default); without action_cost each action costs 1."""
+
+    def __init__(self, problem):
+        self.problem = problem
+
+    def getStartState(self):
+        return self.problem.initial
+
+    def isGoalState(self, state):
+        is_goal = getattr(self.problem, 'is_goal', None)
+        if is_goal is None:
+            return state == self.problem.goal
+        return is_goal(state)
+
+    def getSuccessors(self, state):
+        problem = self.problem
+        cost = getattr(problem, 'action_cost', None)
+        listed = []
+        for action in problem.actions(state):
+            after = problem.result(state, action)
+            listed.append((after, action, 1 if cost is None else cost(state, action, after)))
+        return listed
+
+    @staticmethod
+    def heuristic(problem):
+        """h(state) as explore asks for it, or None when the world defines no h."""
+        h = getattr(problem, 'h', None)
+        if h is None:
+            return None
+        return lambda state, _problem: h(state)
+
+
+def explore(problem, limit, heuristic=None, values=False):
     """Breadth-first over a student's search problem object (getStartState, isGoalState,
     getSuccessors; states compared as the student's own search compares them: by == and hash,
     or, for a state Python cannot hash, by == through frozen_key), expanding at most `limit`
     states. Per state, in the order found: its text, whether it is a goal, its successors
     [action, index, cost], the state it was first found from and by which action, and
     h(state, problem) when a heuristic is given; `unhashable` names the type of the first state
-    without a hash. A call that raises fails the op with the actions that led to the state (the
-    exception's sg_explore_path)."""
+    without a hash; with `values`, each state as the driver encodes a value (what a problem
+    object built from the table hands a search). A call that raises fails the op with the
+    actions that led to the state (the exception's sg_explore_path)."""
     start = problem.getStartState()
+    codes = {}   # a plain action's encoding, by its type and value
+
+    def action_code(action):
+        if type(action) in _PLAIN or _flat(action):
+            key = (type(action), action) if type(action) in _PLAIN else (
+                type(action), tuple((type(item), item) for item in action))
+            found = codes.get(key)
+            if found is None:
+                found = codes[key] = encode_value(action)
+            return found
+        return encode_value(action)
+
     states, index = [start], StateIndex()
     index.add(start, 0)
     parent, action_in = [-1], [None]
@@ -1034,7 +1143,9 @@ def explore(problem, limit, heuristic=None):
         try:
             goal.append(bool(problem.isGoalState(state)))
             if heuristic is not None:
-                h.append(encode_value(heuristic(state, problem)))
+                value = heuristic(state, problem)
+                h.append(value if type(value) is int and -2 ** 53 < value < 2 ** 53
+                         else encode_value(value))
             listed = []
             for successor, action, cost in problem.getSuccessors(state):
                 found = index.get(successor)
@@ -1044,18 +1155,29 @@ def explore(problem, limit, heuristic=None):
                     states.append(successor)
                     parent.append(i)
                     action_in.append(action)
-                listed.append([encode_value(action), found, encode_value(cost)])
+                plain_cost = (type(cost) is int and -2 ** 53 < cost < 2 ** 53) or (
+                    type(cost) is float and math.isfinite(cost))
+                listed.append([action_code(action), found,
+                               cost if plain_cost else encode_value(cost)])
         except BaseException as exc:
             exc.sg_explore_path = path_to(i)
             exc.sg_explore_state = state_text(state)
             raise
         successors.append(listed)
         expanded += 1
-    result = {'states': [state_text(state) for state in states], 'goal': goal,
+    flat = [_flat(state) for state in states]
+    result = {'states': [repr(state) if plain else state_text(state)
+                         for state, plain in zip(states, flat)], 'goal': goal,
               'successors': successors, 'parent': parent,
               'action': [encode_value(a) for a in action_in], 'complete': expanded == len(states)}
     if heuristic is not None:
         result['h'] = h
+    if values:
+        result['values'] = [
+            ({'$tuple': list(state)} if type(state) is tuple else list(state))
+            if plain and all(type(item) is not int or -2 ** 63 <= item < 2 ** 63
+                             for item in state)
+            else encode_value(state) for state, plain in zip(states, flat)]
     if index.unhashable is not None:
         state, reason = index.unhashable
         result['unhashable'] = {'state': state_text(state), 'reason': reason}

@@ -264,6 +264,61 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertEqual(run.step(3)['error']['path'], ['East'])
         self.assertEqual(run.step(3)['error']['state'], '(1, {0})')
 
+    def test_explore_reads_a_world_with_aimas_names_and_gives_each_states_value(self):
+        # A course's rules file: AIMA's initial, actions, result, is_goal, action_cost, h.
+        self.write('student.py', """
+            class Ferry:
+                def __init__(self, far):
+                    self.initial = ('a', 0)
+                    self.far = far
+                def actions(self, state):
+                    return [(1, 0), 'back'] if state[1] < self.far else ['back']
+                def result(self, state, action):
+                    return ('a', state[1] - 1) if action == 'back' else ('a', state[1] + 1)
+                def is_goal(self, state):
+                    return state[1] == self.far
+                def action_cost(self, state, action, next_state):
+                    return 2 if action == 'back' else 1
+                def h(self, state):
+                    return self.far - state[1]
+        """)
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Ferry', 'args': [2], 'bind': 'w'},
+            {'op': 'explore', 'target': 'w', 'api': 'aima', 'values': True, 'limit': 100}])
+        self.assertComplete(run, 2)
+        world = run.step(1)['value']
+        self.assertEqual(world['states'][:4], ["('a', 0)", "('a', 1)", "('a', -1)", "('a', 2)"])
+        self.assertEqual(world['values'][1], {'$tuple': ['a', 1]})
+        self.assertEqual(world['successors'][0], [[{'$tuple': [1, 0]}, 1, 1], ['back', 2, 2]])
+        self.assertEqual(world['h'][:2], [2, 1])
+        self.assertEqual(world['goal'][:4], [False, False, False, True])
+        self.assertFalse(world['complete'])   # 'back' forever: an endless world
+
+    def test_a_table_problem_answers_to_aimas_names_and_records_actions_calls(self):
+        table = {"('a', 0)": [[{'$tuple': ['a', 1]}, {'$tuple': [1, 0]}, 1]],
+                 "('a', 1)": []}
+        problem = {'$fn': 'search_problem', 'start': {'$tuple': ['a', 0]},
+                   'goals': [{'$tuple': ['a', 1]}], 'successors': table,
+                   'heuristic': {"('a', 0)": 3}, 'key': 'state_text', 'api': 'aima'}
+        self.write('student.py', """
+            def walk(problem):
+                s = problem.initial
+                (a,) = problem.actions(s)
+                t = problem.result(s, a)
+                class Node:
+                    state = s
+                return [a, t, problem.is_goal(t), problem.action_cost(s, a, t),
+                        problem.h(Node()), problem.actions(t)]
+        """)
+        run = self.run_driver([
+            {'op': 'let', 'bind': 'problem', 'value': problem},
+            {'op': 'call', 'function': 'walk', 'args': [{'$ref': 'problem'}]},
+            {'op': 'getattr', 'target': 'problem', 'attr': '_visitedlist'}])
+        self.assertComplete(run, 3)
+        self.assertEqual(run.step(1)['value'],
+                         [{'$tuple': [1, 0]}, {'$tuple': ['a', 1]}, True, 1, 3, []])
+        self.assertEqual(run.step(2)['value'], [{'$tuple': ['a', 0]}, {'$tuple': ['a', 1]}])
+
     def test_explore_compares_states_python_cannot_hash_by_equality(self):
         # A corners state as students write it: (position, set of corners visited), and a
         # list-of-lists board; neither can be hashed, both are compared by ==.

@@ -10,7 +10,7 @@
 namespace sg {
 
 /// The key a `file:` of a domain of `type` becomes ("map" for grid, "layout" for pacman and
-/// pacman_problem), or nullopt where the file holds YAML keys.
+/// pacman_problem, "source" for a rules file), or nullopt where the file holds YAML keys.
 std::optional<std::string> domain_file_text_key(std::string_view type);
 
 }  // namespace sg

@@ -1,0 +1,302 @@
+#include "domains/rules_world.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <mutex>
+#include <stdexcept>
+
+#include "checkers/python_value.h"
+#include "domains/cache_folder.h"
+#include "domains/domain_section.h"
+#include "domains/reference_cache.h"
+#include "reference/admissibility.h"
+#include "spec/sha256.h"
+
+namespace sg {
+
+namespace {
+
+std::mutex oracle_mutex;
+std::shared_ptr<const RulesOracle> installed;
+
+// A string action is named by itself ("North"), any other by its repr ("(1, 0)"), as a search
+// that returns actions is read (adapters/search_adapter.cc).
+std::string action_text(const nlohmann::json& value) {
+  return value.is_string() ? value.get<std::string>() : python_repr(value);
+}
+
+double number(const nlohmann::json& value, const char* what) {
+  if (value.is_number()) return value.get<double>();
+  throw std::invalid_argument(fmt::format("{} {} is not a number", what, python_repr(value)));
+}
+
+// The rules' answers kept on disk (CBOR), keyed by everything asked: a second grading run asks
+// the rules nothing. A missing or unreadable file is asked again.
+std::filesystem::path answers_file(const std::string& key) {
+  return cache_folder("rules") / (sha256_hex(key) + ".cbor");
+}
+
+std::optional<nlohmann::json> saved_answers(const std::string& key) {
+  std::ifstream in(answers_file(key), std::ios::binary);
+  if (!in) return std::nullopt;
+  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                        std::istreambuf_iterator<char>());
+  nlohmann::json value = nlohmann::json::from_cbor(bytes, true, false);
+  if (value.is_discarded()) return std::nullopt;
+  return value;
+}
+
+void save_answers(const std::string& key, const nlohmann::json& value) {
+  std::error_code error;
+  const std::filesystem::path file = answers_file(key);
+  std::filesystem::create_directories(file.parent_path(), error);
+  if (error) return;  // no cache: the rules are asked again next time
+  const std::filesystem::path part =
+      file.parent_path() / fmt::format("{}.{}.part", file.filename().string(), ::getpid());
+  {
+    std::ofstream out(part, std::ios::binary | std::ios::trunc);
+    const std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(value);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    if (!out) {
+      std::filesystem::remove(part, error);
+      return;
+    }
+  }
+  std::filesystem::rename(part, file, error);
+  if (error) std::filesystem::remove(part, error);
+}
+
+// What validation proves of a world before anything is searched in it: a goal can be reached,
+// every action leads to a state and costs a positive amount, h is never negative and, where
+// the spec claims it, never more than the cheapest cost to a goal.
+void check_world(const RulesProblem& world, const RulesQuery& query, const std::string& what,
+                 bool claims_admissible) {
+  const auto fail = [&](const std::string& why) {
+    throw SpecError(query.where, fmt::format("{} ({}): {}", what, query.file, why));
+  };
+  for (std::size_t i = 0; i < world.size(); ++i) {
+    const ref::State& state = world.state(i);
+    for (const ref::Step& step : world.successors(state)) {
+      if (step.state == "None")
+        fail(fmt::format("result({}, {}) returned None", state, step.action));
+      if (!(step.cost > 0) || !std::isfinite(step.cost))
+        fail(fmt::format("action_cost({}, {}, {}) is {}: step costs must be positive", state,
+                         step.action, step.state, step.cost));
+    }
+    if (world.h(state) < 0)
+      fail(fmt::format("h({}) is {}: h is never negative", state, world.h(state)));
+  }
+  if (world.goals().empty())
+    fail(fmt::format("no goal can be reached from the initial state {} ({} states explored)",
+                     world.initial_state(), world.size()));
+  if (claims_admissible) {
+    const ref::AdmissibilityCheck check = ref::check_admissible(world, world.size());
+    if (check.first)
+      fail(
+          fmt::format("h is not admissible as the domain claims (admissible: true): h({}) = {} "
+                      "but the cheapest path to a goal costs {}",
+                      check.first->state, check.first->h, check.first->cheapest));
+  }
+}
+
+}  // namespace
+
+RulesOracle::~RulesOracle() = default;
+
+void install_rules_oracle(std::shared_ptr<const RulesOracle> oracle) {
+  const std::lock_guard lock(oracle_mutex);
+  installed = std::move(oracle);
+}
+
+const RulesOracle& rules_oracle() {
+  const std::lock_guard lock(oracle_mutex);
+  if (!installed) throw std::logic_error("no rules oracle is installed (install_rules_oracle)");
+  return *installed;
+}
+
+RulesProblem::RulesProblem(const nlohmann::json& explored) {
+  if (!explored.is_object() || !explored.contains("states") || !explored.contains("values") ||
+      !explored.contains("successors") || !explored.contains("goal"))
+    throw std::invalid_argument("the explore value has no states, values, goals and successors");
+  const auto& states = explored["states"];
+  const auto& values = explored["values"];
+  const auto& successors = explored["successors"];
+  const auto& goal = explored["goal"];
+  if (!states.is_array() || !values.is_array() || values.size() != states.size() ||
+      !successors.is_array() || successors.size() != states.size() || !goal.is_array() ||
+      goal.size() != states.size())
+    throw std::invalid_argument("the explore value's lists differ in length");
+  states_.reserve(states.size());
+  value_texts_.reserve(states.size());
+  index_.reserve(states.size());
+  by_value_.reserve(states.size());
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    states_.push_back(states[i].get<std::string>());
+    value_texts_.push_back(values[i].dump());
+    index_.emplace(states_.back(), i);
+    by_value_.emplace(value_texts_.back(), i);
+    goal_.push_back(goal[i].is_boolean() && goal[i].get<bool>());
+    if (goal_.back()) goals_.push_back(states_.back());
+  }
+  successors_.resize(states_.size());
+  for (std::size_t i = 0; i < states_.size(); ++i) {
+    for (const auto& edge : successors[i]) {
+      if (!edge.is_array() || edge.size() != 3 || !edge[1].is_number_unsigned() ||
+          edge[1].get<std::size_t>() >= states_.size())
+        throw std::invalid_argument("a successor is not [action, index, cost]");
+      std::string name = action_text(edge[0]);
+      actions_.emplace(name, edge[0]);
+      successors_[i].push_back(
+          {std::move(name), states_[edge[1].get<std::size_t>()], number(edge[2], "the cost")});
+    }
+  }
+  if (explored.contains("h") && explored["h"].is_array()) {
+    if (explored["h"].size() != states_.size())
+      throw std::invalid_argument("the explore value's h list differs in length");
+    for (const auto& h : explored["h"]) h_.push_back(number(h, "h"));
+  }
+}
+
+std::optional<std::size_t> RulesProblem::index_of(const ref::State& state) const {
+  const auto found = index_.find(state);
+  if (found == index_.end()) return std::nullopt;
+  return found->second;
+}
+
+ref::State RulesProblem::initial_state() const { return states_.front(); }
+
+std::vector<ref::Step> RulesProblem::successors(const ref::State& state) const {
+  const auto index = index_of(state);
+  return index ? successors_[*index] : std::vector<ref::Step>{};
+}
+
+bool RulesProblem::is_goal(const ref::State& state) const {
+  const auto index = index_of(state);
+  return index && goal_[*index];
+}
+
+double RulesProblem::h(const ref::State& state) const {
+  const auto index = index_of(state);
+  return index && !h_.empty() ? h_[*index] : 0.0;
+}
+
+bool RulesProblem::is_state(const ref::State& state) const { return index_.contains(state); }
+
+nlohmann::json RulesProblem::value_of(const ref::State& state) const {
+  const auto index = index_of(state);
+  return index ? nlohmann::json::parse(value_texts_[*index]) : nlohmann::json();
+}
+
+std::optional<ref::State> RulesProblem::state_of(const nlohmann::json& value) const {
+  const auto found = by_value_.find(value.dump());
+  if (found == by_value_.end()) return std::nullopt;
+  return states_[found->second];
+}
+
+nlohmann::json RulesProblem::action_value(const std::string& action) const {
+  const auto found = actions_.find(action);
+  return found == actions_.end() ? nlohmann::json(action) : found->second;
+}
+
+std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
+                                                  const std::string& name) {
+  const std::string what = fmt::format("the rules domain '{}'", name);
+  only_keys(section, what,
+            {"type", "file", "source", "world", "args", "max_states", "limits", "admissible"});
+  const nlohmann::json& value = section.value;
+  RulesQuery query;
+  query.where = section.where;
+  if (!value.contains("source") || !value["source"].is_string())
+    fail_at(section, "",
+            fmt::format("{} needs `file:` (its Python rules file, beside the spec)", what));
+  query.source = value["source"].get<std::string>();
+  query.file = value.value("file", std::string("rules.py"));
+  if (query.file.size() < 4 || query.file.substr(query.file.size() - 3) != ".py")
+    fail_at(section, "/file", "file: a Python file ending in .py");
+  if (!value.contains("world") || !value["world"].is_string() ||
+      value["world"].get<std::string>().empty())
+    fail_at(section, "/world",
+            "world: the class in the rules file that builds the world (AIMA's Problem: "
+            "initial, actions, result, is_goal, action_cost, h)");
+  query.world = value["world"].get<std::string>();
+  if (value.contains("args")) {
+    if (!value["args"].is_array())
+      fail_at(section, "/args", "args: a list of the class's arguments");
+    query.args = value["args"];
+  }
+  if (value.contains("max_states")) {
+    if (!value["max_states"].is_number_integer() || value["max_states"].get<long long>() < 1)
+      fail_at(section, "/max_states", "max_states: a whole number of states, at least 1");
+    query.max_states = value["max_states"].get<std::size_t>();
+  }
+  bool claims_admissible = false;
+  if (value.contains("admissible")) {
+    if (!value["admissible"].is_boolean())
+      fail_at(section, "/admissible",
+              "admissible: true when the world's h never overestimates (validation checks it)");
+    claims_admissible = value["admissible"].get<bool>();
+  }
+  query.limits.cpu_seconds = 60;
+  query.limits.wall_seconds = 120;
+  query.limits.memory_bytes = 2048ull << 20;
+  if (value.contains("limits")) {
+    const nlohmann::json& limits = value["limits"];
+    if (!limits.is_object())
+      fail_at(section, "/limits", "limits: {cpu_seconds: ..., wall_seconds: ..., memory_mib: ...}");
+    for (const auto& [key, limit] : limits.items()) {
+      if (!limit.is_number() || limit.get<double>() <= 0)
+        fail_at(section, "/limits/" + key, fmt::format("limits.{}: a positive number", key));
+      if (key == "cpu_seconds") {
+        query.limits.cpu_seconds = limit.get<double>();
+      } else if (key == "wall_seconds") {
+        query.limits.wall_seconds = limit.get<double>();
+      } else if (key == "memory_mib") {
+        query.limits.memory_bytes = static_cast<std::uint64_t>(limit.get<double>()) << 20;
+      } else {
+        fail_at(section, "/limits/" + key,
+                fmt::format("limits.{}: the rules' limits are cpu_seconds, wall_seconds and "
+                            "memory_mib",
+                            key));
+      }
+    }
+  }
+  // The explore value is one line of JSON: room for a few hundred bytes per state.
+  query.limits.output_bytes = (64ull << 20) + query.max_states * 1024;
+  // v1: the explore value's shape (docs/driver-protocol.md); a new shape asks again.
+  const std::string key = fmt::format("rules v1\n{}\n{}\n{}\n{}\n{}", sha256_hex(query.source),
+                                      query.file, query.world, query.args.dump(), query.max_states);
+  const auto cached =
+      detail::cached(key + "\n" + (claims_admissible ? "admissible" : ""), [&]() -> std::any {
+        std::optional<nlohmann::json> explored = saved_answers(key);
+        const bool asked = !explored;
+        if (asked) {
+          const RulesOracle* oracle = nullptr;
+          try {
+            oracle = &rules_oracle();
+          } catch (const std::logic_error&) {
+            throw SpecError(query.where, fmt::format("{}: this program cannot run rules files (no "
+                                                     "rules oracle is installed)",
+                                                     what));
+          }
+          explored = oracle->explore(query);
+        }
+        std::shared_ptr<const RulesProblem> world;
+        try {
+          world = std::make_shared<const RulesProblem>(*explored);
+        } catch (const std::invalid_argument& error) {
+          throw SpecError(query.where,
+                          fmt::format("{}: the rules' answers: {}", what, error.what()));
+        }
+        check_world(*world, query, what, claims_admissible);
+        if (asked) save_answers(key, *explored);
+        return world;
+      });
+  return std::any_cast<std::shared_ptr<const RulesProblem>>(*cached);
+}
+
+}  // namespace sg

@@ -1,0 +1,109 @@
+// A world a course writes as a short Python rules file with the textbook's names (AIMA's
+// Problem: `initial`, `actions(state)`, `result(state, action)`, `is_goal(state)`,
+// `action_cost(state, action, next)`, optional `h(state)`), named by a spec's `type: rules`
+// domain. The grader asks the rules through a RulesOracle (engine/rules_oracle.h runs them in a
+// sandboxed process), once per process for each world, and the reference searches the answers
+// through ref::Problem as it searches every built-in domain. States are the rules' own Python
+// values: their text is state_text's (repr, sets sorted), their value the driver's encoding.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "model/assignment.h"
+#include "model/invocation.h"
+#include "reference/problem.h"
+
+namespace sg {
+
+/// What the rules are asked: the world one class of the file builds, explored breadth-first
+/// from its `initial`.
+struct RulesQuery {
+  std::string file;    ///< The rules file's name, as the spec gives it ("missionaries.py").
+  std::string source;  ///< Its text.
+  std::string world;   ///< The class in the file that builds the world ("Missionaries").
+  nlohmann::json args = nlohmann::json::array();  ///< Its arguments (the driver's encoding).
+  std::size_t max_states = 200000;                ///< More reachable states: a spec error.
+  Limits limits;                                  ///< For the rules' process.
+  SourceLocation where;                           ///< The domain in the spec, for errors.
+};
+
+/// Asks a rules file. Implementations are safe to call from several threads at once.
+class RulesOracle {
+ public:
+  virtual ~RulesOracle();
+  /// The world's reachable states: the Python driver's `explore` value with `values`
+  /// (docs/driver-protocol.md): per state its text, value, goal test, h when the world has one,
+  /// and its successors as [action, index, cost]. Throws SpecError at query.where when the
+  /// rules raise (naming the file's line, the state and the actions that reach it), run out of
+  /// their limits, or reach more than query.max_states states.
+  virtual nlohmann::json explore(const RulesQuery& query) const = 0;
+};
+
+/// The oracle `type: rules` domains are asked through, installed once by the program (the
+/// command line installs the sandboxed one; tests install theirs).
+void install_rules_oracle(std::shared_ptr<const RulesOracle> oracle);
+
+/// The installed oracle. Throws std::logic_error when none is installed.
+const RulesOracle& rules_oracle();
+
+/// A rules world as a search problem: every reachable state, with its successors in the order
+/// `actions` gave them, its goal test and h. Immutable; safe to share between threads.
+class RulesProblem : public ref::Problem {
+ public:
+  /// From the explore value (RulesOracle::explore). Throws std::invalid_argument when it has
+  /// another shape.
+  explicit RulesProblem(const nlohmann::json& explored);
+
+  ref::State initial_state() const override;
+  std::vector<ref::Step> successors(const ref::State& state) const override;
+  bool is_goal(const ref::State& state) const override;
+  /// The world's h(state), 0 when it defines none.
+  double h(const ref::State& state) const override;
+  bool is_state(const ref::State& state) const override;
+
+  /// The state's value in the driver's encoding ((3, 3, 1) as {"$tuple": [3, 3, 1]}), or null
+  /// for a text that is no state of the world.
+  nlohmann::json value_of(const ref::State& state) const;
+  /// The world's state with this value (a value the submission returned), or nullopt.
+  std::optional<ref::State> state_of(const nlohmann::json& value) const;
+  /// The action's value in the driver's encoding: the rules' own action (a tuple stays a
+  /// tuple), given its text (a string action's text is itself, any other its repr).
+  nlohmann::json action_value(const std::string& action) const;
+  /// Every goal state, in the order explored.
+  const std::vector<ref::State>& goals() const { return goals_; }
+  /// True when the world defines h.
+  bool has_h() const { return !h_.empty(); }
+  std::size_t size() const { return states_.size(); }
+  /// The state found `index`-th, breadth-first from the initial state (index < size()).
+  const ref::State& state(std::size_t index) const { return states_[index]; }
+
+ private:
+  std::optional<std::size_t> index_of(const ref::State& state) const;
+
+  std::vector<ref::State> states_;
+  std::vector<std::string> value_texts_;  ///< Each state's value, as JSON text.
+  std::unordered_map<ref::State, std::size_t> index_;
+  std::unordered_map<std::string, std::size_t> by_value_;  ///< By the value's JSON text.
+  std::vector<std::vector<ref::Step>> successors_;
+  std::vector<char> goal_;
+  std::vector<double> h_;
+  std::vector<ref::State> goals_;
+  std::unordered_map<std::string, nlohmann::json> actions_;
+};
+
+/// The rules world a `type: rules` domain section describes (keys: file, source, world, args,
+/// max_states, limits, admissible), asked once per process for each rules text, world, args
+/// and limit, and kept on disk (cache_folder("rules")) so that the next process asks nothing.
+/// Validated whole: a goal reachable, every action leading to a state at a positive cost, h
+/// never negative and, with `admissible: true`, admissible. Throws SpecError at the section's
+/// keys, or where the rules failed (their file, line and state).
+std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
+                                                  const std::string& name);
+
+}  // namespace sg

@@ -1,0 +1,191 @@
+#include "domains/rules_world.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+
+#include "domains/search_domain.h"
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// A world of three states as the driver's explore op answers it: (0, 0) -> (0, 1) by "up"
+// (cost 2) and -> (1, 0) by the tuple action (1, 0) (cost 1); (1, 0) -> (0, 1) by "up"
+// (cost 3); (0, 1) is the goal; h is 1, 0, 1.
+nlohmann::json three_states() {
+  return nlohmann::json::parse(R"json({
+    "states": ["(0, 0)", "(0, 1)", "(1, 0)"],
+    "values": [{"$tuple": [0, 0]}, {"$tuple": [0, 1]}, {"$tuple": [1, 0]}],
+    "goal": [false, true, false],
+    "successors": [[["up", 1, 2], [{"$tuple": [1, 0]}, 2, 1]], [], [["up", 1, 3]]],
+    "parent": [-1, 0, 0], "action": [null, "up", {"$tuple": [1, 0]}],
+    "h": [1, 0, 1], "complete": true})json");
+}
+
+TEST(RulesProblem, SearchesTheStatesTheRulesAnswered) {
+  const RulesProblem world(three_states());
+  EXPECT_EQ(world.initial_state(), "(0, 0)");
+  EXPECT_EQ(world.size(), 3u);
+  const auto steps = world.successors("(0, 0)");
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_EQ(steps[0].action, "up");
+  EXPECT_EQ(steps[0].state, "(0, 1)");
+  EXPECT_EQ(steps[0].cost, 2);
+  EXPECT_EQ(steps[1].action, "(1, 0)");  // a tuple action is named by its repr
+  EXPECT_TRUE(world.is_goal("(0, 1)"));
+  EXPECT_FALSE(world.is_goal("(1, 0)"));
+  EXPECT_EQ(world.h("(1, 0)"), 1);
+  EXPECT_THAT(world.goals(), ElementsAre("(0, 1)"));
+  EXPECT_FALSE(world.is_state("(5, 5)"));
+  EXPECT_TRUE(world.successors("(5, 5)").empty());
+}
+
+TEST(RulesProblem, HandsTheSubmissionTheRulesOwnValues) {
+  const RulesProblem world(three_states());
+  EXPECT_EQ(world.value_of("(1, 0)"), nlohmann::json::parse(R"({"$tuple": [1, 0]})"));
+  EXPECT_TRUE(world.value_of("(9, 9)").is_null());
+  EXPECT_EQ(world.state_of(nlohmann::json::parse(R"({"$tuple": [0, 1]})")), "(0, 1)");
+  EXPECT_EQ(world.state_of(nlohmann::json::parse("[0, 1]")), std::nullopt);  // a list is not it
+  EXPECT_EQ(world.action_value("(1, 0)"), nlohmann::json::parse(R"({"$tuple": [1, 0]})"));
+  EXPECT_EQ(world.action_value("up"), "up");
+}
+
+TEST(RulesProblem, RefusesAnswersOfAnotherShape) {
+  nlohmann::json answers = three_states();
+  answers["successors"][0][0] = {"up", 7, 1};  // past the states
+  EXPECT_THROW(RulesProblem{answers}, std::invalid_argument);
+  answers = three_states();
+  answers["values"].erase(0);
+  EXPECT_THROW(RulesProblem{answers}, std::invalid_argument);
+}
+
+// Answers a fixed explore value and counts how often it was asked.
+class CountingOracle : public RulesOracle {
+ public:
+  explicit CountingOracle(nlohmann::json answers) : answers_(std::move(answers)) {}
+  nlohmann::json explore(const RulesQuery& query) const override {
+    ++asked;
+    last_world = query.world;
+    return answers_;
+  }
+  mutable std::atomic<int> asked{0};
+  mutable std::string last_world;
+
+ private:
+  nlohmann::json answers_;
+};
+
+class RulesDomain : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    cache_ =
+        fs::temp_directory_path() / ("sg-rules-cache-" + std::to_string(std::random_device{}()));
+    setenv("SEARCHGRADER_CACHE_DIR", cache_.c_str(), 1);
+  }
+  void TearDown() override {
+    unsetenv("SEARCHGRADER_CACHE_DIR");
+    std::error_code ignored;
+    fs::remove_all(cache_, ignored);
+  }
+
+  // A spec whose domain is a rules world given inline (`source:`, as a student copy writes
+  // it: the file then goes by rules.py); `marker` makes the rules text, and so the world's key,
+  // this test's own.
+  static Assignment spec(const std::string& marker, const std::string& extra = "") {
+    return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: m}
+domains:
+  grid:
+    type: rules
+    source: "# )yaml" + marker + R"yaml("
+    world: Grid
+)yaml" + extra + R"yaml(rubric: [{id: a, points: 1}]
+tests:
+  - {id: t, kind: search, domain: grid, grades: {path: a}}
+)yaml",
+                                 "specs/demo.yaml");
+  }
+
+  fs::path cache_;
+};
+
+TEST_F(RulesDomain, IsAskedOnceAndKeptOnDiskForTheNextRun) {
+  const auto oracle = std::make_shared<CountingOracle>(three_states());
+  install_rules_oracle(oracle);
+  const Assignment assignment = spec("asked once");
+  const SearchDomain domain = search_domain(assignment, assignment.tests.back());
+  EXPECT_EQ(domain.type, "rules");
+  EXPECT_EQ(oracle->last_world, "Grid");
+  EXPECT_EQ(domain.value_of("(0, 0)"), nlohmann::json::parse(R"({"$tuple": [0, 0]})"));
+  EXPECT_EQ(domain.state_of(nlohmann::json::parse("[1, 0]")), "(1, 0)");  // a list for a tuple
+  EXPECT_EQ(domain.state_of_text("(1,0)"), "(1, 0)");
+  EXPECT_THAT(goal_states(domain), ElementsAre("(0, 1)"));
+  search_domain(assignment, assignment.tests.back());
+  EXPECT_EQ(oracle->asked, 1);
+  // Another claim is another world in this process; its answers come from the disk.
+  const Assignment claimed = spec("asked once", "    admissible: true\n");
+  search_domain(claimed, claimed.tests.back());
+  EXPECT_EQ(oracle->asked, 1);
+  EXPECT_FALSE(fs::is_empty(cache_ / "rules"));
+}
+
+TEST_F(RulesDomain, AWorldWithoutAReachableGoalIsASpecError) {
+  nlohmann::json answers = three_states();
+  answers["goal"] = {false, false, false};
+  install_rules_oracle(std::make_shared<CountingOracle>(answers));
+  const Assignment assignment = spec("no goal");
+  try {
+    search_domain(assignment, assignment.tests.back());
+    ADD_FAILURE() << "no goal";
+  } catch (const SpecError& error) {
+    EXPECT_THAT(error.what(),
+                HasSubstr("demo.yaml:6:5: the rules domain 'grid' (rules.py): no goal "
+                          "can be reached from the initial state (0, 0)"));
+  }
+  EXPECT_TRUE(!fs::exists(cache_ / "rules") || fs::is_empty(cache_ / "rules"));
+}
+
+TEST_F(RulesDomain, AStepCostThatIsNotPositiveIsASpecError) {
+  nlohmann::json answers = three_states();
+  answers["successors"][2][0][2] = 0;
+  install_rules_oracle(std::make_shared<CountingOracle>(answers));
+  const Assignment assignment = spec("free step");
+  EXPECT_THAT([&] { search_domain(assignment, assignment.tests.back()); },
+              ::testing::ThrowsMessage<SpecError>(
+                  HasSubstr("action_cost((1, 0), up, (0, 1)) is 0: step costs must be positive")));
+}
+
+TEST_F(RulesDomain, AnAdmissibleClaimIsChecked) {
+  nlohmann::json answers = three_states();
+  answers["h"] = {9, 0, 1};  // h*((0, 0)) is 2
+  install_rules_oracle(std::make_shared<CountingOracle>(answers));
+  const Assignment unclaimed = spec("overestimates");
+  EXPECT_NO_THROW(search_domain(unclaimed, unclaimed.tests.back()));
+  const Assignment claimed = spec("overestimates", "    admissible: true\n");
+  EXPECT_THAT([&] { search_domain(claimed, claimed.tests.back()); },
+              ::testing::ThrowsMessage<SpecError>(HasSubstr(
+                  "h is not admissible as the domain claims (admissible: true): h((0, 0)) = 9 "
+                  "but the cheapest path to a goal costs 2")));
+}
+
+TEST_F(RulesDomain, ATestCannotGiveTheWorldAnotherStart) {
+  install_rules_oracle(std::make_shared<CountingOracle>(three_states()));
+  Assignment assignment = spec("start");
+  assignment.tests.back().input["start"] = "(1, 0)";
+  EXPECT_THAT([&] { search_domain(assignment, assignment.tests.back()); },
+              ::testing::ThrowsMessage<SpecError>(
+                  HasSubstr("a rules world takes its start from its rules file")));
+}
+
+}  // namespace
+}  // namespace sg
