@@ -43,7 +43,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=5}"
 # CTest runs one test per core, and beside them one hostile case at a time in a lane of its own:
 # those cases mostly sleep until a wall-clock limit, so a core would sit idle while they held it.
 # Every test declares what it takes (RESOURCE_GROUPS: cmake/Testing.cmake).
-resources=build/test/ctest-resources.json
+resources="$PWD/build/test/ctest-resources.json"
 printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpus": [{"id": "all", "slots": %d}], "hostile": [{"id": "lane", "slots": 1}]}]}\n' \
   "$jobs" >"$resources"
 status=0
