@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "domains/domain_section.h"
+#include "domains/rules_world.h"
 #include "domains/sliding_tile_setup.h"
 #include "reference/connect_four.h"
 #include "reference/explicit_game_tree.h"
@@ -149,7 +150,8 @@ bool is_game_domain(const Assignment& assignment, const std::string& name) {
   const auto found = assignment.domains.find(name);
   if (found == assignment.domains.end()) return false;
   const std::string type = found->second.value.value("type", "");
-  return type == "game_tree" || type == "tic_tac_toe" || type == "connect_four" || type == "pacman";
+  return type == "game_tree" || type == "tic_tac_toe" || type == "connect_four" ||
+         type == "pacman" || rules_section_is_game(found->second);
 }
 
 GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
@@ -162,14 +164,18 @@ GameDomain game_domain(const Assignment& assignment, const TestSpec& test) {
     throw SpecError(
         location_of(test, "/domain"),
         fmt::format(
-            "domain: one of the spec's games (`type: game_tree`, "
-            "`tic_tac_toe`, `connect_four` or `pacman` under `domains`); it has: {}",
+            "domain: one of the spec's games (`type: game_tree`, `tic_tac_toe`, "
+            "`connect_four`, `pacman`, or `rules` with `is: game` under `domains`); it has: {}",
             games.empty() ? std::string("none") : fmt::format("{}", fmt::join(games, ", "))));
   }
   const SpecSection& section = assignment.domains.at(name);
   GameDomain domain;
   domain.name = name;
   domain.type = section.value.value("type", "");
+  if (domain.type == "rules") {
+    domain.game = rules_game(section, name);
+    return domain;
+  }
   domain.game = domain.type == "game_tree"     ? read_game_tree(section, name)
                 : domain.type == "tic_tac_toe" ? read_tic_tac_toe(section, name)
                 : domain.type == "pacman"      ? read_pacman(section, name)

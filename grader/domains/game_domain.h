@@ -13,6 +13,8 @@
 //   type: pacman        layout (Berkeley's .lay text, or `file:` naming a .lay beside the
 //                       spec), ghosts (how many of the layout's play; default all); the
 //                       evaluation is the score (reference/pacman_game.h)
+//   type: rules         is: game, a course's rules file with AIMA's Game names
+//                       (domains/rules_world.h)
 #pragma once
 
 #include <memory>
@@ -26,7 +28,7 @@ namespace sg {
 
 struct GameDomain {
   std::string name;  ///< The domain's name in the spec.
-  std::string type;  ///< "game_tree", "tic_tac_toe", "connect_four" or "pacman".
+  std::string type;  ///< "game_tree", "tic_tac_toe", "connect_four", "pacman" or "rules".
   std::shared_ptr<const ref::Game> game;
 
   /// The game as the driver's `$fn: game_state` wants it: {agents, root, moves {state:
@@ -43,7 +45,7 @@ struct GameDomain {
 };
 
 /// Whether the spec's domain `name` is a game (its `type` is game_tree, tic_tac_toe,
-/// connect_four or pacman).
+/// connect_four or pacman, or rules with `is: game`).
 bool is_game_domain(const Assignment& assignment, const std::string& name);
 
 /// The test's `domain:` as a game. Throws SpecError at the offending key (of the test or of the

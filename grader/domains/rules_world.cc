@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -203,14 +204,82 @@ nlohmann::json RulesProblem::action_value(const std::string& action) const {
   return found == actions_.end() ? nlohmann::json(action) : found->second;
 }
 
-std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
-                                                  const std::string& name) {
-  const std::string what = fmt::format("the rules domain '{}'", name);
-  only_keys(section, what,
-            {"type", "file", "source", "world", "args", "max_states", "limits", "admissible"});
+RulesGame::RulesGame(const nlohmann::json& explored) {
+  for (const char* key : {"states", "mover", "terminal", "score", "moves"})
+    if (!explored.is_object() || !explored.contains(key) || !explored[key].is_array())
+      throw std::invalid_argument(
+          fmt::format("the explore value has no {} (a game's: states, mover, terminal, score, "
+                      "moves)",
+                      key));
+  const auto& states = explored["states"];
+  const std::size_t count = states.size();
+  if (count == 0 || explored["mover"].size() != count || explored["terminal"].size() != count ||
+      explored["score"].size() != count || explored["moves"].size() != count)
+    throw std::invalid_argument("the explore value's lists differ in length");
+  states_.reserve(count);
+  index_.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    states_.push_back(states[i].get<std::string>());
+    index_.emplace(states_.back(), i);
+    const auto& mover = explored["mover"][i];
+    if (!mover.is_number_integer() || mover.get<int>() < 0)
+      throw std::invalid_argument("a mover is not an agent's index");
+    mover_.push_back(mover.get<int>());
+    agents_ = std::max(agents_, mover_.back() + 1);
+    terminal_.push_back(explored["terminal"][i].is_boolean() &&
+                        explored["terminal"][i].get<bool>());
+    const auto& score = explored["score"][i];
+    score_.push_back(score.is_null() ? std::nullopt
+                                     : std::optional<double>(number(score, "the score")));
+  }
+  moves_.resize(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    for (const auto& move : explored["moves"][i]) {
+      if (!move.is_array() || move.size() != 2 || !move[1].is_number_unsigned() ||
+          move[1].get<std::size_t>() >= count)
+        throw std::invalid_argument("a move is not [action, index]");
+      moves_[i].push_back({action_text(move[0]), states_[move[1].get<std::size_t>()], 0.0});
+    }
+  }
+}
+
+std::optional<std::size_t> RulesGame::index_of(const ref::State& state) const {
+  const auto found = index_.find(state);
+  if (found == index_.end()) return std::nullopt;
+  return found->second;
+}
+
+std::vector<ref::GameMove> RulesGame::moves(const ref::State& state, int agent) const {
+  const auto index = index_of(state);
+  if (!index || mover_[*index] != agent) return {};
+  return moves_[*index];
+}
+
+bool RulesGame::is_terminal(const ref::State& state) const {
+  const auto index = index_of(state);
+  return index && terminal_[*index];
+}
+
+double RulesGame::evaluate(const ref::State& state) const {
+  const auto index = index_of(state);
+  if (!index || !score_[*index]) throw std::out_of_range("the rules give no score for " + state);
+  return *score_[*index];
+}
+
+namespace {
+
+// The query a `type: rules` section asks (its keys checked at file:line:col), and whether it
+// claims an admissible h.
+RulesQuery read_query(const SpecSection& section, const std::string& what, bool game,
+                      bool& claims_admissible) {
+  std::vector<std::string> keys = {"type", "file",       "source", "world",
+                                   "args", "max_states", "limits", "is"};
+  if (!game) keys.push_back("admissible");
+  only_keys(section, what, keys);
   const nlohmann::json& value = section.value;
   RulesQuery query;
   query.where = section.where;
+  query.game = game;
   if (!value.contains("source") || !value["source"].is_string())
     fail_at(section, "",
             fmt::format("{} needs `file:` (its Python rules file, beside the spec)", what));
@@ -221,8 +290,10 @@ std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
   if (!value.contains("world") || !value["world"].is_string() ||
       value["world"].get<std::string>().empty())
     fail_at(section, "/world",
-            "world: the class in the rules file that builds the world (AIMA's Problem: "
-            "initial, actions, result, is_goal, action_cost, h)");
+            game ? "world: the class in the rules file that builds the game (AIMA's Game: "
+                   "initial, to_move, actions, result, is_terminal, utility, evaluate)"
+                 : "world: the class in the rules file that builds the world (AIMA's Problem: "
+                   "initial, actions, result, is_goal, action_cost, h)");
   query.world = value["world"].get<std::string>();
   if (value.contains("args")) {
     if (!value["args"].is_array())
@@ -234,7 +305,7 @@ std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
       fail_at(section, "/max_states", "max_states: a whole number of states, at least 1");
     query.max_states = value["max_states"].get<std::size_t>();
   }
-  bool claims_admissible = false;
+  claims_admissible = false;
   if (value.contains("admissible")) {
     if (!value["admissible"].is_boolean())
       fail_at(section, "/admissible",
@@ -267,36 +338,89 @@ std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
   }
   // The explore value is one line of JSON: room for a few hundred bytes per state.
   query.limits.output_bytes = (64ull << 20) + query.max_states * 1024;
-  // v1: the explore value's shape (docs/driver-protocol.md); a new shape asks again.
-  const std::string key = fmt::format("rules v1\n{}\n{}\n{}\n{}\n{}", sha256_hex(query.source),
-                                      query.file, query.world, query.args.dump(), query.max_states);
-  const auto cached =
-      detail::cached(key + "\n" + (claims_admissible ? "admissible" : ""), [&]() -> std::any {
-        std::optional<nlohmann::json> explored = saved_answers(key);
-        const bool asked = !explored;
-        if (asked) {
-          const RulesOracle* oracle = nullptr;
-          try {
-            oracle = &rules_oracle();
-          } catch (const std::logic_error&) {
-            throw SpecError(query.where, fmt::format("{}: this program cannot run rules files (no "
-                                                     "rules oracle is installed)",
-                                                     what));
-          }
-          explored = oracle->explore(query);
-        }
-        std::shared_ptr<const RulesProblem> world;
-        try {
-          world = std::make_shared<const RulesProblem>(*explored);
-        } catch (const std::invalid_argument& error) {
-          throw SpecError(query.where,
-                          fmt::format("{}: the rules' answers: {}", what, error.what()));
-        }
-        check_world(*world, query, what, claims_admissible);
-        if (asked) save_answers(key, *explored);
-        return world;
-      });
-  return std::any_cast<std::shared_ptr<const RulesProblem>>(*cached);
+  return query;
+}
+
+// Everything asked, as the key of the answers on disk and in this process. v1: the explore
+// value's shape (docs/driver-protocol.md); a new shape asks again.
+std::string query_key(const RulesQuery& query) {
+  return fmt::format("rules v1\n{}\n{}\n{}\n{}\n{}\n{}", sha256_hex(query.source), query.file,
+                     query.world, query.args.dump(), query.max_states,
+                     query.game ? "game" : "problem");
+}
+
+// The world `T` built from the rules' answers (from disk, else asked) and checked by `check`
+// before the answers are kept; once per process for each `memo_key`.
+template <class T, class Check>
+std::shared_ptr<const T> asked_world(const RulesQuery& query, const std::string& what,
+                                     const std::string& memo_key, Check check) {
+  const std::string key = query_key(query);
+  const auto cached = detail::cached(memo_key, [&]() -> std::any {
+    std::shared_ptr<const T> world;
+    if (const std::optional<nlohmann::json> saved = saved_answers(key)) {
+      try {
+        world = std::make_shared<const T>(*saved);
+      } catch (const std::invalid_argument&) {
+        // Answers of another shape (a damaged cache): asked again below.
+      }
+    }
+    nlohmann::json explored;
+    const bool asked = !world;
+    if (asked) {
+      const RulesOracle* oracle = nullptr;
+      try {
+        oracle = &rules_oracle();
+      } catch (const std::logic_error&) {
+        throw SpecError(query.where, fmt::format("{}: this program cannot run rules files (no "
+                                                 "rules oracle is installed)",
+                                                 what));
+      }
+      explored = oracle->explore(query);
+      try {
+        world = std::make_shared<const T>(explored);
+      } catch (const std::invalid_argument& error) {
+        throw SpecError(query.where, fmt::format("{}: the rules' answers: {}", what, error.what()));
+      }
+    }
+    check(*world);
+    if (asked) save_answers(key, explored);
+    return world;
+  });
+  return std::any_cast<std::shared_ptr<const T>>(*cached);
+}
+
+}  // namespace
+
+bool rules_section_is_game(const SpecSection& section) {
+  return section.value.value("type", "") == "rules" && section.value.contains("is") &&
+         section.value["is"] == "game";
+}
+
+std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
+                                                  const std::string& name) {
+  const std::string what = fmt::format("the rules domain '{}'", name);
+  if (section.value.contains("is") && section.value["is"] != "problem") {
+    if (section.value["is"] == "game")
+      fail_at(section, "/is",
+              fmt::format("'{}' is a game (`is: game`): a game_search test's domain", name));
+    fail_at(section, "/is", "is: problem (default: AIMA's Problem) or game (AIMA's Game)");
+  }
+  bool claims_admissible = false;
+  const RulesQuery query = read_query(section, what, false, claims_admissible);
+  return asked_world<RulesProblem>(
+      query, what, query_key(query) + (claims_admissible ? "\nadmissible" : ""),
+      [&](const RulesProblem& world) { check_world(world, query, what, claims_admissible); });
+}
+
+std::shared_ptr<const RulesGame> rules_game(const SpecSection& section, const std::string& name) {
+  const std::string what = fmt::format("the rules game '{}'", name);
+  bool unused = false;
+  const RulesQuery query = read_query(section, what, true, unused);
+  return asked_world<RulesGame>(query, what, query_key(query), [&](const RulesGame& game) {
+    if (game.agents() < 1)
+      throw SpecError(query.where, fmt::format("{} ({}): no player moves at its initial state",
+                                               what, query.file));
+  });
 }
 
 }  // namespace sg

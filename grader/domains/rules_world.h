@@ -17,6 +17,7 @@
 
 #include "model/assignment.h"
 #include "model/invocation.h"
+#include "reference/game.h"
 #include "reference/problem.h"
 
 namespace sg {
@@ -29,8 +30,9 @@ struct RulesQuery {
   std::string world;   ///< The class in the file that builds the world ("Missionaries").
   nlohmann::json args = nlohmann::json::array();  ///< Its arguments (the driver's encoding).
   std::size_t max_states = 200000;                ///< More reachable states: a spec error.
-  Limits limits;                                  ///< For the rules' process.
-  SourceLocation where;                           ///< The domain in the spec, for errors.
+  bool game = false;     ///< The world is a game (AIMA's Game), not a search problem.
+  Limits limits;         ///< For the rules' process.
+  SourceLocation where;  ///< The domain in the spec, for errors.
 };
 
 /// Asks a rules file. Implementations are safe to call from several threads at once.
@@ -39,7 +41,9 @@ class RulesOracle {
   virtual ~RulesOracle();
   /// The world's reachable states: the Python driver's `explore` value with `values`
   /// (docs/driver-protocol.md): per state its text, value, goal test, h when the world has one,
-  /// and its successors as [action, index, cost]. Throws SpecError at query.where when the
+  /// and its successors as [action, index, cost]; for a game (query.game), per state its mover,
+  /// whether it is over, agent 0's score and its moves as [action, index]. Throws SpecError at
+  /// query.where when the
   /// rules raise (naming the file's line, the state and the actions that reach it), run out of
   /// their limits, or reach more than query.max_states states.
   virtual nlohmann::json explore(const RulesQuery& query) const = 0;
@@ -96,6 +100,44 @@ class RulesProblem : public ref::Problem {
   std::vector<ref::State> goals_;
   std::unordered_map<std::string, nlohmann::json> actions_;
 };
+
+/// A rules world that is a game (AIMA's Game: initial, to_move, actions, result, is_terminal,
+/// utility, optional evaluate): every reachable state with its mover, its moves in the order
+/// `actions` gave them, whether the game is over there and agent 0's score (the utility where
+/// it is over, else evaluate's). Agent 0 is the player to move at `initial`. Immutable.
+class RulesGame : public ref::Game {
+ public:
+  /// From the explore value (RulesOracle::explore with query.game). Throws
+  /// std::invalid_argument when it has another shape.
+  explicit RulesGame(const nlohmann::json& explored);
+
+  ref::State initial_state() const override { return states_.front(); }
+  int agents() const override { return agents_; }
+  /// The state's moves when `agent` is its mover, else none.
+  std::vector<ref::GameMove> moves(const ref::State& state, int agent) const override;
+  bool is_terminal(const ref::State& state) const override;
+  /// Throws std::out_of_range where the world gives no score (no evaluate, game not over).
+  double evaluate(const ref::State& state) const override;
+  std::size_t size() const { return states_.size(); }
+
+ private:
+  std::optional<std::size_t> index_of(const ref::State& state) const;
+
+  std::vector<ref::State> states_;
+  std::unordered_map<ref::State, std::size_t> index_;
+  std::vector<int> mover_;
+  std::vector<char> terminal_;
+  std::vector<std::optional<double>> score_;
+  std::vector<std::vector<ref::GameMove>> moves_;
+  int agents_ = 0;
+};
+
+/// The rules game a `type: rules` domain section with `is: game` describes, asked and kept as
+/// rules_problem's worlds are. Throws SpecError at the section's keys or where the rules failed.
+std::shared_ptr<const RulesGame> rules_game(const SpecSection& section, const std::string& name);
+
+/// True when a `type: rules` section describes a game (`is: game`).
+bool rules_section_is_game(const SpecSection& section);
 
 /// The rules world a `type: rules` domain section describes (keys: file, source, world, args,
 /// max_states, limits, admissible), asked once per process for each rules text, world, args

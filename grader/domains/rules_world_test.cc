@@ -68,6 +68,42 @@ TEST(RulesProblem, RefusesAnswersOfAnotherShape) {
   EXPECT_THROW(RulesProblem{answers}, std::invalid_argument);
 }
 
+// A game as the driver's explore op answers it (api aima_game): 'a' (agent 0 to move) -> 'b'
+// by "left" or -> 'c' by the tuple move (0, 1); 'b' is over (utility 1); 'c' (agent 1 to move)
+// -> 'd' by "right"; 'd' is over (utility -1); the world has no evaluate, so 'c' has no score.
+nlohmann::json little_game() {
+  return nlohmann::json::parse(R"json({
+    "states": ["'a'", "'b'", "'c'", "'d'"], "mover": [0, 1, 1, 0],
+    "terminal": [false, true, false, true], "score": [null, 1, null, -1],
+    "moves": [[["left", 1], [{"$tuple": [0, 1]}, 2]], [], [["right", 3]], []],
+    "players": ["'X'", "'O'"], "complete": true})json");
+}
+
+TEST(RulesGame, EachStatesMovesAreItsMoversAlone) {
+  const RulesGame game(little_game());
+  EXPECT_EQ(game.initial_state(), "'a'");
+  EXPECT_EQ(game.agents(), 2);
+  const auto moves = game.moves("'a'", 0);
+  ASSERT_EQ(moves.size(), 2u);
+  EXPECT_EQ(moves[1].action, "(0, 1)");
+  EXPECT_EQ(moves[1].state, "'c'");
+  EXPECT_TRUE(game.moves("'a'", 1).empty());
+  EXPECT_EQ(game.moves("'c'", 1).size(), 1u);
+  EXPECT_TRUE(game.is_terminal("'b'"));
+  EXPECT_EQ(game.evaluate("'d'"), -1);
+  EXPECT_EQ(game.outcome("'b'"), 1);
+  EXPECT_THROW(game.evaluate("'c'"), std::out_of_range);  // not over, and no evaluate
+}
+
+TEST(RulesGame, RefusesAnswersOfAnotherShape) {
+  nlohmann::json answers = little_game();
+  answers["moves"][0][0] = {"left", 9};
+  EXPECT_THROW(RulesGame{answers}, std::invalid_argument);
+  answers = little_game();
+  answers.erase("mover");
+  EXPECT_THROW(RulesGame{answers}, std::invalid_argument);
+}
+
 // Answers a fixed explore value and counts how often it was asked.
 class CountingOracle : public RulesOracle {
  public:
@@ -176,6 +212,17 @@ TEST_F(RulesDomain, AnAdmissibleClaimIsChecked) {
               ::testing::ThrowsMessage<SpecError>(HasSubstr(
                   "h is not admissible as the domain claims (admissible: true): h((0, 0)) = 9 "
                   "but the cheapest path to a goal costs 2")));
+}
+
+TEST_F(RulesDomain, AGameIsAGameSearchsDomainAndNotASearchs) {
+  install_rules_oracle(std::make_shared<CountingOracle>(little_game()));
+  Assignment assignment = spec("a game", "    is: game\n");
+  EXPECT_THAT([&] { search_domain(assignment, assignment.tests.back()); },
+              ::testing::ThrowsMessage<SpecError>(
+                  HasSubstr("'grid' is a game (`is: game`): a game_search test's domain")));
+  const auto game = rules_game(assignment.domains.at("grid"), "grid");
+  EXPECT_EQ(game->agents(), 2);
+  EXPECT_EQ(game->evaluate("'b'"), 1);
 }
 
 TEST_F(RulesDomain, ATestCannotGiveTheWorldAnotherStart) {

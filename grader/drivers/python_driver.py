@@ -972,6 +972,9 @@ class Session(object):
         if op == 'explore':
             heuristic = step.get('heuristic')
             target = self.lookup(self.field(step, 'target'))
+            if step.get('api') == 'aima_game':
+                return {'value': explore_game(target, int(step.get('limit', 10000)),
+                                              values=bool(step.get('values')))}
             if step.get('api') == 'aima':
                 return {'value': explore(AimaAsBerkeley(target), int(step.get('limit', 10000)),
                                          AimaAsBerkeley.heuristic(target),
@@ -1101,6 +1104,117 @@ class AimaAsBerkeley(object):
         return lambda state, _problem: h(state)
 
 
+class ActionCodes(object):
+    """An action's encoding, computed once per distinct plain action (a name, a tuple of
+    ints): a world's actions repeat in every state."""
+
+    def __init__(self):
+        self.codes = {}
+
+    def __call__(self, action):
+        if type(action) in _PLAIN or _flat(action):
+            key = (type(action), action) if type(action) in _PLAIN else (
+                type(action), tuple((type(item), item) for item in action))
+            found = self.codes.get(key)
+            if found is None:
+                found = self.codes[key] = encode_value(action)
+            return found
+        return encode_value(action)
+
+
+def texts_and_values(states, values):
+    """Each state's text (state_text's) and, with `values`, its encoding (else None); plain
+    states (tuples and lists of ints, strings, bools, None) take a direct path to the same
+    result."""
+    flat = [_flat(state) for state in states]
+    texts = [repr(state) if plain else state_text(state) for state, plain in zip(states, flat)]
+    if not values:
+        return texts, None
+    return texts, [
+        ({'$tuple': list(state)} if type(state) is tuple else list(state))
+        if plain and all(type(item) is not int or -2 ** 63 <= item < 2 ** 63 for item in state)
+        else encode_value(state) for state, plain in zip(states, flat)]
+
+
+def _plain_number(value):
+    return (type(value) is int and -2 ** 53 < value < 2 ** 53) or (
+        type(value) is float and math.isfinite(value))
+
+
+def explore_game(game, limit, values=False):
+    """Breadth-first over a game with AIMA's names (a course's rules file: initial,
+    to_move(state), actions(state), result(state, move), is_terminal(state),
+    utility(state, player), optional evaluate(state, player)), at most `limit` states. The
+    player to move at `initial` is agent 0, the one a search plays for; the others are numbered
+    as they are first met. Per state, in the order found: its text, its mover, whether the game
+    is over, agent 0's score there (the utility where the game is over, else evaluate's or
+    null) and its moves [action, index]; `players` the players' texts by agent. A call that
+    raises fails the op as explore's do."""
+    start = game.initial
+    action_code = ActionCodes()
+    states, index = [start], StateIndex()
+    index.add(start, 0)
+    parent, action_in = [-1], [None]
+    players, mover, terminal, score, moves = [], [], [], [], []
+    evaluate = getattr(game, 'evaluate', None)
+
+    def agent_of(player):
+        for i, known in enumerate(players):
+            if known == player:
+                return i
+        players.append(player)
+        return len(players) - 1
+
+    def path_to(i):
+        actions = []
+        while parent[i] >= 0:
+            actions.append(action_in[i])
+            i = parent[i]
+        return list(reversed(actions))
+
+    first = None
+    expanded = 0
+    while expanded < len(states) and expanded < limit:
+        i = expanded
+        state = states[i]
+        try:
+            player = game.to_move(state)
+            agent = agent_of(player)
+            if first is None:
+                first = player
+            over = bool(game.is_terminal(state))
+            value = game.utility(state, first) if over else (
+                evaluate(state, first) if evaluate is not None else None)
+            listed = []
+            if not over:
+                for action in game.actions(state):
+                    after = game.result(state, action)
+                    found = index.get(after)
+                    if found is None:
+                        found = len(states)
+                        index.add(after, found)
+                        states.append(after)
+                        parent.append(i)
+                        action_in.append(action)
+                    listed.append([action_code(action), found])
+        except BaseException as exc:
+            exc.sg_explore_path = path_to(i)
+            exc.sg_explore_state = state_text(state)
+            raise
+        mover.append(agent)
+        terminal.append(over)
+        score.append(value if value is None or _plain_number(value) else encode_value(value))
+        moves.append(listed)
+        expanded += 1
+    texts, encoded = texts_and_values(states, values)
+    result = {'states': texts, 'mover': mover, 'terminal': terminal, 'score': score,
+              'moves': moves, 'players': [state_text(p) for p in players],
+              'complete': expanded == len(states)}
+    if values:
+        result['values'] = encoded
+    return result
+
+
 def explore(problem, limit, heuristic=None, values=False):
     """Breadth-first over a student's search problem object (getStartState, isGoalState,
     getSuccessors; states compared as the student's own search compares them: by == and hash,
@@ -1112,18 +1226,7 @@ def explore(problem, limit, heuristic=None, values=False):
     object built from the table hands a search). A call that raises fails the op with the
     actions that led to the state (the exception's sg_explore_path)."""
     start = problem.getStartState()
-    codes = {}   # a plain action's encoding, by its type and value
-
-    def action_code(action):
-        if type(action) in _PLAIN or _flat(action):
-            key = (type(action), action) if type(action) in _PLAIN else (
-                type(action), tuple((type(item), item) for item in action))
-            found = codes.get(key)
-            if found is None:
-                found = codes[key] = encode_value(action)
-            return found
-        return encode_value(action)
-
+    action_code = ActionCodes()
     states, index = [start], StateIndex()
     index.add(start, 0)
     parent, action_in = [-1], [None]
@@ -1144,8 +1247,7 @@ def explore(problem, limit, heuristic=None, values=False):
             goal.append(bool(problem.isGoalState(state)))
             if heuristic is not None:
                 value = heuristic(state, problem)
-                h.append(value if type(value) is int and -2 ** 53 < value < 2 ** 53
-                         else encode_value(value))
+                h.append(value if _plain_number(value) else encode_value(value))
             listed = []
             for successor, action, cost in problem.getSuccessors(state):
                 found = index.get(successor)
@@ -1155,29 +1257,22 @@ def explore(problem, limit, heuristic=None, values=False):
                     states.append(successor)
                     parent.append(i)
                     action_in.append(action)
-                plain_cost = (type(cost) is int and -2 ** 53 < cost < 2 ** 53) or (
-                    type(cost) is float and math.isfinite(cost))
                 listed.append([action_code(action), found,
-                               cost if plain_cost else encode_value(cost)])
+                               cost if _plain_number(cost) else encode_value(cost)])
         except BaseException as exc:
             exc.sg_explore_path = path_to(i)
             exc.sg_explore_state = state_text(state)
             raise
         successors.append(listed)
         expanded += 1
-    flat = [_flat(state) for state in states]
-    result = {'states': [repr(state) if plain else state_text(state)
-                         for state, plain in zip(states, flat)], 'goal': goal,
+    texts, encoded = texts_and_values(states, values)
+    result = {'states': texts, 'goal': goal,
               'successors': successors, 'parent': parent,
               'action': [encode_value(a) for a in action_in], 'complete': expanded == len(states)}
     if heuristic is not None:
         result['h'] = h
     if values:
-        result['values'] = [
-            ({'$tuple': list(state)} if type(state) is tuple else list(state))
-            if plain and all(type(item) is not int or -2 ** 63 <= item < 2 ** 63
-                             for item in state)
-            else encode_value(state) for state, plain in zip(states, flat)]
+        result['values'] = encoded
     if index.unhashable is not None:
         state, reason = index.unhashable
         result['unhashable'] = {'state': state_text(state), 'reason': reason}

@@ -294,6 +294,40 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertEqual(world['goal'][:4], [False, False, False, True])
         self.assertFalse(world['complete'])   # 'back' forever: an endless world
 
+    def test_explore_game_reads_a_game_with_aimas_names(self):
+        # Nim with 3 sticks: take 1 or 2; whoever takes the last stick wins.
+        self.write('student.py', """
+            class Nim:
+                def __init__(self, sticks):
+                    self.initial = (sticks, 'A')
+                def to_move(self, state):
+                    return state[1]
+                def actions(self, state):
+                    return [n for n in (1, 2) if n <= state[0]]
+                def result(self, state, take):
+                    return (state[0] - take, 'B' if state[1] == 'A' else 'A')
+                def is_terminal(self, state):
+                    return state[0] == 0
+                def utility(self, state, player):
+                    # The player to move at the end did not take the last stick.
+                    return -1 if state[1] == player else 1
+        """)
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Nim', 'args': [3], 'bind': 'g'},
+            {'op': 'explore', 'target': 'g', 'api': 'aima_game', 'values': True, 'limit': 100}])
+        self.assertComplete(run, 2)
+        game = run.step(1)['value']
+        self.assertEqual(game['states'][:3], ["(3, 'A')", "(2, 'B')", "(1, 'B')"])
+        self.assertEqual(game['players'], ["'A'", "'B'"])
+        self.assertEqual(game['mover'][:3], [0, 1, 1])
+        self.assertEqual(game['moves'][0], [[1, 1], [2, 2]])
+        over = game['states'].index("(0, 'B')")     # A took the last stick
+        self.assertTrue(game['terminal'][over])
+        self.assertEqual(game['score'][over], 1)
+        self.assertIsNone(game['score'][0])         # no evaluate, and not over
+        self.assertEqual(game['values'][0], {'$tuple': [3, 'A']})
+        self.assertTrue(game['complete'])
+
     def test_a_table_problem_answers_to_aimas_names_and_records_actions_calls(self):
         table = {"('a', 0)": [[{'$tuple': ['a', 1]}, {'$tuple': [1, 0]}, 1]],
                  "('a', 1)": []}

@@ -29,7 +29,7 @@ class SandboxRulesOracle : public RulesOracle {
         {{{"op", "new"}, {"class", query.world}, {"args", query.args}, {"bind", "world"}},
          {{"op", "explore"},
           {"target", "world"},
-          {"api", "aima"},
+          {"api", query.game ? "aima_game" : "aima"},
           {"values", true},
           {"limit", query.max_states}}});
     invocation.stdin_data = nlohmann::json{
