@@ -48,8 +48,10 @@ SearchDomainRules domain_rules(std::shared_ptr<const SearchDomain> domain) {
 }
 
 nlohmann::json table_callback(const SearchDomain& domain, const TestSpec& test, bool take_action) {
+  nlohmann::json table = state_space_table(domain, test);
   return {{"$fn", take_action ? "table_take_action" : "table_actions"},
-          {"successors", state_space_table(domain, test)["successors"]}};
+          {"successors", std::move(table["successors"])},
+          {"key", table["key"]}};
 }
 
 }  // namespace sg

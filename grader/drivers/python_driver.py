@@ -639,19 +639,20 @@ def make_callback(spec, module):
         return takeActionF
     if kind in ('table_actions', 'table_take_action'):
         # Any domain's actions and results, from the grader's table of its states (keyed by
-        # str(state), as Python writes the state: 'A', '(1, 2)').
+        # str(state), as Python writes the state: 'A', '(1, 2)'; a rules world's by state_text).
         table = spec.get('successors')
         if not isinstance(table, dict):
             raise RequestError('%s needs a "successors" object' % kind)
-        steps = dict((key, [(decode_value(s), a) for s, a, _ in triples])
-                     for key, triples in table.items())
+        key = table_key(spec)
+        steps = dict((k, [(decode_value(s), decode_value(a)) for s, a, _ in triples])
+                     for k, triples in table.items())
         if kind == 'table_actions':
             def actionsF(state):
-                return [a for _, a in steps.get(str(state), [])]
+                return [a for _, a in steps.get(key(state), [])]
             return actionsF
 
         def takeActionF(state, action):
-            for after, name in steps.get(str(state), []):
+            for after, name in steps.get(key(state), []):
                 if name == action:
                     return after
             raise ValueError('%r is not an action of %r' % (action, state))

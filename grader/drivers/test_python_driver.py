@@ -1271,6 +1271,19 @@ class CallbackArgumentsTest(DriverTestCase):
                          [{'$tuple': [1, 1]}, {'$tuple': [1, 2]}, {'$tuple': [2, 2]}])
         self.assertEqual(run.step(1)['value'], 'cutoff')
 
+    def test_table_callbacks_of_a_rules_world_name_states_as_state_text_and_keep_tuple_actions(self):
+        self.write('student.py', """
+            def walk(start, actionsF, takeActionF):
+                (action,) = actionsF(start)
+                return [action, takeActionF(start, action)]
+        """)
+        table = {"'A'": [['B', {'$tuple': [1, 0]}, 1]], "'B'": []}
+        actions = {'$fn': 'table_actions', 'successors': table, 'key': 'state_text'}
+        take = {'$fn': 'table_take_action', 'successors': table, 'key': 'state_text'}
+        run = self.run_driver([call('walk', 'A', actions, take)])
+        self.assertComplete(run, 1)
+        self.assertEqual(run.step(0)['value'], [{'$tuple': [1, 0]}, 'B'])
+
     def test_get_shows_whether_an_argument_was_mutated(self):
         self.write('student.py', '''
             def take(state, action):
