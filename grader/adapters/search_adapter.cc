@@ -130,10 +130,6 @@ nlohmann::json action_callback(const TestSpec& test, const SearchDomain& domain,
   return table_callback(domain, test, take_action);
 }
 
-nlohmann::json heuristic_table(const SearchDomain& domain, const TestSpec& test) {
-  return state_space_table(domain, test)["heuristic"];
-}
-
 // The value the submission is given for one argument word.
 nlohmann::json argument_value(const std::string& word, const Assignment& assignment,
                               const TestSpec& test, const SearchDomain& domain,
@@ -154,12 +150,12 @@ nlohmann::json argument_value(const std::string& word, const Assignment& assignm
     return all;
   }
   if (word == "heuristic") {
-    const nlohmann::json table = heuristic_table(domain, test);
+    nlohmann::json table = state_space_table(domain, test);
     if (problem_object)
       return {{"$fn", "table_heuristic"},
-              {"table", table},
-              {"key", domain.type == "rules" ? "state_text" : "str"}};
-    return table;
+              {"table", std::move(table["heuristic"])},
+              {"key", table["key"]}};
+    return std::move(table["heuristic"]);
   }
   if (word == "problem") return {{"$ref", "problem"}};
   if (word == "game_state")

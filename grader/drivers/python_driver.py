@@ -731,6 +731,19 @@ def make_search_problem(spec):
                       for k, triples in table.items())
     heuristic = spec.get('heuristic') or {}
 
+    def step(state, action):
+        """(successor, cost) of `action` in `state`, or None where it is no action there."""
+        for succ, name, cost in successors.get(key(state), []):
+            if name == action:
+                return succ, cost
+        return None
+
+    def legal_step(state, action):
+        found = step(state, action)
+        if found is None:
+            raise ValueError('%r is not an action in state %r' % (action, state))
+        return found
+
     class SearchProblem(object):
         """The problem handed to the student's search function."""
 
@@ -757,12 +770,10 @@ def make_search_problem(spec):
                 return 999999
             state, total = start, 0
             for action in actions:
-                for succ, name, cost in successors.get(key(state), []):
-                    if name == action:
-                        state, total = succ, total + cost
-                        break
-                else:
+                found = step(state, action)
+                if found is None:
                     return 999999
+                state, total = found[0], total + found[1]
             return total
 
         def actions(self, state):
@@ -772,19 +783,13 @@ def make_search_problem(spec):
             return [name for _, name, _ in successors.get(key(state), [])]
 
         def result(self, state, action):
-            for succ, name, _ in successors.get(key(state), []):
-                if name == action:
-                    return succ
-            raise ValueError('%r is not an action in state %r' % (action, state))
+            return legal_step(state, action)[0]
 
         def is_goal(self, state):
             return key(state) in goals
 
         def action_cost(self, state, action, result):
-            for succ, name, cost in successors.get(key(state), []):
-                if name == action:
-                    return cost
-            raise ValueError('%r is not an action in state %r' % (action, state))
+            return legal_step(state, action)[1]
 
         def h(self, node):
             # AIMA's h takes a search node; a state works too.
