@@ -9,7 +9,7 @@
 #  - -Og -g1 rather than -O0 -g: the same compile time, the sanitized grader 2 to 4 times faster,
 #    and the sanitizers' stack traces still name every function and line.
 #  - The optimised build runs beside the rest at the lowest priority (nice 19).
-#  - The hostile cases, which mostly wait, run in a lane of their own beside a test per core.
+#  - The hostile cases run one at a time beside the rest (a lane of their own: SG_TEST_HOSTILE_LANE=1).
 #  - CTest starts the slowest tests first: on a fresh build tree it is given the costs recorded
 #    in scripts/test-costs.txt (a never-ending torus submission runs ten minutes to its budget),
 #    and from then on the costs of this tree's own runs.
@@ -40,15 +40,22 @@ fi
 # AddressSanitizer records each allocation's call stack: 5 frames rather than 30 name the
 # allocation site in a report and spend a tenth less time (docs/performance.md).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=5}"
-# CTest runs one test per core, and beside them one hostile case at a time in a lane of its own:
-# those cases mostly sleep until a wall-clock limit, so a core would sit idle while they held it.
-# Every test declares what it takes (RESOURCE_GROUPS: cmake/Testing.cmake).
-resources="$PWD/build/test/ctest-resources.json"
-printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpus": [{"id": "all", "slots": %d}], "hostile": [{"id": "lane", "slots": 1}]}]}\n' \
-  "$jobs" >"$resources"
+# CTest runs one test per core; the hostile cases one at a time beside the rest (RESOURCE_LOCK).
+# SG_TEST_HOSTILE_LANE=1 gives them a lane of their own beside a test per core instead (they
+# mostly sleep until a wall-clock limit; every test declares what it takes, RESOURCE_GROUPS in
+# cmake/Testing.cmake): some 90 s faster, but off by default since one run in four failed a
+# hostile case's post-condition under it (a process of the box uid still running), not yet
+# explained (docs/performance.md).
 status=0
-ctest --test-dir build/test --output-on-failure -j"$((jobs + 1))" --resource-spec-file "$resources" ||
-  status=$?
+if [ "${SG_TEST_HOSTILE_LANE:-0}" = 1 ]; then
+  resources="$PWD/build/test/ctest-resources.json"
+  printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpus": [{"id": "all", "slots": %d}], "hostile": [{"id": "lane", "slots": 1}]}]}\n' \
+    "$jobs" >"$resources"
+  ctest --test-dir build/test --output-on-failure -j"$((jobs + 1))" \
+    --resource-spec-file "$resources" || status=$?
+else
+  ctest --test-dir build/test --output-on-failure -j"$jobs" || status=$?
+fi
 if ! wait "$release_build"; then
   cat "$release_log"
   echo "test.sh: the optimised build (build/ci-release) failed: its output is above" >&2
