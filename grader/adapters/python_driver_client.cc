@@ -155,6 +155,7 @@ DriverTranscript read_transcript(const Observation& observation, std::size_t ste
         step.ok = record.value("ok", false);
         step.value = record.contains("value") ? record["value"] : nlohmann::json();
         step.lines = record.contains("lines") ? record["lines"] : nlohmann::json();
+        step.type_shape = json_string(record, "type_shape");
         step.items = record.contains("items") ? record["items"] : nlohmann::json();
         step.stdout_text = json_string(record, "stdout");
         step.stderr_text = json_string(record, "stderr");

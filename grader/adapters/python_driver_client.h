@@ -25,6 +25,8 @@ struct DriverStepRecord {
   nlohmann::json value;
   nlohmann::json lines;  ///< For `str` steps: each line as a literal, or null.
   nlohmann::json items;  ///< For `str` steps: the literals, whatever separates them, or null.
+  /// For steps that ask for it: the returned value's exact types ("list[tuple[int64, int64]]").
+  std::string type_shape;
   std::string stdout_text;
   std::string stderr_text;
   bool stdout_truncated = false;

@@ -239,8 +239,38 @@ RulesGame::RulesGame(const nlohmann::json& explored) {
           move[1].get<std::size_t>() >= count)
         throw std::invalid_argument("a move is not [action, index]");
       moves_[i].push_back({action_text(move[0]), states_[move[1].get<std::size_t>()], 0.0});
+      actions_.emplace(moves_[i].back().action, move[0]);
     }
   }
+  cut_.assign(count, 0);
+  if (explored.contains("cut")) {
+    for (const auto& index : explored["cut"]) {
+      if (!index.is_number_integer() || index.get<long long>() < 0 ||
+          index.get<std::size_t>() >= count)
+        throw std::invalid_argument("a cut state is not a state's index");
+      cut_[index.get<std::size_t>()] = 1;
+    }
+  }
+  if (explored.contains("values")) {
+    if (!explored["values"].is_array() || explored["values"].size() != count)
+      throw std::invalid_argument("the explore value's values differ in length from its states");
+    values_.assign(explored["values"].begin(), explored["values"].end());
+  }
+}
+
+bool RulesGame::is_cut(const ref::State& state) const {
+  const auto index = index_of(state);
+  return index && cut_[*index];
+}
+
+nlohmann::json RulesGame::action_value(const std::string& action) const {
+  const auto found = actions_.find(action);
+  return found == actions_.end() ? nlohmann::json() : found->second;
+}
+
+nlohmann::json RulesGame::value_of(const ref::State& state) const {
+  const auto index = index_of(state);
+  return index && !values_.empty() ? values_[*index] : nlohmann::json();
 }
 
 std::optional<std::size_t> RulesGame::index_of(const ref::State& state) const {
@@ -275,6 +305,7 @@ RulesQuery read_query(const SpecSection& section, const std::string& what, bool 
   std::vector<std::string> keys = {"type", "file",       "source", "world",
                                    "args", "max_states", "limits", "is"};
   if (!game) keys.push_back("admissible");
+  if (game) keys.push_back("show");  // the rules' method that draws a position (game_function)
   only_keys(section, what, keys);
   const nlohmann::json& value = section.value;
   RulesQuery query;
@@ -344,9 +375,22 @@ RulesQuery read_query(const SpecSection& section, const std::string& what, bool 
 // Everything asked, as the key of the answers on disk and in this process. v1: the explore
 // value's shape (docs/driver-protocol.md); a new shape asks again.
 std::string query_key(const RulesQuery& query) {
-  return fmt::format("rules v1\n{}\n{}\n{}\n{}\n{}\n{}", sha256_hex(query.source), query.file,
-                     query.world, query.args.dump(), query.max_states,
-                     query.game ? "game" : "problem");
+  std::string key = fmt::format("rules v1\n{}\n{}\n{}\n{}\n{}\n{}", sha256_hex(query.source),
+                                query.file, query.world, query.args.dump(), query.max_states,
+                                query.game ? "game" : "problem");
+  if (!query.start.is_null()) key += "\nfrom " + query.start.dump();
+  if (query.max_depth) key += fmt::format("\ndepth {}", *query.max_depth);
+  return key;
+}
+
+const RulesOracle& oracle_for(const RulesQuery& query, const std::string& what) {
+  try {
+    return rules_oracle();
+  } catch (const std::logic_error&) {
+    throw SpecError(query.where, fmt::format("{}: this program cannot run rules files (no rules "
+                                             "oracle is installed)",
+                                             what));
+  }
 }
 
 // The world `T` built from the rules' answers (from disk, else asked) and checked by `check`
@@ -367,15 +411,7 @@ std::shared_ptr<const T> asked_world(const RulesQuery& query, const std::string&
     nlohmann::json explored;
     const bool asked = !world;
     if (asked) {
-      const RulesOracle* oracle = nullptr;
-      try {
-        oracle = &rules_oracle();
-      } catch (const std::logic_error&) {
-        throw SpecError(query.where, fmt::format("{}: this program cannot run rules files (no "
-                                                 "rules oracle is installed)",
-                                                 what));
-      }
-      explored = oracle->explore(query);
+      explored = oracle_for(query, what).explore(query);
       try {
         world = std::make_shared<const T>(explored);
       } catch (const std::invalid_argument& error) {
@@ -390,6 +426,60 @@ std::shared_ptr<const T> asked_world(const RulesQuery& query, const std::string&
 }
 
 }  // namespace
+
+nlohmann::json rules_position(const nlohmann::json& written) {
+  if (written.is_array()) {
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& item : written) items.push_back(rules_position(item));
+    return {{"$tuple", std::move(items)}};
+  }
+  return written;
+}
+
+std::shared_ptr<const RulesGame> rules_game_at(const SpecSection& section, const std::string& name,
+                                               const nlohmann::json& position, int max_depth,
+                                               const SourceLocation& where) {
+  const std::string what = fmt::format("the rules game '{}'", name);
+  bool unused = false;
+  RulesQuery query = read_query(section, what, true, unused);
+  query.start = rules_position(position);
+  query.max_depth = max_depth;
+  query.where = where;
+  return asked_world<RulesGame>(query, what, query_key(query), [&](const RulesGame& game) {
+    if (game.agents() < 1)
+      throw SpecError(where, fmt::format("{} ({}): no player moves at the position {}", what,
+                                         query.file, python_repr(query.start)));
+  });
+}
+
+nlohmann::json ask_rules(const SpecSection& section, const std::string& name,
+                         const std::string& method, const nlohmann::json& args_list,
+                         const SourceLocation& where) {
+  const std::string what = fmt::format("the rules domain '{}'", name);
+  bool unused = false;
+  RulesQuery query = read_query(section, what, rules_section_is_game(section), unused);
+  query.where = where;
+  nlohmann::json asked = nlohmann::json::array();
+  for (const auto& args : args_list) {
+    nlohmann::json encoded = nlohmann::json::array();
+    for (const auto& arg : args) encoded.push_back(rules_position(arg));
+    asked.push_back(std::move(encoded));
+  }
+  const std::string key = fmt::format("{}\nask {}\n{}", query_key(query), method, asked.dump());
+  const auto cached = detail::cached(key, [&]() -> std::any {
+    if (std::optional<nlohmann::json> saved = saved_answers(key);
+        saved && saved->is_array() && saved->size() == asked.size())
+      return *saved;
+    nlohmann::json answers = oracle_for(query, what).ask(query, method, asked);
+    if (!answers.is_array() || answers.size() != asked.size())
+      throw SpecError(where,
+                      fmt::format("{}: the rules gave {} answers to {} calls of {}", what,
+                                  answers.is_array() ? answers.size() : 0, asked.size(), method));
+    save_answers(key, answers);
+    return answers;
+  });
+  return std::any_cast<nlohmann::json>(*cached);
+}
 
 bool rules_section_is_game(const SpecSection& section) {
   return section.value.value("type", "") == "rules" && section.value.contains("is") &&

@@ -30,7 +30,13 @@ struct RulesQuery {
   std::string world;   ///< The class in the file that builds the world ("Missionaries").
   nlohmann::json args = nlohmann::json::array();  ///< Its arguments (the driver's encoding).
   std::size_t max_states = 200000;                ///< More reachable states: a spec error.
-  bool game = false;     ///< The world is a game (AIMA's Game), not a search problem.
+  bool game = false;  ///< The world is a game (AIMA's Game), not a search problem.
+  /// Games: the position explored from instead of `initial` (the rules' state in the driver's
+  /// encoding, tuples as {"$tuple": ...}); null: `initial`.
+  nlohmann::json start;
+  /// Games: at most this many moves from the start; the states there are listed unexpanded
+  /// (RulesGame::is_cut). nullopt: the whole game.
+  std::optional<int> max_depth;
   Limits limits;         ///< For the rules' process.
   SourceLocation where;  ///< The domain in the spec, for errors.
 };
@@ -47,6 +53,12 @@ class RulesOracle {
   /// rules raise (naming the file's line, the state and the actions that reach it), run out of
   /// their limits, or reach more than query.max_states states.
   virtual nlohmann::json explore(const RulesQuery& query) const = 0;
+  /// The world's `method` called once per argument list of `args_list` (a JSON array of arrays
+  /// in the driver's encoding), in one process: the answers, in order and in that encoding.
+  /// query.start and query.max_depth are not used. Throws SpecError at query.where when a call
+  /// raises (naming the file's line and the call) or the rules run out of their limits.
+  virtual nlohmann::json ask(const RulesQuery& query, const std::string& method,
+                             const nlohmann::json& args_list) const = 0;
 };
 
 /// The oracle `type: rules` domains are asked through, installed once by the program (the
@@ -113,12 +125,20 @@ class RulesGame : public ref::Game {
 
   ref::State initial_state() const override { return states_.front(); }
   int agents() const override { return agents_; }
-  /// The state's moves when `agent` is its mover, else none.
+  /// The state's moves when `agent` is its mover, else none (also at a cut state).
   std::vector<ref::GameMove> moves(const ref::State& state, int agent) const override;
   bool is_terminal(const ref::State& state) const override;
   /// Throws std::out_of_range where the world gives no score (no evaluate, game not over).
   double evaluate(const ref::State& state) const override;
   std::size_t size() const { return states_.size(); }
+  /// True for a state explored from a position only as deep as RulesQuery::max_depth: listed
+  /// (mover, whether over, score) but its moves never asked.
+  bool is_cut(const ref::State& state) const;
+  /// The action's value in the driver's encoding (the rules' own: a list of tuples stays one),
+  /// given its text; null for a text no move of the game has.
+  nlohmann::json action_value(const std::string& action) const;
+  /// The state's value in the driver's encoding, or null for a text that is no state here.
+  nlohmann::json value_of(const ref::State& state) const;
 
  private:
   std::optional<std::size_t> index_of(const ref::State& state) const;
@@ -129,12 +149,36 @@ class RulesGame : public ref::Game {
   std::vector<char> terminal_;
   std::vector<std::optional<double>> score_;
   std::vector<std::vector<ref::GameMove>> moves_;
+  std::vector<char> cut_;
+  std::vector<nlohmann::json> values_;  ///< Each state's value; empty when not given.
+  std::unordered_map<std::string, nlohmann::json> actions_;
   int agents_ = 0;
 };
 
 /// The rules game a `type: rules` domain section with `is: game` describes, asked and kept as
 /// rules_problem's worlds are. Throws SpecError at the section's keys or where the rules failed.
 std::shared_ptr<const RulesGame> rules_game(const SpecSection& section, const std::string& name);
+
+/// The rules game a `type: rules` section with `is: game` describes, explored from `position`
+/// (the rules' state as a spec writes it: lists for tuples) at most `max_depth` moves deep, for
+/// the tests that judge moves in positions of a game too large to explore whole (Teeko). Asked
+/// once per process for each position and depth, and kept on disk like rules_game's. Throws
+/// SpecError at `where` (the position in the test) when the rules fail there.
+std::shared_ptr<const RulesGame> rules_game_at(const SpecSection& section, const std::string& name,
+                                               const nlohmann::json& position, int max_depth,
+                                               const SourceLocation& where);
+
+/// The rules' `method` asked for each argument list of `args_list` (states as a spec writes
+/// them: lists read as tuples; see rules_position), in one process, asked once per process and
+/// kept on disk: the answers in the driver's encoding. Throws SpecError at `where` when a call
+/// raises.
+nlohmann::json ask_rules(const SpecSection& section, const std::string& name,
+                         const std::string& method, const nlohmann::json& args_list,
+                         const SourceLocation& where);
+
+/// A state as a spec writes it (JSON, lists for the rules' tuples) in the driver's encoding of
+/// the rules' value: every list a {"$tuple": ...}, as the rules' hashable states are.
+nlohmann::json rules_position(const nlohmann::json& written);
 
 /// True when a `type: rules` section describes a game (`is: game`).
 bool rules_section_is_game(const SpecSection& section);

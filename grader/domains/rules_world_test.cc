@@ -95,6 +95,30 @@ TEST(RulesGame, EachStatesMovesAreItsMoversAlone) {
   EXPECT_THROW(game.evaluate("'c'"), std::out_of_range);  // not over, and no evaluate
 }
 
+TEST(RulesGame, AStateAtTheDepthAskedIsCutAndKeepsItsScore) {
+  nlohmann::json answers = little_game();
+  answers["moves"][2] = nlohmann::json::array();  // 'c' listed, not expanded
+  answers["cut"] = {2};
+  answers["score"][2] = 0;
+  answers["values"] = {"a", "b", "c", "d"};
+  const RulesGame game(answers);
+  EXPECT_TRUE(game.is_cut("'c'"));
+  EXPECT_FALSE(game.is_cut("'b'"));
+  EXPECT_TRUE(game.moves("'c'", 1).empty());
+  EXPECT_EQ(game.evaluate("'c'"), 0);
+  EXPECT_EQ(game.action_value("(0, 1)"), nlohmann::json::parse(R"({"$tuple": [0, 1]})"));
+  EXPECT_TRUE(game.action_value("(9, 9)").is_null());
+  EXPECT_EQ(game.value_of("'c'"), "c");
+  answers["cut"] = {7};
+  EXPECT_THROW(RulesGame{answers}, std::invalid_argument);
+}
+
+TEST(RulesPosition, ASpecsListsAreTheRulesTuples) {
+  EXPECT_EQ(rules_position(nlohmann::json::parse(R"([["b ", " r"], "b"])")),
+            nlohmann::json::parse(R"({"$tuple": [{"$tuple": ["b ", " r"]}, "b"]})"));
+  EXPECT_EQ(rules_position("b"), "b");
+}
+
 TEST(RulesGame, RefusesAnswersOfAnotherShape) {
   nlohmann::json answers = little_game();
   answers["moves"][0][0] = {"left", 9};
@@ -113,8 +137,16 @@ class CountingOracle : public RulesOracle {
     last_world = query.world;
     return answers_;
   }
+  // Each call's answer: its arguments, as the oracle received them.
+  nlohmann::json ask(const RulesQuery&, const std::string& method,
+                     const nlohmann::json& args_list) const override {
+    ++asked;
+    last_method = method;
+    return args_list;
+  }
   mutable std::atomic<int> asked{0};
   mutable std::string last_world;
+  mutable std::string last_method;
 
  private:
   nlohmann::json answers_;
@@ -223,6 +255,33 @@ TEST_F(RulesDomain, AGameIsAGameSearchsDomainAndNotASearchs) {
   const auto game = rules_game(assignment.domains.at("grid"), "grid");
   EXPECT_EQ(game->agents(), 2);
   EXPECT_EQ(game->evaluate("'b'"), 1);
+}
+
+TEST_F(RulesDomain, APositionIsExploredToItsDepthAndAskedOnce) {
+  const auto oracle = std::make_shared<CountingOracle>(little_game());
+  install_rules_oracle(oracle);
+  Assignment assignment = spec("a position", "    is: game\n");
+  const SpecSection& section = assignment.domains.at("grid");
+  const auto game = rules_game_at(section, "grid", nlohmann::json::array({1, 2}), 2, section.where);
+  EXPECT_EQ(game->agents(), 2);
+  rules_game_at(section, "grid", nlohmann::json::array({1, 2}), 2, section.where);
+  EXPECT_EQ(oracle->asked, 1);
+  rules_game_at(section, "grid", nlohmann::json::array({1, 2}), 3, section.where);
+  EXPECT_EQ(oracle->asked, 2);  // another depth is another question
+}
+
+TEST_F(RulesDomain, AskedMethodsGetTheRulesValuesAndAreKeptOnDisk) {
+  const auto oracle = std::make_shared<CountingOracle>(little_game());
+  install_rules_oracle(oracle);
+  Assignment assignment = spec("asked methods", "    is: game\n");
+  const SpecSection& section = assignment.domains.at("grid");
+  const nlohmann::json args = nlohmann::json::parse(R"([[[1, 2], "b"]])");
+  const nlohmann::json answers = ask_rules(section, "grid", "utility", args, section.where);
+  EXPECT_EQ(oracle->last_method, "utility");
+  EXPECT_EQ(answers, nlohmann::json::parse(R"([[{"$tuple": [1, 2]}, "b"]])"));
+  ask_rules(section, "grid", "utility", args, section.where);
+  EXPECT_EQ(oracle->asked, 1);
+  EXPECT_FALSE(fs::is_empty(cache_ / "rules"));
 }
 
 TEST_F(RulesDomain, ATestCannotGiveTheWorldAnotherStart) {

@@ -942,7 +942,9 @@ class Session(object):
         if op == 'map':
             # One function over many argument lists in one round trip (a heuristic on every
             # state of a space). The first call that raises fails the step, saying which.
-            function = getattr(self.module, self.field(step, 'function'))
+            # On the module's function, or (with `target`) a bound object's method.
+            owner = self.lookup(step['target']) if 'target' in step else self.module
+            function = getattr(owner, self.field(step, 'function'))
             values = []
             for args in self.field(step, 'args_list'):
                 try:
@@ -961,6 +963,10 @@ class Session(object):
             method = getattr(target, self.field(step, 'method'))
             args, kwargs = self.arguments(step)
             return self._bind_result(step, method(*args, **kwargs))
+        if op == 'setattr':
+            target = self.lookup(self.field(step, 'target'))
+            setattr(target, self.field(step, 'attr'), self.resolve(self.field(step, 'value')))
+            return {'value': None}
         if op == 'getattr':
             target = self.lookup(self.field(step, 'target'))
             return {'value': encode_value(getattr(target, self.field(step, 'attr')))}
@@ -979,8 +985,12 @@ class Session(object):
             heuristic = step.get('heuristic')
             target = self.lookup(self.field(step, 'target'))
             if step.get('api') == 'aima_game':
-                return {'value': explore_game(target, int(step.get('limit', 10000)),
-                                              values=bool(step.get('values')))}
+                start = step.get('start')
+                depth = step.get('max_depth')
+                return {'value': explore_game(
+                    target, int(step.get('limit', 10000)), values=bool(step.get('values')),
+                    start=None if start is None else frozen(decode_value(start)),
+                    max_depth=None if depth is None else int(depth))}
             if step.get('api') == 'aima':
                 return {'value': explore(AimaAsBerkeley(target), int(step.get('limit', 10000)),
                                          AimaAsBerkeley.heuristic(target),
@@ -995,6 +1005,8 @@ class Session(object):
             self.bound[step['bind']] = result
         # Encoding runs inside the captured phase: a returned generator or a
         # custom __repr__ is student code too.
+        if step.get('type_shape'):
+            return {'value': encode_value(result), 'type_shape': type_shape(result)}
         return {'value': encode_value(result)}
 
 
@@ -1147,20 +1159,24 @@ def _plain_number(value):
         type(value) is float and math.isfinite(value))
 
 
-def explore_game(game, limit, values=False):
+def explore_game(game, limit, values=False, start=None, max_depth=None):
     """Breadth-first over a game with AIMA's names (a course's rules file: initial,
     to_move(state), actions(state), result(state, move), is_terminal(state),
-    utility(state, player), optional evaluate(state, player)), at most `limit` states. The
-    player to move at `initial` is agent 0, the one a search plays for; the others are numbered
+    utility(state, player), optional evaluate(state, player)), at most `limit` states, from
+    `start` (default `initial`) and, with `max_depth`, at most that many moves deep: the states
+    there are listed (mover, whether over, score) but not expanded, and `cut` lists them. The
+    player to move at the start is agent 0, the one a search plays for; the others are numbered
     as they are first met. Per state, in the order found: its text, its mover, whether the game
     is over, agent 0's score there (the utility where the game is over, else evaluate's or
     null) and its moves [action, index]; `players` the players' texts by agent. A call that
     raises fails the op as explore's do."""
-    start = game.initial
+    if start is None:
+        start = game.initial
     action_code = ActionCodes()
     states, index = [start], StateIndex()
     index.add(start, 0)
-    parent, action_in = [-1], [None]
+    parent, action_in, depth = [-1], [None], [0]
+    cut = []
     players, mover, terminal, score, moves = [], [], [], [], []
     evaluate = getattr(game, 'evaluate', None)
 
@@ -1192,7 +1208,9 @@ def explore_game(game, limit, values=False):
             value = game.utility(state, first) if over else (
                 evaluate(state, first) if evaluate is not None else None)
             listed = []
-            if not over:
+            if not over and max_depth is not None and depth[i] >= max_depth:
+                cut.append(i)
+            elif not over:
                 for action in game.actions(state):
                     after = game.result(state, action)
                     found = index.get(after)
@@ -1202,6 +1220,7 @@ def explore_game(game, limit, values=False):
                         states.append(after)
                         parent.append(i)
                         action_in.append(action)
+                        depth.append(depth[i] + 1)
                     listed.append([action_code(action), found])
         except BaseException as exc:
             exc.sg_explore_path = path_to(i)
@@ -1216,9 +1235,31 @@ def explore_game(game, limit, values=False):
     result = {'states': texts, 'mover': mover, 'terminal': terminal, 'score': score,
               'moves': moves, 'players': [state_text(p) for p in players],
               'complete': expanded == len(states)}
+    if max_depth is not None:
+        result['cut'] = cut
     if values:
         result['values'] = encoded
     return result
+
+
+def frozen(value):
+    """A position written in a request (JSON: lists) as a rules world's state: every list a
+    tuple, so that it hashes as the rules' own states do."""
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+def type_shape(obj, depth=0):
+    """The exact types of a returned value, as people read them: `list[tuple[int, int]]`,
+    `list[tuple[int64, int64]]` for numpy's integers, `dict`, `NoneType`; for the criteria that
+    judge a value's format where equal values of other types would pass."""
+    if depth > 6:
+        return type(obj).__name__
+    if type(obj) in (list, tuple):
+        return '%s[%s]' % (type(obj).__name__,
+                           ', '.join(type_shape(item, depth + 1) for item in obj[:32]))
+    return type(obj).__name__
 
 
 def explore(problem, limit, heuristic=None, values=False):

@@ -328,6 +328,79 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertEqual(game['values'][0], {'$tuple': [3, 'A']})
         self.assertTrue(game['complete'])
 
+    def test_explore_game_from_a_position_stops_at_max_depth(self):
+        self.write('student.py', """
+            class Nim:
+                def __init__(self):
+                    self.initial = (9, 'A')
+                def to_move(self, state):
+                    return state[1]
+                def actions(self, state):
+                    return [n for n in (1, 2) if n <= state[0]]
+                def result(self, state, take):
+                    return (state[0] - take, 'B' if state[1] == 'A' else 'A')
+                def is_terminal(self, state):
+                    return state[0] == 0
+                def utility(self, state, player):
+                    return -1 if state[1] == player else 1
+                def evaluate(self, state, player):
+                    return 0
+        """)
+        # The position is written as JSON lists; the rules' states are tuples.
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Nim', 'bind': 'g'},
+            {'op': 'explore', 'target': 'g', 'api': 'aima_game', 'values': True, 'limit': 100,
+             'start': [4, 'B'], 'max_depth': 2}])
+        self.assertComplete(run, 2)
+        game = run.step(1)['value']
+        self.assertEqual(game['states'], ["(4, 'B')", "(3, 'A')", "(2, 'A')", "(2, 'B')",
+                                          "(1, 'B')", "(0, 'B')"])
+        self.assertEqual(game['players'], ["'B'", "'A'"])   # agent 0 moves at the start
+        self.assertEqual(game['moves'][3], [])               # depth 2: listed, not expanded
+        self.assertEqual(game['cut'], [3, 4])                # (0, 'B') is over, not cut
+        self.assertTrue(game['terminal'][5])
+        self.assertEqual(game['score'][5], -1)               # A took the last stick: B lost
+        self.assertEqual(game['score'][3], 0)                # evaluate's
+
+    def test_map_asks_a_bound_objects_method_and_setattr_sets_an_attribute(self):
+        self.write('student.py', """
+            class Player:
+                def __init__(self):
+                    self.piece = 'b'
+                def owns(self, board, row):
+                    return board[row].count(self.piece)
+                def move(self):
+                    return [(1, 2)]
+        """)
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Player', 'bind': 'p'},
+            {'op': 'setattr', 'target': 'p', 'attr': 'piece', 'value': 'r'},
+            {'op': 'map', 'target': 'p', 'function': 'owns',
+             'args_list': [[['rr', 'br'], 0], [['rr', 'br'], 1]]},
+            {'op': 'method', 'target': 'p', 'method': 'move', 'type_shape': True},
+            {'op': 'method', 'target': 'p', 'method': 'move'}])
+        self.assertComplete(run, 5)
+        self.assertEqual(run.step(2)['value'], [2, 1])
+        self.assertEqual(run.step(3)['value'], [{'$tuple': [1, 2]}])
+        self.assertEqual(run.step(3)['type_shape'], 'list[tuple[int, int]]')
+        self.assertNotIn('type_shape', run.step(4))
+
+    def test_type_shape_names_numpy_integers(self):
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            self.skipTest('numpy is not installed')
+        self.write('student.py', """
+            import numpy as np
+            def move():
+                a = np.array([[3, 4]])
+                return [tuple(a[0])]
+        """)
+        run = self.run_driver([call('move', type_shape=True)])
+        self.assertComplete(run, 1)
+        self.assertEqual(run.step(0)['value'], [{'$tuple': [3, 4]}])
+        self.assertEqual(run.step(0)['type_shape'], 'list[tuple[int64, int64]]')
+
     def test_a_table_problem_answers_to_aimas_names_and_records_actions_calls(self):
         table = {"('a', 0)": [[{'$tuple': ['a', 1]}, {'$tuple': [1, 0]}, 1]],
                  "('a', 1)": []}

@@ -93,5 +93,70 @@ TEST(SandboxRulesOracle, AWorldLargerThanItsStatedSizeIsRefused) {
                   HasSubstr("the world has more than 5 states reachable from its initial state")));
 }
 
+// Nim as a game: take 1 or 2 sticks; whoever takes the last one wins.
+RulesQuery nim_query(const std::string& utility_line) {
+  RulesQuery query;
+  query.file = "worlds/nim.py";
+  query.world = "Nim";
+  query.game = true;
+  query.where = {"specs/nim.yaml", 9, 7};
+  query.limits.cpu_seconds = 10;
+  query.limits.wall_seconds = 20;
+  query.limits.output_bytes = 64ull << 20;
+  query.source = R"py(class Nim:
+    def __init__(self):
+        self.initial = (20, 'A')
+
+    def to_move(self, state):
+        return state[1]
+
+    def actions(self, state):
+        return [n for n in (1, 2) if n <= state[0]]
+
+    def result(self, state, take):
+        return (state[0] - take, 'B' if state[1] == 'A' else 'A')
+
+    def is_terminal(self, state):
+        return state[0] == 0
+
+    def utility(self, state, player):
+)py" + utility_line +
+                 R"py(
+
+    def evaluate(self, state, player):
+        return 0
+)py";
+  return query;
+}
+
+TEST(SandboxRulesOracle, ExploresAGameFromAPositionToADepth) {
+  RulesQuery query = nim_query("        return -1 if state[1] == player else 1");
+  query.start = nlohmann::json::parse(R"({"$tuple": [3, "B"]})");
+  query.max_depth = 1;
+  const nlohmann::json explored = oracle()->explore(query);
+  EXPECT_EQ(explored["states"], nlohmann::json::parse(R"j(["(3, 'B')", "(2, 'A')", "(1, 'A')"])j"));
+  EXPECT_EQ(explored["cut"], nlohmann::json::parse("[1, 2]"));
+}
+
+TEST(SandboxRulesOracle, AsksAMethodForManyArgumentsInOneProcess) {
+  const nlohmann::json answers = oracle()->ask(
+      nim_query("        return -1 if state[1] == player else 1"), "utility",
+      nlohmann::json::parse(R"([[{"$tuple": [0, "A"]}, "A"], [{"$tuple": [0, "A"]}, "B"]])"));
+  EXPECT_EQ(answers, nlohmann::json::parse("[-1, 1]"));
+}
+
+TEST(SandboxRulesOracle, AnAskedCallThatRaisesIsNamedWithItsArguments) {
+  try {
+    oracle()->ask(
+        nim_query("        return {'A': 1}[player]"), "utility",
+        nlohmann::json::parse(R"([[{"$tuple": [0, "A"]}, "A"], [{"$tuple": [0, "A"]}, "B"]])"));
+    ADD_FAILURE() << "the rules raise";
+  } catch (const SpecError& error) {
+    EXPECT_THAT(error.what(), AllOf(HasSubstr("specs/nim.yaml:9:7: the rules file worlds/nim.py: "
+                                              "utility((0, 'A'), 'B') raised KeyError: 'B'"),
+                                    HasSubstr("line 18, in utility")));
+  }
+}
+
 }  // namespace
 }  // namespace sg

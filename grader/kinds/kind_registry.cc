@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "kinds/domain_trace_kind.h"
+#include "kinds/game_function_kind.h"
 #include "kinds/game_search_kind.h"
 #include "kinds/heuristic_kind.h"
 #include "kinds/iddfs_trace_kind.h"
@@ -31,6 +32,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<HeuristicKind>());
   registry.add(std::make_unique<SearchProblemKind>());
   registry.add(std::make_unique<GameSearchKind>());
+  registry.add(std::make_unique<GameFunctionKind>());
   return registry;
 }
 
