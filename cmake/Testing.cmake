@@ -30,7 +30,11 @@ function(sg_add_test name)
     return()
   endif()
   add_executable(${name} ${ARG_SOURCES})
-  set_target_properties(${name} PROPERTIES UNITY_BUILD OFF)
+  # Unity builds of the tests too, 8 files a unit: a test file's own code compiles in a fraction
+  # of what each unit costs anyway (the sanitizers instrument every header function it uses), so
+  # the tests compile in about a quarter of the time. Each test file keeps its helpers in a
+  # namespace named after it, so that they never meet another file's.
+  set_target_properties(${name} PROPERTIES UNITY_BUILD ${SG_UNITY_BUILD} UNITY_BUILD_BATCH_SIZE 8)
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gmock GTest::gtest_main
                                         fmt::fmt yaml-cpp nlohmann_json::nlohmann_json sg_warnings)
   target_precompile_headers(${name} REUSE_FROM sg_test_pch)

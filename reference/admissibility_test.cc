@@ -8,6 +8,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace admissibility_test {
 
 // S -1-> A -1-> G and S -5-> G: h*(S) = 2, h*(A) = 1.
 std::shared_ptr<Graph> line(std::map<std::string, double> heuristic) {
@@ -44,5 +46,6 @@ TEST(Admissibility, ASpaceLargerThanTheLimitIsNotChecked) {
   EXPECT_FALSE(check_admissible(GraphProblem(line({{"A", 3}}), "S", {"G"}), 1).complete);
 }
 
+}  // namespace admissibility_test
 }  // namespace
 }  // namespace sg::ref

@@ -12,6 +12,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace astar_packed_test {
 
 Tiles random_walk(const TilePuzzle& puzzle, std::mt19937& random, int steps) {
   Tiles state = puzzle.goal();
@@ -94,5 +96,6 @@ TEST(AStarPacked, TheSeedTraceAndWhatDoesNotPack) {
   EXPECT_TRUE(astar_packed(repeated, repeated.goal(), Heuristic::misplaced_tiles, {}, 0));
 }
 
+}  // namespace astar_packed_test
 }  // namespace
 }  // namespace sg::ref

@@ -13,6 +13,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace astar_test {
 
 using ::testing::HasSubstr;
 
@@ -352,5 +354,6 @@ TEST(AStarTest, OptimalSolutionLengthOnSmallPuzzles) {
   EXPECT_EQ(optimal_solution_length(line, {0, 1, 2, 3}), 3);  // Wrapping rotates the tiles.
 }
 
+}  // namespace astar_test
 }  // namespace
 }  // namespace sg::ref

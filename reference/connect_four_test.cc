@@ -7,6 +7,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace connect_four_test {
 
 using ::testing::ElementsAre;
 
@@ -71,5 +73,6 @@ TEST(ConnectFour, OpenWindowsScoreLinesStillOpenToEachPlayer) {
   EXPECT_THROW(ConnectFour({6, 7, 9}), std::invalid_argument);
 }
 
+}  // namespace connect_four_test
 }  // namespace
 }  // namespace sg::ref

@@ -9,6 +9,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace deepening_test {
 
 using ::testing::ElementsAre;
 
@@ -81,5 +83,6 @@ TEST(LocalBeam, KeepsTheBestStatesAndReachesAGoalDownhill) {
   EXPECT_FALSE(local_beam(diamond(), 0, 10).found);
 }
 
+}  // namespace deepening_test
 }  // namespace
 }  // namespace sg::ref

@@ -8,6 +8,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace game_search_test {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -203,5 +205,6 @@ TEST(GameSearch, AMalformedTreeIsRefusedNamingTheState) {
                std::invalid_argument);
 }
 
+}  // namespace game_search_test
 }  // namespace
 }  // namespace sg::ref

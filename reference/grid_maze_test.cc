@@ -8,6 +8,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace grid_maze_test {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -106,5 +108,6 @@ TEST(TileProblem, BoardsAreStatesAndBlankMovesAreActions) {
   EXPECT_DOUBLE_EQ(problem.h(problem.initial_state()), 1);
 }
 
+}  // namespace grid_maze_test
 }  // namespace
 }  // namespace sg::ref

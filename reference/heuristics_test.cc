@@ -9,6 +9,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace heuristics_test {
 
 const Tiles kGoal3x3 = {1, 2, 3, 4, 5, 6, 7, 8, 0};
 
@@ -150,5 +152,6 @@ TEST(HeuristicsTest, NamesRoundTrip) {
   EXPECT_EQ(parse_heuristic("misplaced"), std::nullopt);
 }
 
+}  // namespace heuristics_test
 }  // namespace
 }  // namespace sg::ref

@@ -14,6 +14,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace ida_star_test {
 
 Tiles identity(int size) {
   Tiles tiles(size);
@@ -142,5 +144,6 @@ TEST(IdaStar, StopsAtItsNodeLimit) {
   EXPECT_LE(found->generated, 1000u);
 }
 
+}  // namespace ida_star_test
 }  // namespace
 }  // namespace sg::ref

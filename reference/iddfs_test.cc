@@ -10,6 +10,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace iddfs_test {
 
 // Seed 001's 3 x 4 example (4 rows of 3), with the seed's tile values shifted by one so that 0
 // can be the blank: `*` -> 0, tile v -> v + 1 (the notation layer does the same).
@@ -141,5 +143,6 @@ TEST(IddfsTest, RejectsInvalidStartsAndLimits) {
   EXPECT_THROW(iterative_deepening(seed_puzzle(), kSeedStart, options), std::invalid_argument);
 }
 
+}  // namespace iddfs_test
 }  // namespace
 }  // namespace sg::ref

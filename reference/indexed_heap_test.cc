@@ -9,6 +9,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace indexed_heap_test {
 
 TEST(IndexedHeapTest, PopsInKeyOrder) {
   IndexedHeap<int> heap;
@@ -135,5 +137,6 @@ TEST(IndexedHeapTest, MatchesNaiveModelOnRandomOperations) {
   }
 }
 
+}  // namespace indexed_heap_test
 }  // namespace
 }  // namespace sg::ref

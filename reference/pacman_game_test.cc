@@ -7,6 +7,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace pacman_game_test {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -134,5 +136,6 @@ TEST(PacmanGame, RefusesMoreGhostsThanTheLayoutHasAndPlaysTheFirstOnes) {
   EXPECT_THROW(PacmanGame(layout).moves("P(1,1) nonsense", 0), std::invalid_argument);
 }
 
+}  // namespace pacman_game_test
 }  // namespace
 }  // namespace sg::ref

@@ -8,6 +8,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace pacman_problems_test {
 
 using ::testing::ElementsAre;
 
@@ -79,5 +81,6 @@ TEST(PacmanProblem, FoodEatsWhatPacmanStepsOnAndAnyFoodStopsAtTheFirst) {
                std::invalid_argument);
 }
 
+}  // namespace pacman_problems_test
 }  // namespace
 }  // namespace sg::ref

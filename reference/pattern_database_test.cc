@@ -12,6 +12,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace pattern_database_test {
 
 const Tiles kEightGoal = {0, 1, 2, 3, 4, 5, 6, 7, 8};
 
@@ -111,5 +113,6 @@ TEST(PatternDatabase, GuidesIdaStarToOptimalPaths) {
   }
 }
 
+}  // namespace pattern_database_test
 }  // namespace
 }  // namespace sg::ref

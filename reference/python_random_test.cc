@@ -9,6 +9,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace python_random_test {
 
 // The draws both sides make for one seed, in order (the same calls on each side).
 const char* const kDraws = R"py(
@@ -116,5 +118,6 @@ TEST(PythonRandom, RefusesWhatPythonRefuses) {
   EXPECT_EQ(r.randbelow(0), 0);
 }
 
+}  // namespace python_random_test
 }  // namespace
 }  // namespace sg::ref

@@ -12,6 +12,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace queue_length_test {
 
 // The variant named `starting` (its name's start), or a failed test.
 const QueueLengthVariant& variant_named(const QueueLengthRange& range,
@@ -102,5 +104,6 @@ TEST(QueueLength, OnAGraphThePushedAgainFrontierIsTheLongest) {
   EXPECT_LT(range.low, range.high) << "B and C are generated again by cheaper paths";
 }
 
+}  // namespace queue_length_test
 }  // namespace
 }  // namespace sg::ref

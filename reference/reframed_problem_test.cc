@@ -10,6 +10,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace reframed_problem_test {
 
 using ::testing::ElementsAre;
 
@@ -48,5 +50,6 @@ TEST(ReframedProblem, TheSearchIsOrderedByTheHeuristicItIsGiven) {
   EXPECT_THAT(search(misled, astar()).expanded, ElementsAre("S", "B"));
 }
 
+}  // namespace reframed_problem_test
 }  // namespace
 }  // namespace sg::ref

@@ -11,6 +11,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace sampled_space_test {
 
 const Tiles kEightGoal{1, 2, 3, 4, 5, 6, 7, 8, 0};
 
@@ -63,5 +65,6 @@ TEST(SampledSpace, SamplesTheFifteenPuzzleWithExactCostsWithinTheWalksLength) {
                std::invalid_argument);
 }
 
+}  // namespace sampled_space_test
 }  // namespace
 }  // namespace sg::ref

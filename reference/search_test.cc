@@ -7,6 +7,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace search_test {
 
 using ::testing::ElementsAre;
 
@@ -205,5 +207,6 @@ TEST(GraphProblem, RejectsUnknownNodesAndOrdersAlphabetically) {
   EXPECT_THROW(validate_graph(*named), std::invalid_argument);  // undirected edges are not named
 }
 
+}  // namespace search_test
 }  // namespace
 }  // namespace sg::ref

@@ -19,6 +19,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace state_space_test {
 
 Tiles eight_goal() { return {1, 2, 3, 4, 5, 6, 7, 8, 0}; }
 
@@ -189,5 +191,6 @@ TEST(StateSpace, RefusesWhatItCannotTable) {
   EXPECT_THROW(StateSpace({2, 2, Topology::bounded, {1, 2, 0}}), std::invalid_argument);
 }
 
+}  // namespace state_space_test
 }  // namespace
 }  // namespace sg::ref

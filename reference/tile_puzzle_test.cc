@@ -9,6 +9,8 @@
 
 namespace sg::ref {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace tile_puzzle_test {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -364,5 +366,6 @@ TEST(TilePuzzleTest, HashDistinguishesPermutations) {
   EXPECT_EQ(TilesHash{}(kGoal3x3), TilesHash{}(Tiles(kGoal3x3)));
 }
 
+}  // namespace tile_puzzle_test
 }  // namespace
 }  // namespace sg::ref

@@ -18,6 +18,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace feedback_test {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -398,5 +400,6 @@ TEST(ClassSummary, AnEmptyClassStillRenders) {
   EXPECT_EQ(attributes_of(html, "<div class=\"card\" id=\"submissions\"").at("data-value"), "0");
 }
 
+}  // namespace feedback_test
 }  // namespace
 }  // namespace sg

@@ -26,6 +26,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace html_browser_test {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -272,5 +274,6 @@ TEST_F(Browser, ClassSummaryRendersCleanlyAndItsNumbersMatchTheReports) {
   EXPECT_THAT(page.dom, HasSubstr("Ada &lt;Lovelace&gt;"));
 }
 
+}  // namespace html_browser_test
 }  // namespace
 }  // namespace sg

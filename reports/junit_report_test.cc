@@ -5,6 +5,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace junit_report_test {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -50,5 +52,6 @@ TEST(JUnitReport, SurvivingMutantsFailOnlyWhenAsked) {
   EXPECT_THAT(render_junit(junit_suites(report, true)), HasSubstr("failures=\"1\""));
 }
 
+}  // namespace junit_report_test
 }  // namespace
 }  // namespace sg

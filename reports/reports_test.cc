@@ -19,6 +19,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace reports_test {
 
 using nlohmann::json;
 using ::testing::HasSubstr;
@@ -766,5 +768,6 @@ TEST(GradescopeResults, WriteFailureNamesThePath) {
   }
 }
 
+}  // namespace reports_test
 }  // namespace
 }  // namespace sg

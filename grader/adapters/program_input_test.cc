@@ -4,6 +4,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace program_input_test {
 
 TEST(FillTemplate, ReplacesEachPlaceholderAndLeavesFilledTextAlone) {
   // A value holding another placeholder's name is not filled again.
@@ -28,5 +30,6 @@ TEST(BoardValues, LeavesAPlaceholderANotationCannotWrite) {
   EXPECT_EQ(fill_template("{goal:compact}", values), "{goal:compact}");
 }
 
+}  // namespace program_input_test
 }  // namespace
 }  // namespace sg

@@ -4,6 +4,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace batch_progress_test {
 
 TEST(BatchProgress, FormatsDurations) {
   EXPECT_EQ(format_duration(0), "0s");
@@ -32,5 +34,6 @@ TEST(BatchProgress, TheLineShowsTheRangeOfWhatRemains) {
   EXPECT_EQ(format_batch_progress(progress, true), "[####################] 40/40 graded in 20s");
 }
 
+}  // namespace batch_progress_test
 }  // namespace
 }  // namespace sg

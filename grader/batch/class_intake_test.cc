@@ -16,6 +16,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace class_intake_test {
 
 namespace fs = std::filesystem;
 
@@ -223,5 +225,6 @@ TEST_F(ClassIntakeTest, AStudentInTwoInputsIsRejected) {
   EXPECT_EQ(all[1].student_id, "carol");
 }
 
+}  // namespace class_intake_test
 }  // namespace
 }  // namespace sg

@@ -12,6 +12,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace eta_estimate_test {
 
 using ::testing::HasSubstr;
 
@@ -180,5 +182,6 @@ TEST(BatchMonitor, AReplayedLogGivesTheSnapshotsOfTheRun) {
   EXPECT_THROW(replay_progress(broken), std::runtime_error);
 }
 
+}  // namespace eta_estimate_test
 }  // namespace
 }  // namespace sg

@@ -18,6 +18,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace grade_class_test {
 
 namespace fs = std::filesystem;
 
@@ -290,5 +292,6 @@ TEST_F(GradeClassTest, OutputsHoldEveryStudent) {
   EXPECT_EQ(json["students"][1]["report"]["score"], 30);
 }
 
+}  // namespace grade_class_test
 }  // namespace
 }  // namespace sg

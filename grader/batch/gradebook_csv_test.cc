@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace gradebook_csv_test {
 
 ClassEntry entry(const std::string& id, const std::string& name, double a, double b) {
   ClassEntry e;
@@ -63,5 +65,6 @@ TEST(GradebookCsv, NumbersLoseFloatingPointNoise) {
   EXPECT_NE(csv.find("x,,0.3,30,0.1,0.2"), std::string::npos) << csv;
 }
 
+}  // namespace gradebook_csv_test
 }  // namespace
 }  // namespace sg

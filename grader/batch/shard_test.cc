@@ -8,6 +8,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace shard_test {
 
 TEST(Shard, ParsesKOverN) {
   const Shard shard = parse_shard("3/8");
@@ -50,5 +52,6 @@ TEST(Shard, MembershipDependsOnlyOnTheId) {
   EXPECT_EQ(alice, static_cast<unsigned>(0x2bd806c97f0e00afull % 7) + 1);
 }
 
+}  // namespace shard_test
 }  // namespace
 }  // namespace sg

@@ -9,6 +9,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace submission_hash_test {
 
 namespace fs = std::filesystem;
 
@@ -57,5 +59,6 @@ TEST_F(SubmissionHashTest, LargeFilesAreStreamedAndMissingOnesAreErrors) {
   EXPECT_THROW(submission_content_hash(dir_ / "missing"), std::runtime_error);
 }
 
+}  // namespace submission_hash_test
 }  // namespace
 }  // namespace sg

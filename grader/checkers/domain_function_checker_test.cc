@@ -5,6 +5,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace domain_function_checker_test {
 
 using ::testing::HasSubstr;
 
@@ -45,5 +47,6 @@ TEST(DomainFunctionChecker, TheArgumentMustBeLeftAsItWas) {
               HasSubstr("modified the state passed to it (it is now 'B')"));
 }
 
+}  // namespace domain_function_checker_test
 }  // namespace
 }  // namespace sg

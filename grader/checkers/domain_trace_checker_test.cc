@@ -10,6 +10,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace domain_trace_checker_test {
 
 // S-A-G costs 2, S-G costs 5, S-B-G costs 2 as well; h is admissible.
 ref::GraphProblem small_graph() {
@@ -288,5 +290,6 @@ TEST(DomainPathCheckTest, AMissingRequiredLastLineAndAnIllegalStepAreNamed) {
   EXPECT_FALSE(check.max_queue.passed);
 }
 
+}  // namespace domain_trace_checker_test
 }  // namespace
 }  // namespace sg

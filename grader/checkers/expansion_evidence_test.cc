@@ -8,6 +8,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace expansion_evidence_test {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -60,5 +62,6 @@ TEST(ExpansionEvidence, NamesTheFirstStateExpandedTwice) {
   EXPECT_FALSE(first_repeated_expansion({}));
 }
 
+}  // namespace expansion_evidence_test
 }  // namespace
 }  // namespace sg

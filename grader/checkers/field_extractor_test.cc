@@ -5,6 +5,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace field_extractor_test {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -95,5 +97,6 @@ TEST(OutputSectionsTest, EachHeaderStartsASectionThatKeepsTheOutputsLineNumbers)
   EXPECT_TRUE(output_sections("no headers here\n", FieldPattern("(?<section>==)")).empty());
 }
 
+}  // namespace field_extractor_test
 }  // namespace
 }  // namespace sg

@@ -5,6 +5,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace game_function_checker_test {
 
 using ::testing::HasSubstr;
 
@@ -42,8 +44,7 @@ struct Position {
     run.best_actions = {"[(0, 0)]"};
     using G = ref::GeneratedState;
     run.generated = {G{"won", 0, "[(0, 0)]", G::kRoot, 1.0},
-                     G{"open", 0, "[(1, 1)]", G::kRoot, -1.0},
-                     G{"lost", 1, "[(4, 4)]", 1, -1.0}};
+                     G{"open", 0, "[(1, 1)]", G::kRoot, -1.0}, G{"lost", 1, "[(4, 4)]", 1, -1.0}};
   }
 };
 
@@ -75,10 +76,9 @@ TEST(GameFunctionChecker, NumpyIntegersOrListsLoseOnlyTheFormat) {
 
 TEST(GameFunctionChecker, AnIllegalMoveIsNamedAndItsWorthNotJudged) {
   const Position p;
-  const MoveCheck check = check_move(p.legal, p.run, 2,
-                                     parse(R"([{"$tuple": [0, 0]}, {"$tuple": [2, 2]}])"),
-                                     "list[tuple[int, int], tuple[int, int]]",
-                                     "make_move(position 1) as 'b'", "  b....");
+  const MoveCheck check = check_move(
+      p.legal, p.run, 2, parse(R"([{"$tuple": [0, 0]}, {"$tuple": [2, 2]}])"),
+      "list[tuple[int, int], tuple[int, int]]", "make_move(position 1) as 'b'", "  b....");
   EXPECT_FALSE(check.legal.passed);
   EXPECT_THAT(check.legal.feedback,
               HasSubstr("returned [(0, 0), (2, 2)], which is not a legal move in this position; "
@@ -98,5 +98,6 @@ TEST(GameFunctionChecker, AWorseMoveShowsItsWorthAndTheReplyThatMakesIt) {
                         "1 (a win): [(0, 0)]"));
 }
 
+}  // namespace game_function_checker_test
 }  // namespace
 }  // namespace sg

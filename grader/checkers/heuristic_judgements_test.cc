@@ -9,6 +9,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace heuristic_judgements_test {
 
 using ::testing::HasSubstr;
 
@@ -127,5 +129,6 @@ TEST(HeuristicJudgements, AnHThatOverestimatesEarnsNoInformedTierHoweverFewItExp
   EXPECT_THAT(judged[0].feedback, HasSubstr("not credited: h overestimates"));
 }
 
+}  // namespace heuristic_judgements_test
 }  // namespace
 }  // namespace sg

@@ -10,6 +10,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace iddfs_trace_checker_test {
 
 using ::testing::HasSubstr;
 
@@ -125,5 +127,6 @@ TEST(IddfsTraceCheckerTest, StartEqualToGoalExpectsNoTrace) {
   EXPECT_THAT(check.trace.feedback, HasSubstr("the start already is the goal"));
 }
 
+}  // namespace iddfs_trace_checker_test
 }  // namespace
 }  // namespace sg

@@ -7,12 +7,14 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace move_path_checker_test {
 
 using ref::BlankMove;
 using ::testing::HasSubstr;
 
 const ref::TilePuzzle kPuzzle(2, 2, ref::Topology::bounded, {1, 2, 3, 0});
-const MoveNotation kNotation{ref::to_string, python_list};
+const MoveNotation kNotation{[](BlankMove move) { return ref::to_string(move); }, python_list};
 
 MovePathExpected from(ref::Tiles start, std::size_t optimal) {
   MovePathExpected expected;
@@ -86,5 +88,6 @@ TEST(MovePathCheckerTest, RejectsAnInvalidStart) {
                std::invalid_argument);
 }
 
+}  // namespace move_path_checker_test
 }  // namespace
 }  // namespace sg

@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace priority_queue_checker_test {
 
 // Boards as the tile domain's states: "[1, 2, 3, ...]", given to Python as lists.
 QueueEntry entry(const ref::Tiles& state, int h, int g,
@@ -166,5 +168,6 @@ TEST(PriorityQueueChecker, TupleStatesAreAccepted) {
   EXPECT_TRUE(check_priority_queue(expected, {step}, kBoards).passed);
 }
 
+}  // namespace priority_queue_checker_test
 }  // namespace
 }  // namespace sg

@@ -12,6 +12,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace problem_judgements_test {
 
 using ::testing::HasSubstr;
 
@@ -142,5 +144,6 @@ TEST(ProblemJudgements, ReadsTheExploreOpAndRefusesOtherShapes) {
                std::invalid_argument);
 }
 
+}  // namespace problem_judgements_test
 }  // namespace
 }  // namespace sg

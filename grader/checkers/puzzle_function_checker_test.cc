@@ -5,6 +5,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace puzzle_function_checker_test {
 
 using ::testing::HasSubstr;
 using json = nlohmann::json;
@@ -77,5 +79,6 @@ TEST(PuzzleFunctionChecker, TakeActionNamesTheMoveMadeAndMutation) {
               HasSubstr("modified the state"));
 }
 
+}  // namespace puzzle_function_checker_test
 }  // namespace
 }  // namespace sg

@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace search_judgements_test {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -116,5 +118,6 @@ TEST(SearchJudgements, CountsWithinATolerance) {
   EXPECT_FALSE(first_divergence({"a"}, {"a"}));
 }
 
+}  // namespace search_judgements_test
 }  // namespace
 }  // namespace sg

@@ -10,6 +10,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace search_result_checker_test {
 
 using ::testing::HasSubstr;
 using json = nlohmann::json;
@@ -102,5 +104,6 @@ TEST(SearchResultChecker, NoneAndAPathWhereNoneExists) {
   EXPECT_FALSE(check_search_result(failure, graph_rules(), json{"d", "y"}).result.passed);
 }
 
+}  // namespace search_result_checker_test
 }  // namespace
 }  // namespace sg

@@ -5,6 +5,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace state_difference_test {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -139,5 +141,6 @@ TEST(StateDifference, ManyPlacesAreCappedWithACount) {
   EXPECT_THAT(difference_text(difference), HasSubstr("... and 6 states in 6 more places"));
 }
 
+}  // namespace state_difference_test
 }  // namespace
 }  // namespace sg

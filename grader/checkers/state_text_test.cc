@@ -4,6 +4,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace state_text_test {
 
 TEST(FindStateList, ReadsPythonListsTuplesAndNumpyPrints) {
   EXPECT_EQ(find_state_list("[1, 2, 0, 4, 5, 3, 6, 7, 8] h=4"),
@@ -63,5 +65,6 @@ TEST(Elide, KeepsTheStartAndSaysHowMuchIsLeft) {
 
 TEST(PythonList, MatchesPythonsStr) { EXPECT_EQ(python_list({1, 2, 0}), "[1, 2, 0]"); }
 
+}  // namespace state_text_test
 }  // namespace
 }  // namespace sg

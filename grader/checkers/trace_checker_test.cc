@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace trace_checker_test {
 
 using ::testing::HasSubstr;
 
@@ -61,5 +63,6 @@ TEST(TraceCheckerTest, EmptyTracesAreEqual) {
   EXPECT_FALSE(compare_trace({}, non_empty_lines("A"), read).equal);
 }
 
+}  // namespace trace_checker_test
 }  // namespace
 }  // namespace sg

@@ -27,6 +27,8 @@
 #include "runner/workdir.h"
 
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace batch_command_test {
 
 namespace fs = std::filesystem;
 
@@ -600,4 +602,5 @@ TEST_F(BatchCommandTest, UnusableInputExitsTwoWithAClearMessage) {
   EXPECT_NE(result.output.find("no results store here"), std::string::npos) << result.output;
 }
 
+}  // namespace batch_command_test
 }  // namespace

@@ -15,6 +15,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace calibrate_command_test {
 
 namespace fs = std::filesystem;
 using test_util::run_shell;
@@ -102,5 +104,6 @@ TEST_F(CalibrateCommandTest, WithoutAnyAcceptedSolutionItSaysWhereToListOne) {
   EXPECT_THAT(result.output, HasSubstr("no accepted solution to measure"));
 }
 
+}  // namespace calibrate_command_test
 }  // namespace
 }  // namespace sg

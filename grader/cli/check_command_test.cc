@@ -10,6 +10,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace check_command_test {
 
 using test_util::run_shell;
 using test_util::searchgrader;
@@ -95,5 +97,6 @@ TEST(CheckCommand, UnusableInputExitsTwo) {
   EXPECT_EQ(result.exit_code, 2);
 }
 
+}  // namespace check_command_test
 }  // namespace
 }  // namespace sg

@@ -10,6 +10,8 @@
 #include <string>
 
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace cli_test {
 
 namespace fs = std::filesystem;
 
@@ -176,4 +178,5 @@ TEST(Cli, GradesANotebookFileDirectlyWithManualCriteriaPending) {
       << result.output;
 }
 
+}  // namespace cli_test
 }  // namespace

@@ -15,6 +15,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace composed_spec_test {
 
 namespace fs = std::filesystem;
 using test_util::run_shell;
@@ -58,5 +60,6 @@ TEST(SeedFormTileSpec, GradesEverySevenTileFixtureAsTheComposedSpecDoes) {
   fs::remove_all(folder);
 }
 
+}  // namespace composed_spec_test
 }  // namespace
 }  // namespace sg

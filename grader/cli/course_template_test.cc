@@ -10,6 +10,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace course_template_test {
 
 namespace fs = std::filesystem;
 using test_util::run_shell;
@@ -45,5 +47,6 @@ TEST(CourseTemplate, InitCourseMakesARepositoryWhoseCiPasses) {
   fs::remove_all(root);
 }
 
+}  // namespace course_template_test
 }  // namespace
 }  // namespace sg

@@ -13,6 +13,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace export_student_command_test {
 
 namespace fs = std::filesystem;
 using test_util::run_shell;
@@ -142,5 +144,6 @@ TEST_F(ExportStudent, ASpecWithOnlyHiddenTestsIsRefused) {
   EXPECT_THAT(result.output, HasSubstr("every test is hidden"));
 }
 
+}  // namespace export_student_command_test
 }  // namespace
 }  // namespace sg

@@ -19,6 +19,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace gradescope_command_test {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -300,5 +302,6 @@ TEST(GradescopeCommand, RejectsAnInvalidSpecOrSourceFolder) {
   fs::remove_all(dir);
 }
 
+}  // namespace gradescope_command_test
 }  // namespace
 }  // namespace sg

@@ -10,6 +10,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace install_test {
 
 namespace fs = std::filesystem;
 using test_util::run_shell;
@@ -54,5 +56,6 @@ TEST(Install, AMovedInstallFindsItsDriverAndSourcesBesideItsBinary) {
   fs::remove_all(root);
 }
 
+}  // namespace install_test
 }  // namespace
 }  // namespace sg

@@ -17,6 +17,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace named_notation_spec_test {
 
 namespace fs = std::filesystem;
 using test_util::run_shell;
@@ -138,5 +140,6 @@ TEST(NamedNotationSpec, ABoardInAnotherNotationLosesTheFormatNotThePath) {
   fs::remove_all(folder);
 }
 
+}  // namespace named_notation_spec_test
 }  // namespace
 }  // namespace sg

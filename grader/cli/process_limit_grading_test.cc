@@ -17,6 +17,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace process_limit_grading_test {
 
 namespace fs = std::filesystem;
 using test_util::run_shell;
@@ -182,5 +184,6 @@ std::string tier_name(const ::testing::TestParamInfo<std::string>& tier) { retur
 INSTANTIATE_TEST_SUITE_P(Tiers, ProcessLimitGrading,
                          ::testing::Values("full", "degraded", "minimal"), tier_name);
 
+}  // namespace process_limit_grading_test
 }  // namespace
 }  // namespace sg

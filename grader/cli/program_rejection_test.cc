@@ -12,6 +12,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace program_rejection_test {
 
 namespace fs = std::filesystem;
 
@@ -123,5 +125,6 @@ submissions:
   fs::remove_all(root);
 }
 
+}  // namespace program_rejection_test
 }  // namespace
 }  // namespace sg

@@ -12,6 +12,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace site_config_file_test {
 
 namespace fs = std::filesystem;
 
@@ -119,5 +121,6 @@ TEST(SiteConfigInstall, TakesEffectUntilTheSandboxStarts) {
   EXPECT_EQ(site_config().box_slots, 4u);
 }
 
+}  // namespace site_config_file_test
 }  // namespace
 }  // namespace sg

@@ -13,6 +13,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace student_outputs_test {
 
 namespace fs = std::filesystem;
 using test_util::run_shell;
@@ -138,5 +140,6 @@ TEST_F(StudentOutputs, AFaultyHiddenTestIsNotNamedInResultsJson) {
   EXPECT_THAT(results, Not(HasSubstr(kMarker)));
 }
 
+}  // namespace student_outputs_test
 }  // namespace
 }  // namespace sg

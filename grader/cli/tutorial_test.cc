@@ -23,6 +23,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace tutorial_test {
 
 namespace fs = std::filesystem;
 using test_util::grade_as_expected;
@@ -183,5 +185,6 @@ TEST(Tutorial, TheDocumentedAssignmentGradesItsFixturesAsItsExpectedYamlSays) {
   fs::remove_all(root);
 }
 
+}  // namespace tutorial_test
 }  // namespace
 }  // namespace sg

@@ -6,6 +6,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace board_optimum_test {
 
 const ref::Tiles kGoal = {1, 2, 3, 4, 5, 6, 7, 8, 0};
 
@@ -48,5 +50,6 @@ TEST(BoardOptimum, BoardsIdaStarCannotTakeAreSearchedBreadthFirst) {
   EXPECT_EQ(shortest_board_length(two_blanks, {1, 2, 0, 4, 0, 3}), 1u);
 }
 
+}  // namespace board_optimum_test
 }  // namespace
 }  // namespace sg

@@ -14,6 +14,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace pattern_database_store_test {
 
 namespace fs = std::filesystem;
 
@@ -99,5 +101,6 @@ TEST(PatternDatabaseStore, GroupsPartitionEveryFourByFourGoal) {
   EXPECT_EQ(groups_for_four_by_four(ref::korf_puzzle()), ref::fifteen_puzzle_groups());
 }
 
+}  // namespace pattern_database_store_test
 }  // namespace
 }  // namespace sg

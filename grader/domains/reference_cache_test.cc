@@ -9,6 +9,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace reference_cache_test {
 
 Assignment spec(const std::string& hash) {
   Assignment assignment;
@@ -59,5 +61,6 @@ TEST(ReferenceCache, AFailureIsNotCachedAndASpecWithoutHashIsNot) {
   EXPECT_EQ(calls, 3);
 }
 
+}  // namespace reference_cache_test
 }  // namespace
 }  // namespace sg

@@ -13,6 +13,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace rules_world_test {
 
 namespace fs = std::filesystem;
 using ::testing::ElementsAre;
@@ -293,5 +295,6 @@ TEST_F(RulesDomain, ATestCannotGiveTheWorldAnotherStart) {
                   HasSubstr("a rules world takes its start from its rules file")));
 }
 
+}  // namespace rules_world_test
 }  // namespace
 }  // namespace sg

@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace search_domain_test {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -112,5 +114,6 @@ tests:
   }
 }
 
+}  // namespace search_domain_test
 }  // namespace
 }  // namespace sg

@@ -11,6 +11,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace tile_hints_test {
 
 using ::testing::HasSubstr;
 
@@ -71,5 +73,6 @@ TEST(TileHints, EveryWrongHCountingTheBlankGetsTheHint) {
                         "do not count the blank in h"));
 }
 
+}  // namespace tile_hints_test
 }  // namespace
 }  // namespace sg

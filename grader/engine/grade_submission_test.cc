@@ -11,6 +11,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace grade_submission_test {
 
 namespace fs = std::filesystem;
 
@@ -386,5 +388,6 @@ TEST_F(TimeBudgetTest, AMeasuredBudgetIsTheMultipleOfTheSlowestTotal) {
   EXPECT_EQ(report.tests[1].verdict, Verdict::time_limit_exceeded);
 }
 
+}  // namespace grade_submission_test
 }  // namespace
 }  // namespace sg

@@ -13,6 +13,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace import_session_test {
 
 namespace fs = std::filesystem;
 
@@ -305,5 +307,6 @@ TEST_F(ImportSessionTest, WithoutAForkServerEachTestRunsInAProcessOfItsOwn) {
   EXPECT_TRUE(runner_.forks.empty());
 }
 
+}  // namespace import_session_test
 }  // namespace
 }  // namespace sg

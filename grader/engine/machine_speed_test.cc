@@ -14,6 +14,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace machine_speed_test {
 
 namespace fs = std::filesystem;
 
@@ -107,5 +109,6 @@ TEST_F(ScaledSpec, ACalibrationWithoutTheProbeIsNotScaledButWarns) {
       << scaling.note;
 }
 
+}  // namespace machine_speed_test
 }  // namespace
 }  // namespace sg

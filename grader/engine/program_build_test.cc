@@ -11,6 +11,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace program_build_test {
 
 namespace fs = std::filesystem;
 using ::testing::ElementsAre;
@@ -102,5 +104,6 @@ TEST_F(ProgramBuildTest, BuildsWithCMakeAndFindsTheProgramUnderBuild) {
   EXPECT_THAT(build.command(), ElementsAre("./build/eightpuzzle"));
 }
 
+}  // namespace program_build_test
 }  // namespace
 }  // namespace sg

@@ -5,6 +5,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace rules_oracle_test {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
@@ -158,5 +160,6 @@ TEST(SandboxRulesOracle, AnAskedCallThatRaisesIsNamedWithItsArguments) {
   }
 }
 
+}  // namespace rules_oracle_test
 }  // namespace
 }  // namespace sg

@@ -15,6 +15,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace rules_world_oracle_test {
 
 // "(1, 2, 0, ...)" (a tuple, as repr writes it) as the built-in board's text "[1, 2, 0, ...]".
 ref::State board_text(const ref::State& tuple) {
@@ -76,5 +78,6 @@ TEST(RulesWorldOracle, TheEightPuzzleAsARulesFileIsTheBuiltInEightPuzzle) {
   }
 }
 
+}  // namespace rules_world_oracle_test
 }  // namespace
 }  // namespace sg

@@ -4,6 +4,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace shared_feedback_test {
 
 TestOutcome failed(const std::string& id, const std::string& feedback) {
   TestOutcome test;
@@ -46,5 +48,6 @@ TEST(SharedFeedback, AnErrorInOneTestOnlyStaysInIt) {
   EXPECT_EQ(report.tests[0].feedback, "line one\nline two");
 }
 
+}  // namespace shared_feedback_test
 }  // namespace
 }  // namespace sg

@@ -9,6 +9,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace submission_layout_test {
 
 namespace fs = std::filesystem;
 
@@ -86,5 +88,6 @@ TEST_F(AcceptLayoutTest, AProgramWrappedInAFolderIsFound) {
   EXPECT_TRUE(layout.notes.empty());
 }
 
+}  // namespace submission_layout_test
 }  // namespace
 }  // namespace sg

@@ -4,6 +4,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace submission_paths_test {
 
 TEST(SubmissionPaths, SandboxPathsBecomePathsInTheSubmission) {
   EXPECT_EQ(relative_to_submission("  File \"/box/./eightpuzzle.py\", line 75", "/box"),
@@ -30,5 +32,6 @@ TEST(SubmissionPaths, EveryTextOfAnOutcomeIsRewritten) {
   EXPECT_EQ(outcome.aspects[0].feedback, "see a.py");
 }
 
+}  // namespace submission_paths_test
 }  // namespace
 }  // namespace sg

@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace test_verdict_test {
 
 using ::testing::HasSubstr;
 
@@ -140,5 +142,6 @@ TEST(TestVerdict, PythonTestsIgnoreTheDriversExitStatus) {
   EXPECT_EQ(outcome.verdict, Verdict::accepted);
 }
 
+}  // namespace test_verdict_test
 }  // namespace
 }  // namespace sg

@@ -12,6 +12,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace bounded_search_result_test {
 
 Observation returned(const std::string& value) { return test_util::driver_returned({value}); }
 
@@ -163,5 +165,6 @@ TEST(BoundedSearchResult, CatchesTheDepthLimitMutants) {
   EXPECT_FALSE(caught.at("cutoff_as_failure"));   // the search is never cut off
 }
 
+}  // namespace bounded_search_result_test
 }  // namespace
 }  // namespace sg

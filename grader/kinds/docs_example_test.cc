@@ -13,6 +13,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace docs_example_test {
 
 TEST(DocsExample, WorkedExampleInSpecFormatIsValid) {
   std::ifstream file(std::string(SG_SOURCE_DIR) + "/docs/spec-format.md");
@@ -63,5 +65,6 @@ TEST(DocsKeys, EveryKindsKeysAreInItsSectionOfSpecFormat) {
   }
 }
 
+}  // namespace docs_example_test
 }  // namespace
 }  // namespace sg

@@ -8,6 +8,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace domain_trace_test {
 
 using ::testing::HasSubstr;
 
@@ -191,5 +193,6 @@ TEST(DomainTrace, ACrossCheckTheReferenceDoesNotReproduceIsASpecError) {
               HasSubstr("the reference gives moves = 2"));
 }
 
+}  // namespace domain_trace_test
 }  // namespace
 }  // namespace sg

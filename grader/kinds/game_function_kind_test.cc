@@ -8,6 +8,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace game_function_kind_test {
 
 using test_util::aspect;
 using test_util::driver_returned;
@@ -118,5 +120,6 @@ TEST(GameFunctionKind, ASpecMistakeIsNamedAtItsKey) {
               HasSubstr("object.opponent needs `players:` (the game's two players)"));
 }
 
+}  // namespace game_function_kind_test
 }  // namespace
 }  // namespace sg

@@ -9,6 +9,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace game_search_kind_test {
 
 using ::testing::HasSubstr;
 
@@ -222,5 +224,6 @@ TEST(GameSearchKind, AnAgentCannotBeAskedToWeighProbabilitiesItCannotSee) {
   EXPECT_THAT(validation_error(assignment), HasSubstr("states chance probabilities (at 'C')"));
 }
 
+}  // namespace game_search_kind_test
 }  // namespace
 }  // namespace sg

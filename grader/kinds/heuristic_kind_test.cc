@@ -10,6 +10,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace heuristic_kind_test {
 
 using ::testing::HasSubstr;
 
@@ -127,5 +129,6 @@ TEST(HeuristicKind, EachMutantFailsTheJudgementItsMistakeBreaks) {
   EXPECT_FALSE(failed.count("heuristic_counts_blank")) << "boards only";
 }
 
+}  // namespace heuristic_kind_test
 }  // namespace
 }  // namespace sg

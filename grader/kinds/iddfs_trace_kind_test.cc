@@ -11,6 +11,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace iddfs_trace_kind_test {
 
 using test_util::exited;
 
@@ -440,5 +442,6 @@ tests:
   }
 }
 
+}  // namespace iddfs_trace_kind_test
 }  // namespace
 }  // namespace sg

@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace print_path_kind_test {
 
 // print_path: a DomainTraceKind asked for the path it is handed.
 DomainTraceKind print_path_kind() { return DomainTraceKind(DomainTraceKind::Asked::handed_path); }
@@ -105,5 +107,6 @@ tests:
   EXPECT_FALSE(kind.evaluate(spec, test, driver_returned({"null"})).aspects.at(0).passed);
 }
 
+}  // namespace print_path_kind_test
 }  // namespace
 }  // namespace sg

@@ -8,6 +8,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace priority_queue_kind_test {
 
 using ::testing::HasSubstr;
 
@@ -64,5 +66,6 @@ TEST(PriorityQueueKind, ATownNotOnTheMapOrAFractionalCostIsASpecError) {
                         "whole numbers"));
 }
 
+}  // namespace priority_queue_kind_test
 }  // namespace
 }  // namespace sg

@@ -13,6 +13,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace program_output_kind_test {
 
 using test_util::aspect;
 
@@ -254,5 +256,6 @@ TEST(ProgramOutputKindTest, TheCallQuotesWordsAsAShellReadsThem) {
             "python3 play_puzzle.py -setState '312 475 68b' -solveAStar h2");
 }
 
+}  // namespace program_output_kind_test
 }  // namespace
 }  // namespace sg

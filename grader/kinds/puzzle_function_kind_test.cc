@@ -8,6 +8,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace puzzle_function_kind_test {
 
 using test_util::driver_returned;
 
@@ -172,5 +174,6 @@ TEST(PuzzleFunctionKind, MutantsAreTheHelpersSlipsJudgedAsStudents) {
   EXPECT_TRUE(kind.mutant_outcomes(result, result.tests.back()).empty());
 }
 
+}  // namespace puzzle_function_kind_test
 }  // namespace
 }  // namespace sg

@@ -10,6 +10,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace search_kind_test {
 
 using test_util::aspect;
 
@@ -152,11 +154,13 @@ TEST(SearchKind, JudgesAProblemObjectsExpansions) {
   for (const auto& item : outcome.aspects) EXPECT_TRUE(item.passed) << item.aspect << item.feedback;
 }
 
+}  // namespace search_kind_test
 }  // namespace
 }  // namespace sg
 
 namespace sg {
 namespace {
+namespace search_kind_test {
 
 TEST(SearchKind, NamesTheLikelyMistakeWhenTheAnswerIsAMutants) {
   const Assignment assignment =
@@ -394,5 +398,6 @@ tests:
               HasSubstr("output.path.lines: one (the whole path on one line) or each"));
 }
 
+}  // namespace search_kind_test
 }  // namespace
 }  // namespace sg

@@ -9,6 +9,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace search_problem_kind_test {
 
 using ::testing::HasSubstr;
 
@@ -105,5 +107,6 @@ TEST(SearchProblemKind, MutantsAreTheReferencesProblemWithASlip) {
   EXPECT_TRUE(passed("last_successor_dropped", "goal_test"));
 }
 
+}  // namespace search_problem_kind_test
 }  // namespace
 }  // namespace sg

@@ -8,6 +8,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace search_program_kind_test {
 
 using test_util::aspect;
 
@@ -373,5 +375,6 @@ TEST(SearchProgramKind, SpecErrorsPointAtTheProblem) {
               HasSubstr("reads this input as a valid puzzle"));
 }
 
+}  // namespace search_program_kind_test
 }  // namespace
 }  // namespace sg

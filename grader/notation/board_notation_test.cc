@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace board_notation_test {
 
 using ::testing::HasSubstr;
 
@@ -91,5 +93,6 @@ TEST(BoardNotation, UnknownNamesAreNotFoundAndTheChoicesAreListed) {
   EXPECT_EQ(board_notation_names(), "python_list, python_rows, edn_rows, compact or lisp");
 }
 
+}  // namespace board_notation_test
 }  // namespace
 }  // namespace sg

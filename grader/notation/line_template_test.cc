@@ -6,6 +6,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace line_template_test {
 
 const std::vector<std::string> kFields = {"state", "h", "g", "max_frontier"};
 
@@ -117,5 +119,6 @@ TEST(LineTemplateTest, NumbersReadAndPrintAsPythonDoes) {
   EXPECT_FALSE(field_number(""));
 }
 
+}  // namespace line_template_test
 }  // namespace
 }  // namespace sg

@@ -6,6 +6,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace move_names_test {
 
 TEST(MoveNames, SeedWordsByDefaultReadInAnyCase) {
   const MoveNames names;
@@ -28,5 +30,6 @@ TEST(MoveNames, TwoMovesWithOneWordOrAWordWithASpaceAreRefused) {
   EXPECT_THROW(MoveNames({"", "down", "left", "right"}), std::invalid_argument);
 }
 
+}  // namespace move_names_test
 }  // namespace
 }  // namespace sg

@@ -6,6 +6,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace notation_more_test {
 
 using ::testing::HasSubstr;
 
@@ -94,5 +96,6 @@ TEST(JsonPuzzleTest, ErrorsUseTheSeedsWording) {
   EXPECT_THAT(error_of([] { parse_json_puzzle("{n: 2}"); }), HasSubstr("not valid JSON"));
 }
 
+}  // namespace notation_more_test
 }  // namespace
 }  // namespace sg

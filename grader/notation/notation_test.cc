@@ -6,6 +6,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace notation_test {
 
 using ref::BlankMove;
 using ::testing::HasSubstr;
@@ -101,5 +103,6 @@ TEST(LispTraceTest, PrintsCanonicalLinesThatReadBack) {
   }
 }
 
+}  // namespace notation_test
 }  // namespace
 }  // namespace sg

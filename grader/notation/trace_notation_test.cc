@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace trace_notation_test {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -60,5 +62,6 @@ TEST(TraceNotation, ATemplateWithoutItsFieldsIsRefused) {
                std::invalid_argument);
 }
 
+}  // namespace trace_notation_test
 }  // namespace
 }  // namespace sg

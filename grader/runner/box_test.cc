@@ -18,6 +18,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace box_test {
 
 namespace fs = std::filesystem;
 
@@ -233,5 +235,6 @@ TEST_F(BoxTest, NothingIsLeftWhenTheRunnerGoes) {
   }
 }
 
+}  // namespace box_test
 }  // namespace
 }  // namespace sg

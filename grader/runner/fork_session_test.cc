@@ -19,6 +19,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace fork_session_test {
 
 namespace fs = std::filesystem;
 
@@ -396,5 +398,6 @@ std::vector<Setting> settings() {
 
 INSTANTIATE_TEST_SUITE_P(Tiers, ForkSessionTest, ::testing::ValuesIn(settings()), name_of);
 
+}  // namespace fork_session_test
 }  // namespace
 }  // namespace sg

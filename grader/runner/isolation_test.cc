@@ -28,6 +28,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace isolation_test {
 
 namespace fs = std::filesystem;
 
@@ -470,5 +472,6 @@ TEST(Cgroup, CreatedWithLimitsAndRemoved) {
   for (const auto& dir : dirs) EXPECT_FALSE(fs::exists(dir)) << dir;
 }
 
+}  // namespace isolation_test
 }  // namespace
 }  // namespace sg

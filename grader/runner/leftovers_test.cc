@@ -15,6 +15,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace leftovers_test {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -112,5 +114,6 @@ TEST_F(LeftoversTest, RemovesTheCgroupsOfGradersThatNoLongerRun) {
   EXPECT_TRUE(sweep.graders.count(dead));
 }
 
+}  // namespace leftovers_test
 }  // namespace
 }  // namespace sg

@@ -29,6 +29,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace process_runner_test {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -753,5 +755,6 @@ TEST_F(RlimitEvidenceTest, BlamesTheCpuBackstopForAnUnexplainedKill) {
   EXPECT_FALSE(finish(killed_by(SIGKILL), "", 0.3).cpu_time_limit);  // the student's own kill
 }
 
+}  // namespace process_runner_test
 }  // namespace
 }  // namespace sg

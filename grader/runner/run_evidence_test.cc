@@ -5,6 +5,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace run_evidence_test {
 
 constexpr int exited_with(int code) { return code << 8; }
 constexpr int killed_by(int signal_number) { return signal_number; }
@@ -87,5 +89,6 @@ TEST(Describe, SignalsStatusesAndBytes) {
   EXPECT_EQ(describe_bytes(1000), "1000 bytes");
 }
 
+}  // namespace run_evidence_test
 }  // namespace
 }  // namespace sg

@@ -12,6 +12,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace workdir_test {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -134,5 +136,6 @@ TEST_F(WorkdirTest, RemoveTreeUndoesChmod000AsAnUnprivilegedUser) {
   EXPECT_FALSE(fs::exists(tree));
 }
 
+}  // namespace workdir_test
 }  // namespace
 }  // namespace sg

@@ -4,6 +4,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace rubric_scoring_test {
 
 Assignment make_assignment() {
   Assignment assignment;
@@ -81,5 +83,6 @@ TEST(RubricScoring, UnjudgedAspectsLeaveTheDecisionToOtherTests) {
   EXPECT_NE(report.criteria[0].summary.find("no test could judge"), std::string::npos);
 }
 
+}  // namespace rubric_scoring_test
 }  // namespace
 }  // namespace sg

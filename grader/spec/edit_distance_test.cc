@@ -4,6 +4,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace edit_distance_test {
 
 TEST(EditDistance, CountsInsertionsDeletionsAndSubstitutions) {
   EXPECT_EQ(edit_distance("", ""), 0);
@@ -19,5 +21,6 @@ TEST(DidYouMean, SuggestsOnlyPlausibleTypos) {
   EXPECT_EQ(did_you_mean("colour", keys), "");
 }
 
+}  // namespace edit_distance_test
 }  // namespace
 }  // namespace sg

@@ -14,6 +14,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace limit_calibration_file_test {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -247,5 +249,6 @@ TEST(CalibrationFile, ScaledLimitsRoundUpToATenthAndKeepTheFloor) {
   EXPECT_DOUBLE_EQ(scaled_cpu_limit(scaling, 70), 210);
 }
 
+}  // namespace limit_calibration_file_test
 }  // namespace
 }  // namespace sg

@@ -7,6 +7,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace spec_loader_isolation_test {
 
 std::string spec_with(const std::string& isolation) {
   return R"(spec_version: 1
@@ -53,5 +55,6 @@ TEST(SpecLoaderIsolation, RejectsUnknownTiersAndKeysWithTheLine) {
   EXPECT_NE(bad_key.find("unknown key 'minimum_teir'"), std::string::npos) << bad_key;
 }
 
+}  // namespace spec_loader_isolation_test
 }  // namespace
 }  // namespace sg

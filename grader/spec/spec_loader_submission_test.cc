@@ -8,6 +8,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace spec_loader_submission_test {
 
 std::string spec_with(const std::string& submission, const std::string& domain_extra = "") {
   return R"(spec_version: 1
@@ -72,5 +74,6 @@ TEST(SpecLoaderSubmission, MistakesAreNamedWithTheirPlace) {
       std::string::npos);
 }
 
+}  // namespace spec_loader_submission_test
 }  // namespace
 }  // namespace sg

@@ -6,6 +6,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace spec_loader_test {
 
 const std::string kMinimal = R"(spec_version: 1
 assignment:
@@ -194,11 +196,13 @@ TEST(SpecLoader, MissingFileIsAClearError) {
   }
 }
 
+}  // namespace spec_loader_test
 }  // namespace
 }  // namespace sg
 
 namespace sg {
 namespace {
+namespace spec_loader_test {
 
 // Found by replaying the fuzz corpus: a spec named without a folder ("spec.yaml", as
 // `searchgrader validate spec.yaml` names it) that refers to a file crashed the loader with a
@@ -215,11 +219,13 @@ TEST(SpecLoader, ASpecNamedWithoutAFolderFindsItsFilesInTheWorkingDirectory) {
   }
 }
 
+}  // namespace spec_loader_test
 }  // namespace
 }  // namespace sg
 
 namespace sg {
 namespace {
+namespace spec_loader_test {
 
 // Found by fuzzing: a byte that is not UTF-8 (a spec saved as Latin-1) crashed the loader when
 // it wrote the spec as JSON. It is a spec error at its line and column.
@@ -246,5 +252,6 @@ TEST(SpecLoader, ASpecThatIsNotUtf8IsAnErrorAtTheByte) {
   EXPECT_FALSE(escaped.grading_sha256.empty());
 }
 
+}  // namespace spec_loader_test
 }  // namespace
 }  // namespace sg

@@ -9,6 +9,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace test_keys_test {
 
 using ::testing::HasSubstr;
 
@@ -62,5 +64,6 @@ TEST(TestKeys, FlagsMappingsAndNames) {
   EXPECT_EQ(read_name(test, "/class", "Queue"), "Queue");
 }
 
+}  // namespace test_keys_test
 }  // namespace
 }  // namespace sg

@@ -10,6 +10,8 @@
 
 namespace sg {
 namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace results_store_test {
 
 namespace fs = std::filesystem;
 
@@ -175,5 +177,6 @@ TEST_F(ResultsStoreTest, RejectsFilesThatAreNotResultsStores) {
   EXPECT_THROW(ResultsStore(dir_ / "missing-dir" / "results.db"), StoreError);
 }
 
+}  // namespace results_store_test
 }  // namespace
 }  // namespace sg
