@@ -522,6 +522,11 @@ std::vector<MutantOutcome> GameFunctionKind::mutant_outcomes(const Assignment& a
            const nlohmann::json& move = reference.legal.front().value;
            aspects.judge_move(call, plan, reference, move, encoded_type_shape(move));
          });
+  // Only where the rules write a move as a list: a tuple there would be the right format.
+  const bool moves_are_lists = std::all_of(
+      references.begin(), references.end(),
+      [](const MoveReference& reference) { return reference.legal.front().value.is_array(); });
+  if (!moves_are_lists) return outcomes;
   judged("move_as_tuple", "writes the right move as a tuple, where the handout says a list",
          [&](const PositionCall& call, MoveAspects& aspects) {
            const MoveReference& reference = references[call.position];
@@ -529,8 +534,7 @@ std::vector<MutantOutcome> GameFunctionKind::mutant_outcomes(const Assignment& a
                                           [&](const LegalMove& move) {
                                             return move.text == reference.run.best_actions.front();
                                           });
-           nlohmann::json move = best->value;
-           if (move.is_array()) move = {{"$tuple", move}};
+           const nlohmann::json move = {{"$tuple", best->value}};
            aspects.judge_move(call, plan, reference, move, encoded_type_shape(move));
          });
   return outcomes;

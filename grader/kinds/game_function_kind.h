@@ -48,7 +48,8 @@ class GameFunctionKind : public TestKind {
                        const Observation& observation) const override;
   /// Mutants: for a value, the perspective swapped (the opponent's win read as the player's)
   /// and a function that never sees a win; for a move, the first legal move whatever it is
-  /// worth (a player that does not search) and the right squares written as a tuple (format).
+  /// worth (a player that does not search) and, where the rules write moves as lists, the right
+  /// squares written as a tuple (format).
   std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
                                              const TestSpec& test) const override;
 };
