@@ -46,11 +46,22 @@ double StaticQueens::value(const LocalState& state) const {
   return attacked;
 }
 
-bool StaticQueens::is_state(const LocalState& state) const {
-  if (state.size() != static_cast<std::size_t>(n_)) return false;
-  if (std::any_of(state.begin(), state.end(), [&](int row) { return row < 0 || row >= n_; }))
-    return false;
-  return state[static_cast<std::size_t>(static_x_)] == static_y_;
+bool StaticQueens::is_state(const LocalState& state) const { return why_not_state(state).empty(); }
+
+std::string StaticQueens::why_not_state(const LocalState& state) const {
+  const std::string board = std::to_string(n_) + " x " + std::to_string(n_) + " board";
+  if (state.size() != static_cast<std::size_t>(n_))
+    return "it has " + std::to_string(state.size()) + " columns, not " + std::to_string(n_);
+  for (std::size_t column = 0; column < state.size(); ++column)
+    if (state[column] < 0 || state[column] >= n_)
+      return "column " + std::to_string(column) + "'s queen is on row " +
+             std::to_string(state[column]) + ", off the " + board;
+  const int held = state[static_cast<std::size_t>(static_x_)];
+  if (held != static_y_)
+    return "the static square (" + std::to_string(static_x_) + ", " + std::to_string(static_y_) +
+           ") holds no queen: column " + std::to_string(static_x_) + "'s queen is on row " +
+           std::to_string(held);
+  return "";
 }
 
 namespace {

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace sg::ref {
@@ -25,6 +26,9 @@ class LocalSpace {
   virtual double value(const LocalState& state) const = 0;
   /// Whether `state` belongs to the space (the right size, on the board, the space's own rules).
   virtual bool is_state(const LocalState& state) const = 0;
+  /// Why `state` is not a state of the space, in the space's terms ("column 3's queen is on row
+  /// 8, off the 8 x 8 board"); empty when it is one.
+  virtual std::string why_not_state(const LocalState& state) const = 0;
 };
 
 /// N-Queens on an n x n board where the square (static_x, static_y) (column, row) always holds
@@ -41,6 +45,7 @@ class StaticQueens : public LocalSpace {
   double value(const LocalState& state) const override;
   /// n queens, each on the board, the static square holding one.
   bool is_state(const LocalState& state) const override;
+  std::string why_not_state(const LocalState& state) const override;
 
   int size() const { return n_; }
   int static_x() const { return static_x_; }

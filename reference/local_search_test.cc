@@ -24,6 +24,11 @@ TEST(StaticQueens, TheHandoutsExamples) {
   const StaticQueens corner(3, 0, 0);
   EXPECT_EQ(choose_next(corner, {0, 2, 0}, {}), (LocalState{0, 2, 0}));  // it beats its neighbours
   EXPECT_FALSE(corner.is_state({1, 2, 0}));
+  EXPECT_EQ(corner.why_not_state({1, 2, 0}),
+            "the static square (0, 0) holds no queen: column 0's queen is on row 1");
+  EXPECT_EQ(corner.why_not_state({0, 3, 0}), "column 1's queen is on row 3, off the 3 x 3 board");
+  EXPECT_EQ(corner.why_not_state({0, 1}), "it has 2 columns, not 3");
+  EXPECT_EQ(corner.why_not_state({0, 2, 0}), "");
   EXPECT_THROW(StaticQueens(3, 3, 0), std::invalid_argument);
 }
 

@@ -4,6 +4,7 @@
 
 #include "kinds/domain_trace_kind.h"
 #include "kinds/game_function_kind.h"
+#include "kinds/local_search_kind.h"
 #include "kinds/game_search_kind.h"
 #include "kinds/heuristic_kind.h"
 #include "kinds/iddfs_trace_kind.h"
@@ -33,6 +34,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<SearchProblemKind>());
   registry.add(std::make_unique<GameSearchKind>());
   registry.add(std::make_unique<GameFunctionKind>());
+  registry.add(std::make_unique<LocalSearchKind>());
   return registry;
 }
 

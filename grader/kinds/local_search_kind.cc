@@ -1,0 +1,594 @@
+#include "kinds/local_search_kind.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "adapters/function_call_outcome.h"
+#include "adapters/python_driver_client.h"
+#include "checkers/local_search_checker.h"
+#include "checkers/python_value.h"
+#include "reference/python_random.h"
+#include "spec/test_keys.h"
+
+namespace sg {
+namespace {
+
+enum class LocalRole { neighbours, value, choose_next, climb, restarts };
+
+enum class LocalDraws { none, randint_per_column };
+
+// One call of the function under test, read as the space's arguments.
+struct LocalCall {
+  std::string text;  // "succ([0, 1, 2], 0, 0)"
+  nlohmann::json args;
+  SourceLocation where;
+  ref::LocalState state;  // neighbours, value, choose_next, climb
+  int n = 0, k = 0, static_x = 0, static_y = 0;
+};
+
+struct LocalPlan {
+  LocalRole role = LocalRole::value;
+  std::string function;
+  std::shared_ptr<const LineTemplate> line;
+  ref::HillClimbOptions options;
+  LocalDraws draws = LocalDraws::none;
+  std::vector<LocalCall> calls;
+
+  // The space a call is asked on: N-Queens with the call's board size and static square.
+  ref::StaticQueens space(const LocalCall& call) const {
+    return ref::StaticQueens(call.n, call.static_x, call.static_y);
+  }
+};
+
+const char* const kLocalRoles = "neighbours, value, choose_next, climb or restarts";
+
+LocalRole read_local_role(const TestSpec& test) {
+  const std::string role = test.input.value("role", std::string());
+  if (role == "neighbours") return LocalRole::neighbours;
+  if (role == "value") return LocalRole::value;
+  if (role == "choose_next") return LocalRole::choose_next;
+  if (role == "climb") return LocalRole::climb;
+  if (role == "restarts") return LocalRole::restarts;
+  throw SpecError(test.input.contains("role") ? location_of(test, "/role") : test.where,
+                  fmt::format("a local_search test needs `role:` {}", kLocalRoles));
+}
+
+int local_whole_number(const nlohmann::json& value, const SourceLocation& where, const char* what) {
+  if (!value.is_number_integer()) throw SpecError(where, fmt::format("{}: a whole number", what));
+  return value.get<int>();
+}
+
+ref::HillClimbOptions read_climb_policy(const TestSpec& test) {
+  ref::HillClimbOptions options;
+  if (!test.input.contains("policy")) return options;
+  const nlohmann::json& policy = test.input["policy"];
+  if (!policy.is_object())
+    throw SpecError(location_of(test, "/policy"),
+                    "policy: {objective, current_competes, tie, stop, target}");
+  for (const auto& [key, value] : policy.items()) {
+    const SourceLocation where = location_of(test, "/policy/" + key);
+    const auto one_of = [&](const char* a, const char* b) {
+      if (value == a) return true;
+      if (value == b) return false;
+      throw SpecError(where, fmt::format("policy.{}: {} or {}", key, a, b));
+    };
+    if (key == "objective") {
+      options.objective =
+          one_of("minimise", "maximise") ? ref::Objective::minimise : ref::Objective::maximise;
+    } else if (key == "current_competes") {
+      if (!value.is_boolean()) throw SpecError(where, "policy.current_competes: true or false");
+      options.current_competes = value.get<bool>();
+    } else if (key == "tie") {
+      options.tie = one_of("lowest_state", "first_generated") ? ref::ClimbTie::lowest_state
+                                                              : ref::ClimbTie::first_generated;
+    } else if (key == "stop") {
+      options.stop = one_of("equal_values", "no_better") ? ref::ClimbStop::equal_values
+                                                         : ref::ClimbStop::no_better;
+    } else if (key == "target") {
+      if (value.is_null())
+        options.target.reset();
+      else if (value.is_number())
+        options.target = value.get<double>();
+      else
+        throw SpecError(where, "policy.target: a value, or null for none");
+    } else {
+      throw SpecError(where, fmt::format("policy.{}: the keys are objective, current_competes, "
+                                         "tie, stop and target",
+                                         key));
+    }
+  }
+  return options;
+}
+
+// The call's arguments as the space reads them; throws SpecError naming the call.
+void read_local_call(LocalRole role, LocalCall& call) {
+  const nlohmann::json& args = call.args;
+  const std::size_t wanted = role == LocalRole::value ? 1 : role == LocalRole::restarts ? 4 : 3;
+  const char* shape = role == LocalRole::value      ? "[state]"
+                      : role == LocalRole::restarts ? "[n, k, static_x, static_y]"
+                                                    : "[state, static_x, static_y]";
+  if (!args.is_array() || args.size() != wanted)
+    throw SpecError(call.where, fmt::format("a call of this role is written {}", shape));
+  if (role == LocalRole::restarts) {
+    call.n = local_whole_number(args[0], call.where, "n");
+    call.k = local_whole_number(args[1], call.where, "k");
+    call.static_x = local_whole_number(args[2], call.where, "static_x");
+    call.static_y = local_whole_number(args[3], call.where, "static_y");
+    if (call.n < 1 || call.n > 32 || call.k < 1)
+      throw SpecError(call.where, "n_queens_restart: n from 1 to 32 and k at least 1");
+  } else {
+    const auto state = as_int_list(args[0]);
+    if (!state || state->empty())
+      throw SpecError(call.where, "the state: a list of whole numbers, one per column");
+    call.state = *state;
+    call.n = static_cast<int>(state->size());
+    if (role == LocalRole::value) {
+      call.static_y = std::clamp(call.state[0], 0, call.n - 1);  // f reads no static square
+    } else {
+      call.static_x = local_whole_number(args[1], call.where, "static_x");
+      call.static_y = local_whole_number(args[2], call.where, "static_y");
+    }
+  }
+  if (call.static_x < 0 || call.static_x >= call.n || call.static_y < 0 || call.static_y >= call.n)
+    throw SpecError(call.where, fmt::format("the static square ({}, {}) is off the {} x {} board",
+                                            call.static_x, call.static_y, call.n, call.n));
+  std::vector<std::string> texts;
+  for (const auto& arg : args) texts.push_back(python_repr(arg));
+  call.text = fmt::format("{}({})", call.text, fmt::join(texts, ", "));
+}
+
+LocalPlan make_local_plan(const TestSpec& test) {
+  LocalPlan plan;
+  const std::string space = test.input.value("space", std::string());
+  if (space != "static_queens")
+    throw SpecError(test.input.contains("space") ? location_of(test, "/space") : test.where,
+                    "space: static_queens (N-Queens with a queen always on a static square; a "
+                    "state is the row of each column's queen)");
+  plan.role = read_local_role(test);
+  plan.function = test.input.value("function", std::string());
+  if (plan.function.empty())
+    throw SpecError(test.input.contains("function") ? location_of(test, "/function") : test.where,
+                    "function: the name of the student's function (e.g. succ)");
+  const std::string line = test.input.value("line", std::string("{state} - f={value}"));
+  try {
+    plan.line =
+        std::make_shared<const LineTemplate>(line, std::vector<std::string>{"state", "value"});
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(location_of(test, "/line"), fmt::format("line: {}", error.what()));
+  }
+  if (!plan.line->has("state") || !plan.line->has("value"))
+    throw SpecError(location_of(test, "/line"), "line: a template with {state} and {value}");
+  plan.options = read_climb_policy(test);
+  if (test.input.contains("draws")) {
+    if (test.input["draws"] != "randint_per_column" || plan.role != LocalRole::restarts)
+      throw SpecError(location_of(test, "/draws"), "draws: randint_per_column, for role: restarts");
+    plan.draws = LocalDraws::randint_per_column;
+  }
+  const nlohmann::json calls = test.input.value("calls", nlohmann::json());
+  if (!calls.is_array() || calls.empty())
+    throw SpecError(test.where,
+                    "a local_search test needs `calls:` (each call's arguments, as a list)");
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    LocalCall call;
+    call.args = calls[i];
+    call.where = location_of(test, fmt::format("/calls/{}", i));
+    call.text = plan.function;
+    read_local_call(plan.role, call);
+    if (plan.role == LocalRole::climb) {
+      if (const std::string why = plan.space(call).why_not_state(call.state); !why.empty())
+        throw SpecError(call.where, fmt::format("a climb starts from a state: {}", why));
+    }
+    plan.calls.push_back(std::move(call));
+  }
+  return plan;
+}
+
+// How many driver steps a call takes: restarts are called twice (the seed honoured).
+std::size_t local_steps_per_call(const LocalPlan& plan) {
+  return plan.role == LocalRole::restarts ? 2 : 1;
+}
+
+// The restarts' climbs with the handout's draws, up to the first that ends at the target.
+std::vector<ref::HillClimbRun> drawn_climbs(const LocalPlan& plan, const LocalCall& call) {
+  const ref::StaticQueens space = plan.space(call);
+  ref::PythonRandom random(1);
+  std::vector<ref::HillClimbRun> climbs;
+  for (int restart = 0; restart < call.k; ++restart) {
+    ref::LocalState start(static_cast<std::size_t>(call.n));
+    for (int column = 0; column < call.n; ++column)
+      start[static_cast<std::size_t>(column)] =
+          column == call.static_x ? call.static_y : static_cast<int>(random.randint(0, call.n - 1));
+    climbs.push_back(ref::hill_climb(space, start, plan.options));
+    if (plan.options.target && climbs.back().values.back() == *plan.options.target) break;
+  }
+  return climbs;
+}
+
+// The restarts' results with the handout's draws: the best states the climbs end at, sorted.
+std::vector<ref::LocalState> drawn_restart_results(const LocalPlan& plan, const LocalCall& call) {
+  const std::vector<ref::HillClimbRun> climbs = drawn_climbs(plan, call);
+  const auto is_better = [&](double a, double b) {
+    return plan.options.objective == ref::Objective::minimise ? a < b : a > b;
+  };
+  double best = climbs.front().values.back();
+  for (const auto& climb : climbs)
+    if (is_better(climb.values.back(), best)) best = climb.values.back();
+  std::vector<ref::LocalState> results;
+  for (const auto& climb : climbs)
+    if (climb.values.back() == best) results.push_back(climb.path.back());
+  std::sort(results.begin(), results.end());
+  results.erase(std::unique(results.begin(), results.end()), results.end());
+  return results;
+}
+
+std::string local_states_text(const std::vector<ref::LocalState>& states) {
+  std::vector<std::string> texts;
+  for (const auto& state : states) texts.push_back(local_state_text(state));
+  return fmt::format("[{}]", fmt::join(texts, ", "));
+}
+
+std::string local_expected_line(const LocalPlan& plan, const LocalCall& call) {
+  const ref::StaticQueens space = plan.space(call);
+  const LineTemplate& line = *plan.line;
+  switch (plan.role) {
+    case LocalRole::neighbours:
+      return fmt::format("{} -> {}", call.text, local_states_text(space.neighbours(call.state)));
+    case LocalRole::value:
+      return fmt::format("{} -> {}", call.text, number_text(space.value(call.state)));
+    case LocalRole::choose_next: {
+      const auto next = space.is_state(call.state)
+                            ? ref::choose_next(space, call.state, plan.options)
+                            : std::nullopt;
+      return fmt::format("{} -> {}", call.text, next ? local_state_text(*next) : "None");
+    }
+    case LocalRole::climb: {
+      const ref::HillClimbRun run = ref::hill_climb(space, call.state, plan.options);
+      std::vector<std::string> lines;
+      for (std::size_t i = 0; i < run.path.size(); ++i)
+        lines.push_back("  " + local_line_text(line, run.path[i], run.values[i]));
+      return fmt::format("{} prints\n{}\nand returns {}", call.text, fmt::join(lines, "\n"),
+                         local_state_text(run.path.back()));
+    }
+    case LocalRole::restarts: {
+      if (plan.draws != LocalDraws::randint_per_column) return call.text;
+      std::vector<std::string> lines;
+      for (const auto& state : drawn_restart_results(plan, call))
+        lines.push_back("  " + local_line_text(line, state, space.value(state)));
+      return fmt::format("{}, with the handout's draws:\n{}", call.text, fmt::join(lines, "\n"));
+    }
+  }
+  return "";
+}
+
+// The aspects of one test, each keeping its first failure.
+struct LocalAspects {
+  std::vector<AspectOutcome> aspects;
+
+  explicit LocalAspects(const std::vector<std::string>& names) {
+    for (const auto& name : names) aspects.push_back({name, "", true, ""});
+  }
+  void take(const std::string& name, const FunctionCallCheck& check,
+            std::vector<std::string>* notes = nullptr) {
+    if (notes != nullptr)
+      for (const auto& note : check.notes)
+        if (std::find(notes->begin(), notes->end(), note) == notes->end()) notes->push_back(note);
+    for (auto& aspect : aspects)
+      if (aspect.aspect == name && aspect.passed && !check.passed) {
+        aspect.passed = false;
+        aspect.feedback = check.feedback;
+      }
+  }
+};
+
+std::vector<std::string> local_role_aspects(LocalRole role) {
+  switch (role) {
+    case LocalRole::neighbours:
+      return {"value", "order"};
+    case LocalRole::climb:
+      return {"path", "returned"};
+    case LocalRole::restarts:
+      return {"result", "seeded"};
+    default:
+      return {"value"};
+  }
+}
+
+// What one call's answer (its steps' return values and output) earns.
+struct LocalAnswer {
+  nlohmann::json returned;
+  std::string output;         // what the (first) call printed
+  std::string second_output;  // restarts: what the second call printed
+};
+
+// A classic slip named: the answer is right for the static square read as (y, x).
+std::string swapped_static_hint(const LocalCall& call) {
+  return fmt::format(
+      ". It is the answer for the static square ({}, {}): static_x and static_y "
+      "swapped?",
+      call.static_y, call.static_x);
+}
+
+void judge_local_call(const LocalPlan& plan, const LocalCall& call, const LocalAnswer& answer,
+                      LocalAspects& aspects, std::vector<std::string>* notes) {
+  const ref::StaticQueens space = plan.space(call);
+  switch (plan.role) {
+    case LocalRole::neighbours: {
+      NeighboursCheck check = check_neighbours(space, call.state, answer.returned, call.text);
+      if (!check.value.passed && call.static_x != call.static_y) {
+        const ref::StaticQueens swapped(call.n, call.static_y, call.static_x);
+        if (check_neighbours(swapped, call.state, answer.returned, call.text).value.passed)
+          check.value.feedback += swapped_static_hint(call);
+      }
+      aspects.take("value", check.value, notes);
+      aspects.take("order", check.order, notes);
+      return;
+    }
+    case LocalRole::value: {
+      FunctionCallCheck check;
+      const double expected = space.value(call.state);
+      check.passed = answer.returned.is_number() && !answer.returned.is_boolean() &&
+                     answer.returned.get<double>() == expected;
+      if (!check.passed)
+        check.feedback = fmt::format("`{}` returned {}; expected {}", call.text,
+                                     python_repr(answer.returned), number_text(expected));
+      aspects.take("value", check, notes);
+      return;
+    }
+    case LocalRole::choose_next: {
+      const std::string why_not = space.why_not_state(call.state);
+      const auto next =
+          why_not.empty() ? ref::choose_next(space, call.state, plan.options) : std::nullopt;
+      const std::string why =
+          !why_not.empty() ? why_not
+                           : fmt::format(
+                                 "the lowest f among the successors and the state itself, a tie "
+                                 "going to the lowest state (f={})",
+                                 number_text(space.value(*next)));
+      FunctionCallCheck check = check_returned_state(next, answer.returned, call.text, why);
+      if (!check.passed && call.static_x != call.static_y) {
+        const ref::StaticQueens swapped(call.n, call.static_y, call.static_x);
+        const auto swapped_next = swapped.is_state(call.state)
+                                      ? ref::choose_next(swapped, call.state, plan.options)
+                                      : std::nullopt;
+        if (check_returned_state(swapped_next, answer.returned, call.text, why).passed)
+          check.feedback += swapped_static_hint(call);
+      }
+      aspects.take("value", check, notes);
+      return;
+    }
+    case LocalRole::climb: {
+      const ClimbCheck check = check_climb(space, plan.options, call.state,
+                                           read_printed_states(answer.output, *plan.line),
+                                           answer.returned, *plan.line, call.text);
+      aspects.take("path", check.path, notes);
+      aspects.take("returned", check.returned, notes);
+      return;
+    }
+    case LocalRole::restarts: {
+      const auto printed = read_printed_states(answer.output, *plan.line);
+      aspects.take("result",
+                   check_restart_results(space, plan.options, printed, *plan.line, call.text),
+                   notes);
+      FunctionCallCheck seeded;
+      seeded.passed = answer.output == answer.second_output;
+      if (!seeded.passed)
+        seeded.feedback = fmt::format(
+            "`{}` printed something else when called a second time (set the seed inside the "
+            "function, with random.seed(1)):\nfirst call:\n{}\nsecond call:\n{}",
+            call.text, elide(answer.output, 10), elide(answer.second_output, 10));
+      aspects.take("seeded", seeded, notes);
+      if (plan.draws == LocalDraws::randint_per_column && notes != nullptr) {
+        std::vector<ref::LocalState> shown;
+        for (const auto& entry : printed) shown.push_back(entry.state);
+        std::sort(shown.begin(), shown.end());
+        shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
+        const auto drawn = drawn_restart_results(plan, call);
+        if (shown != drawn)
+          notes->push_back(fmt::format(
+              "{}: the handout's draws end at {}; this run printed {} (not graded: the handout "
+              "allows other draws)",
+              call.text, local_states_text(drawn), local_states_text(shown)));
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> LocalSearchKind::judged_aspects(const Assignment&,
+                                                         const TestSpec& test) const {
+  return local_role_aspects(read_local_role(test));
+}
+
+void LocalSearchKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  const LocalPlan plan = make_local_plan(test);
+  const std::vector<std::string> judged = judged_aspects(assignment, test);
+  for (const auto& [aspect, ignored] : test.grades)
+    if (std::find(judged.begin(), judged.end(), aspect) == judged.end())
+      throw SpecError(
+          location_of(test, "/grades/" + aspect),
+          fmt::format("a local_search test with role: {} judges {}; not {}",
+                      test.input.value("role", std::string()), fmt::join(judged, ", "), aspect));
+}
+
+Invocation LocalSearchKind::invocation(const Assignment& assignment, const TestSpec& test,
+                                       const GradingContext& context) const {
+  const LocalPlan plan = make_local_plan(test);
+  nlohmann::json steps = nlohmann::json::array();
+  for (const LocalCall& call : plan.calls)
+    for (std::size_t i = 0; i < local_steps_per_call(plan); ++i)
+      steps.push_back({{"op", "call"}, {"function", plan.function}, {"args", call.args}});
+  const std::string description =
+      plan.calls.size() == 1 ? plan.calls[0].text
+                             : fmt::format("{} ({} calls)", plan.calls[0].text, plan.calls.size());
+  return make_driver_invocation(assignment, test, context, std::move(steps), description);
+}
+
+TestOutcome LocalSearchKind::evaluate(const Assignment& assignment, const TestSpec& test,
+                                      const Observation& observation) const {
+  const LocalPlan plan = make_local_plan(test);
+  const std::vector<std::string> judged = local_role_aspects(plan.role);
+  TestOutcome outcome;
+  outcome.call = plan.calls.size() == 1
+                     ? plan.calls[0].text
+                     : fmt::format("{} on {} calls", plan.function, plan.calls.size());
+  std::vector<std::string> step_calls, expected_lines, observed_lines;
+  for (const LocalCall& call : plan.calls) {
+    for (std::size_t i = 0; i < local_steps_per_call(plan); ++i) step_calls.push_back(call.text);
+    expected_lines.push_back(local_expected_line(plan, call));
+  }
+  if (plan.role == LocalRole::restarts)
+    expected_lines.insert(
+        expected_lines.begin(),
+        plan.draws == LocalDraws::randint_per_column
+            ? "Each call prints the best states that climbs from up to k random valid starts end "
+              "at, sorted (a solution alone), the same on every call, whatever its draws. The "
+              "handout's draws are random.seed(1), then randint(0, n - 1) for each column but the "
+              "static one:"
+            : "Each call prints the best states that climbs from up to k random valid starts end "
+              "at, sorted (a solution alone), the same on every call, whatever its draws:");
+  outcome.expected = fmt::format("{}", fmt::join(expected_lines, "\n"));
+  const DriverRun driver = read_driver_run(assignment, test, observation, step_calls, outcome);
+  if (driver.stop) {
+    fail_all_aspects(outcome, judged, *driver.stop);
+    return outcome;
+  }
+  outcome.verdict = Verdict::accepted;
+  LocalAspects aspects(judged);
+  const auto& steps = driver.transcript.steps;
+  for (std::size_t c = 0; c < plan.calls.size(); ++c) {
+    const LocalCall& call = plan.calls[c];
+    const std::size_t first = c * local_steps_per_call(plan);
+    const auto raised = std::find_if(
+        steps.begin() + static_cast<std::ptrdiff_t>(first),
+        steps.begin() + static_cast<std::ptrdiff_t>(first + local_steps_per_call(plan)),
+        [](const DriverStepRecord& step) { return !step.ok; });
+    if (raised != steps.begin() + static_cast<std::ptrdiff_t>(first + local_steps_per_call(plan))) {
+      const EarlyStop failure = step_failure(*raised, call.text, driver.module_file);
+      for (const auto& aspect : judged) aspects.take(aspect, {false, failure.feedback, {}});
+      outcome.verdict = failure.verdict;
+      observed_lines.push_back(fmt::format("{} raised {}", call.text, raised->error_type));
+      continue;
+    }
+    LocalAnswer answer;
+    answer.returned = steps[first].value;
+    answer.output = steps[first].stdout_text;
+    if (local_steps_per_call(plan) == 2) answer.second_output = steps[first + 1].stdout_text;
+    if (plan.role == LocalRole::climb || plan.role == LocalRole::restarts)
+      observed_lines.push_back(fmt::format("{} printed\n{}{}", call.text, elide(answer.output, 40),
+                                           plan.role == LocalRole::climb
+                                               ? "and returned " + python_repr(answer.returned)
+                                               : std::string()));
+    else
+      observed_lines.push_back(fmt::format("{} -> {}", call.text, python_repr(answer.returned)));
+    judge_local_call(plan, call, answer, aspects, &outcome.notes);
+  }
+  outcome.aspects = aspects.aspects;
+  outcome.observed = fmt::format("{}", fmt::join(observed_lines, "\n"));
+  return outcome;
+}
+
+std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment&,
+                                                            const TestSpec& test) const {
+  const LocalPlan plan = make_local_plan(test);
+  std::vector<MutantOutcome> outcomes;
+  const auto judged = [&](std::string id, std::string mistake, const auto& answer_of) {
+    MutantOutcome mutant{std::move(id), std::move(mistake), {}};
+    mutant.outcome.verdict = Verdict::accepted;
+    LocalAspects aspects(local_role_aspects(plan.role));
+    for (const LocalCall& call : plan.calls)
+      judge_local_call(plan, call, answer_of(call, plan.space(call)), aspects, nullptr);
+    mutant.outcome.aspects = aspects.aspects;
+    outcomes.push_back(std::move(mutant));
+  };
+  const auto states_json = [](const std::vector<ref::LocalState>& states) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& state : states) list.push_back(state);
+    return list;
+  };
+  switch (plan.role) {
+    case LocalRole::neighbours:
+      judged("neighbours_unsorted", "lists the successors column by column, not sorted",
+             [&](const LocalCall& call, const ref::StaticQueens& space) {
+               std::vector<ref::LocalState> listed;
+               if (space.is_state(call.state))
+                 for (int column = 0; column < call.n; ++column)
+                   for (const auto& next : space.neighbours(call.state))
+                     if (next[static_cast<std::size_t>(column)] !=
+                             call.state[static_cast<std::size_t>(column)] &&
+                         std::find(listed.begin(), listed.end(), next) == listed.end())
+                       listed.push_back(next);
+               std::reverse(listed.begin(), listed.end());
+               return LocalAnswer{states_json(listed), "", ""};
+             });
+      judged("static_queen_moves", "moves the static queen too",
+             [&](const LocalCall& call, const ref::StaticQueens& space) {
+               std::vector<ref::LocalState> listed = space.neighbours(call.state);
+               if (space.is_state(call.state))
+                 for (const int step : {-1, 1}) {
+                   ref::LocalState next = call.state;
+                   next[static_cast<std::size_t>(call.static_x)] += step;
+                   if (next[static_cast<std::size_t>(call.static_x)] >= 0 &&
+                       next[static_cast<std::size_t>(call.static_x)] < call.n)
+                     listed.push_back(next);
+                 }
+               std::sort(listed.begin(), listed.end());
+               return LocalAnswer{states_json(listed), "", ""};
+             });
+      break;
+    case LocalRole::value:
+      judged("counts_attacking_pairs", "counts attacking pairs, not attacked queens",
+             [&](const LocalCall& call, const ref::StaticQueens&) {
+               int pairs = 0;
+               for (std::size_t a = 0; a < call.state.size(); ++a)
+                 for (std::size_t b = a + 1; b < call.state.size(); ++b) {
+                   const int rows = std::abs(call.state[a] - call.state[b]);
+                   if (rows == 0 || rows == static_cast<int>(b - a)) ++pairs;
+                 }
+               return LocalAnswer{pairs, "", ""};
+             });
+      break;
+    case LocalRole::choose_next:
+      judged("current_left_out", "leaves the current state out of the candidates",
+             [&](const LocalCall& call, const ref::StaticQueens& space) {
+               ref::HillClimbOptions options = plan.options;
+               options.current_competes = false;
+               const auto next = space.is_state(call.state)
+                                     ? ref::choose_next(space, call.state, options)
+                                     : std::nullopt;
+               return LocalAnswer{next ? nlohmann::json(*next) : nlohmann::json(), "", ""};
+             });
+      break;
+    case LocalRole::climb:
+      judged("stops_one_state_early", "stops before printing the state that ends the climb",
+             [&](const LocalCall& call, const ref::StaticQueens& space) {
+               const ref::HillClimbRun run = ref::hill_climb(space, call.state, plan.options);
+               std::string output;
+               const std::size_t shown = run.path.size() > 1 ? run.path.size() - 1 : 1;
+               for (std::size_t i = 0; i < shown; ++i)
+                 output += local_line_text(*plan.line, run.path[i], run.values[i]) + "\n";
+               return LocalAnswer{run.path[shown - 1], output, ""};
+             });
+      break;
+    case LocalRole::restarts:
+      if (plan.draws != LocalDraws::randint_per_column) break;
+      judged("restarts_print_every_path", "prints every climb's path, not only the best states",
+             [&](const LocalCall& call, const ref::StaticQueens& space) {
+               std::string output;
+               for (const ref::HillClimbRun& run : drawn_climbs(plan, call))
+                 for (std::size_t i = 0; i < run.path.size(); ++i)
+                   output += local_line_text(*plan.line, run.path[i], run.values[i]) + "\n";
+               for (const auto& state : drawn_restart_results(plan, call))
+                 output += local_line_text(*plan.line, state, space.value(state)) + "\n";
+               return LocalAnswer{nullptr, output, output};
+             });
+      break;
+  }
+  return outcomes;
+}
+
+}  // namespace sg

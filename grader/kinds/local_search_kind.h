@@ -1,0 +1,58 @@
+// local_search: calls a student's local-search functions on a built-in space of complete states
+// (reference/local_search.h; UW-Madison CS540's N-Queens with a static queen is
+// `space: static_queens`) and judges each against the reference (checkers/local_search_checker.h):
+// the neighbours of a state, its value, the state hill climbing chooses next, the climb a
+// function prints, and the results random restarts print.
+//
+// Spec keys:
+//   space:    static_queens (a state is a list of N rows, one per column; a queen always on the
+//             static square (static_x, static_y))                                  (required)
+//   role:     neighbours | value | choose_next | climb | restarts                  (required)
+//   function: the Python name                                                      (required)
+//   calls:    the calls, each a list of its arguments as the handout orders them  (required):
+//             neighbours, choose_next, climb: [state, static_x, static_y]; value: [state];
+//             restarts: [n, k, static_x, static_y]
+//   line:     how a state is printed with its value (fields {state} and {value}; default
+//             "{state} - f={value}", read with any spacing)
+//   policy:   hill climbing's policies (defaults CS540's): {objective: minimise | maximise,
+//             current_competes: true, tie: lowest_state | first_generated, stop: equal_values |
+//             no_better, target: 0 (or null: none)}
+//   draws:    restarts: the draws the handout prescribes, whose exact run feedback shows beside
+//             the student's (graded by properties either way): randint_per_column
+//             (random.seed(1), then for each restart randint(0, n - 1) for each column but the
+//             static one, in column order)
+// Aspects: value (neighbours: the right states; value, choose_next: the right answer), order
+// (neighbours listed sorted), path (climb: the printed climb), returned (climb: the state it
+// returns), result (restarts: what holds for every run) and seeded (restarts: a second call
+// prints the same: the seed is set inside the function).
+#pragma once
+
+#include "kinds/test_kind.h"
+
+namespace sg {
+
+class LocalSearchKind : public TestKind {
+ public:
+  std::string_view name() const override { return "local_search"; }
+  std::vector<std::string> aspects() const override {
+    return {"value", "order", "path", "returned", "result", "seeded"};
+  }
+  std::vector<std::string> judged_aspects(const Assignment& assignment,
+                                          const TestSpec& test) const override;
+  std::vector<std::string> keys() const override {
+    return {"space", "role", "function", "calls", "line", "policy", "draws"};
+  }
+  void validate(const Assignment& assignment, const TestSpec& test) const override;
+  Invocation invocation(const Assignment& assignment, const TestSpec& test,
+                        const GradingContext& context) const override;
+  TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
+                       const Observation& observation) const override;
+  /// Mutants of the assignment's classic slips, each judged as a student's answer: neighbours
+  /// unsorted or moving the static queen too; a value counting attacking pairs; choose_next
+  /// leaving the current state out; a climb that stops one state early; restart results printed
+  /// with every climb's path (where the spec gives the draws).
+  std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
+                                             const TestSpec& test) const override;
+};
+
+}  // namespace sg
