@@ -6,6 +6,13 @@
 
 namespace sg::ref {
 
+std::string LocalSpace::text(const LocalState& state) const {
+  std::string text = "[";
+  for (std::size_t i = 0; i < state.size(); ++i)
+    text += (i == 0 ? "" : ", ") + std::to_string(state[i]);
+  return text + "]";
+}
+
 StaticQueens::StaticQueens(int n, int static_x, int static_y)
     : n_(n), static_x_(static_x), static_y_(static_y) {
   if (n < 1 || static_x < 0 || static_x >= n || static_y < 0 || static_y >= n)

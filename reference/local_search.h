@@ -29,6 +29,8 @@ class LocalSpace {
   /// Why `state` is not a state of the space, in the space's terms ("column 3's queen is on row
   /// 8, off the 8 x 8 board"); empty when it is one.
   virtual std::string why_not_state(const LocalState& state) const = 0;
+  /// The state as its world's Python code prints it: a list ("[0, 2, 4]") by default.
+  virtual std::string text(const LocalState& state) const;
 };
 
 /// N-Queens on an n x n board where the square (static_x, static_y) (column, row) always holds

@@ -19,11 +19,10 @@
 
 namespace sg {
 
-/// A state as Python prints a list of ints: "[0, 2, 4, 1]".
-std::string local_state_text(const ref::LocalState& state);
-
-/// A state and its value as the handout prints them ("[0, 2, 4, 1] - f=0"), through `line`.
-std::string local_line_text(const LineTemplate& line, const ref::LocalState& state, double value);
+/// A state and its value as the handout prints them ("[0, 2, 4, 1] - f=0"), through `line`,
+/// the state written as `space` writes it.
+std::string local_line_text(const LineTemplate& line, const ref::LocalSpace& space,
+                            const ref::LocalState& state, double value);
 
 /// One printed line that shows a state: its line number in the output (1-based), its text, the
 /// state and the value printed beside it (nullopt when the line shows none).
@@ -52,9 +51,11 @@ struct NeighboursCheck {
 NeighboursCheck check_neighbours(const ref::LocalSpace& space, const ref::LocalState& state,
                                  const nlohmann::json& returned, const std::string& call);
 
-/// A state returned where `expected` is due (nullopt: Python's None), e.g. choose_next's.
+/// A state of `space` returned where `expected` is due (nullopt: Python's None), e.g.
+/// choose_next's.
 /// `why` says how the expected state was chosen, for feedback.
-FunctionCallCheck check_returned_state(const std::optional<ref::LocalState>& expected,
+FunctionCallCheck check_returned_state(const ref::LocalSpace& space,
+                                       const std::optional<ref::LocalState>& expected,
                                        const nlohmann::json& returned, const std::string& call,
                                        const std::string& why);
 

@@ -60,11 +60,15 @@ TEST(LocalSearchChecker, NeighboursAreJudgedAsASetAndTheirOrderApart) {
 }
 
 TEST(LocalSearchChecker, AReturnedStateOrNone) {
-  EXPECT_TRUE(check_returned_state(std::nullopt, parse("null"), "choose_next(...)", "").passed);
-  EXPECT_TRUE(
-      check_returned_state(LocalState{0, 2, 0}, parse(R"({"$tuple": [0, 2, 0]})"), "c", "").passed);
-  const auto wrong = check_returned_state(LocalState{0, 2, 0}, parse("[0, 1, 0]"),
-                                          "choose_next([0, 1, 0], 0, 0)", "the lowest f");
+  EXPECT_TRUE(check_returned_state(ref::StaticQueens(3, 0, 0), std::nullopt, parse("null"),
+                                   "choose_next(...)", "")
+                  .passed);
+  EXPECT_TRUE(check_returned_state(ref::StaticQueens(3, 0, 0), LocalState{0, 2, 0},
+                                   parse(R"({"$tuple": [0, 2, 0]})"), "c", "")
+                  .passed);
+  const auto wrong =
+      check_returned_state(ref::StaticQueens(3, 0, 0), LocalState{0, 2, 0}, parse("[0, 1, 0]"),
+                           "choose_next([0, 1, 0], 0, 0)", "the lowest f");
   EXPECT_FALSE(wrong.passed);
   EXPECT_THAT(wrong.feedback, HasSubstr("returned [0, 1, 0]; expected [0, 2, 0]: the lowest f"));
 }
@@ -165,7 +169,8 @@ TEST(LocalSearchChecker, RestartResultsAreJudgedByWhatHoldsForEveryRun) {
   // A climb ends only where choose_next reaches the state from a state of its own value.
   const ref::HillClimbRun stuck = ref::hill_climb(five, {0, 0, 0, 0, 0}, {});
   ASSERT_NE(stuck.values.back(), 0.0);
-  const std::string end = local_line_text(handout_line(), stuck.path.back(), stuck.values.back());
+  const std::string end =
+      local_line_text(handout_line(), five, stuck.path.back(), stuck.values.back());
   EXPECT_TRUE(judge(end + "\n").passed) << judge(end + "\n").feedback;
   // [0, 0, 0, 0, 0] is one: every successor ties at f=5 and it is the lowest of them.
   EXPECT_TRUE(judge("[0, 0, 0, 0, 0] - f=5\n").passed);

@@ -132,6 +132,8 @@ INSTANTIATE_TEST_SUITE_P(
         FamilyTutorial{"## Tutorial: a heuristic the student designs", "swamp"},
         // a world the course writes as a Python rules file, searched by the reference
         FamilyTutorial{"## Tutorial: a new world as a rules file", "jugs", 5},
+        // local search on a rules-file world: a printed hill climb judged line by line
+        FamilyTutorial{"## Tutorial: the 8-puzzle by hill climbing", "puzzle8", 5},
         // a problem class over a maze, walked by the driver and matched to the reference's
         FamilyTutorial{"## Tutorial: a problem class the student formulates", "mazeproblem"},
         FamilyTutorial{"## Tutorial: a program that runs every search in one go", "allsearch"},

@@ -493,7 +493,14 @@ std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
     if (section.value["is"] == "game")
       fail_at(section, "/is",
               fmt::format("'{}' is a game (`is: game`): a game_search test's domain", name));
-    fail_at(section, "/is", "is: problem (default: AIMA's Problem) or game (AIMA's Game)");
+    if (section.value["is"] == "local")
+      fail_at(section, "/is",
+              fmt::format("'{}' is a local-search space (`is: local`): a local_search test's "
+                          "space",
+                          name));
+    fail_at(section, "/is",
+            "is: problem (default: AIMA's Problem), game (AIMA's Game) or local (neighbors and "
+            "value, for local search)");
   }
   bool claims_admissible = false;
   const RulesQuery query = read_query(section, what, false, claims_admissible);

@@ -9,6 +9,8 @@
 #include "adapters/python_driver_client.h"
 #include "checkers/local_search_checker.h"
 #include "checkers/python_value.h"
+#include "domains/rules_local_space.h"
+#include "domains/rules_world.h"  // rules_position
 #include "reference/python_random.h"
 #include "spec/test_keys.h"
 
@@ -21,14 +23,16 @@ enum class LocalDraws { none, randint_per_column };
 
 // One call of the function under test, read as the space's arguments.
 struct LocalCall {
-  std::string text;  // "succ([0, 1, 2], 0, 0)"
-  nlohmann::json args;
+  std::string text;     // "succ([0, 1, 2], 0, 0)"
+  nlohmann::json args;  // as the student's function receives them (a rules state as a tuple)
   SourceLocation where;
   ref::LocalState state;  // neighbours, value, choose_next, climb
   int n = 0, k = 0, static_x = 0, static_y = 0;
 };
 
 struct LocalPlan {
+  const SpecSection* rules = nullptr;  // a rules-file space; null: static_queens
+  std::string domain;                  // its name in the spec's domains
   LocalRole role = LocalRole::value;
   std::string function;
   std::shared_ptr<const LineTemplate> line;
@@ -36,9 +40,12 @@ struct LocalPlan {
   LocalDraws draws = LocalDraws::none;
   std::vector<LocalCall> calls;
 
-  // The space a call is asked on: N-Queens with the call's board size and static square.
-  ref::StaticQueens space(const LocalCall& call) const {
-    return ref::StaticQueens(call.n, call.static_x, call.static_y);
+  bool queens() const { return rules == nullptr; }
+  // The space a call is asked on: N-Queens with the call's board size and static square, or
+  // the rules file's.
+  std::shared_ptr<const ref::LocalSpace> space(const LocalCall& call) const {
+    if (rules != nullptr) return std::make_shared<RulesLocalSpace>(*rules, domain, call.where);
+    return std::make_shared<ref::StaticQueens>(call.n, call.static_x, call.static_y);
   }
 };
 
@@ -102,6 +109,23 @@ ref::HillClimbOptions read_climb_policy(const TestSpec& test) {
   return options;
 }
 
+// A call on a rules-file space: [state], the state a sequence of integers.
+void read_rules_call(LocalRole role, LocalCall& call) {
+  if (role == LocalRole::restarts)
+    throw SpecError(call.where,
+                    "role: restarts is for space: static_queens (its draws are the "
+                    "handout's); not yet for a rules-file space");
+  const auto state =
+      call.args.is_array() && call.args.size() == 1 ? as_int_list(call.args[0]) : std::nullopt;
+  if (!state)
+    throw SpecError(call.where,
+                    "a call on a rules-file space is written [state], the state a "
+                    "list of whole numbers (the rules' tuple)");
+  call.state = *state;
+  call.args = nlohmann::json::array({rules_position(call.args[0])});
+  call.text = fmt::format("{}({})", call.text, python_repr(call.args[0]));
+}
+
 // The call's arguments as the space reads them; throws SpecError naming the call.
 void read_local_call(LocalRole role, LocalCall& call) {
   const nlohmann::json& args = call.args;
@@ -139,13 +163,19 @@ void read_local_call(LocalRole role, LocalCall& call) {
   call.text = fmt::format("{}({})", call.text, fmt::join(texts, ", "));
 }
 
-LocalPlan make_local_plan(const TestSpec& test) {
+LocalPlan make_local_plan(const Assignment& assignment, const TestSpec& test) {
   LocalPlan plan;
   const std::string space = test.input.value("space", std::string());
-  if (space != "static_queens")
-    throw SpecError(test.input.contains("space") ? location_of(test, "/space") : test.where,
-                    "space: static_queens (N-Queens with a queen always on a static square; a "
-                    "state is the row of each column's queen)");
+  if (space != "static_queens") {
+    const auto found = assignment.domains.find(space);
+    if (found == assignment.domains.end() || !rules_section_is_local(found->second))
+      throw SpecError(test.input.contains("space") ? location_of(test, "/space") : test.where,
+                      "space: static_queens (N-Queens with a queen always on a static square; a "
+                      "state is the row of each column's queen), or one of the spec's `domains` "
+                      "given as a rules file with `is: local` (neighbors and value)");
+    plan.rules = &found->second;
+    plan.domain = space;
+  }
   plan.role = read_local_role(test);
   plan.function = test.input.value("function", std::string());
   if (plan.function.empty())
@@ -164,6 +194,8 @@ LocalPlan make_local_plan(const TestSpec& test) {
   if (test.input.contains("draws")) {
     if (test.input["draws"] != "randint_per_column" || plan.role != LocalRole::restarts)
       throw SpecError(location_of(test, "/draws"), "draws: randint_per_column, for role: restarts");
+    if (!plan.queens())
+      throw SpecError(location_of(test, "/draws"), "draws: for space: static_queens");
     plan.draws = LocalDraws::randint_per_column;
   }
   const nlohmann::json calls = test.input.value("calls", nlohmann::json());
@@ -175,9 +207,12 @@ LocalPlan make_local_plan(const TestSpec& test) {
     call.args = calls[i];
     call.where = location_of(test, fmt::format("/calls/{}", i));
     call.text = plan.function;
-    read_local_call(plan.role, call);
+    if (plan.queens())
+      read_local_call(plan.role, call);
+    else
+      read_rules_call(plan.role, call);
     if (plan.role == LocalRole::climb) {
-      if (const std::string why = plan.space(call).why_not_state(call.state); !why.empty())
+      if (const std::string why = plan.space(call)->why_not_state(call.state); !why.empty())
         throw SpecError(call.where, fmt::format("a climb starts from a state: {}", why));
     }
     plan.calls.push_back(std::move(call));
@@ -192,7 +227,8 @@ std::size_t local_steps_per_call(const LocalPlan& plan) {
 
 // The restarts' climbs with the handout's draws, up to the first that ends at the target.
 std::vector<ref::HillClimbRun> drawn_climbs(const LocalPlan& plan, const LocalCall& call) {
-  const ref::StaticQueens space = plan.space(call);
+  const auto space_of_call = plan.space(call);
+  const ref::LocalSpace& space = *space_of_call;
   ref::PythonRandom random(1);
   std::vector<ref::HillClimbRun> climbs;
   for (int restart = 0; restart < call.k; ++restart) {
@@ -223,39 +259,42 @@ std::vector<ref::LocalState> drawn_restart_results(const LocalPlan& plan, const 
   return results;
 }
 
-std::string local_states_text(const std::vector<ref::LocalState>& states) {
+std::string local_states_text(const ref::LocalSpace& space,
+                              const std::vector<ref::LocalState>& states) {
   std::vector<std::string> texts;
-  for (const auto& state : states) texts.push_back(local_state_text(state));
+  for (const auto& state : states) texts.push_back(space.text(state));
   return fmt::format("[{}]", fmt::join(texts, ", "));
 }
 
 std::string local_expected_line(const LocalPlan& plan, const LocalCall& call) {
-  const ref::StaticQueens space = plan.space(call);
+  const auto space_of_call = plan.space(call);
+  const ref::LocalSpace& space = *space_of_call;
   const LineTemplate& line = *plan.line;
   switch (plan.role) {
     case LocalRole::neighbours:
-      return fmt::format("{} -> {}", call.text, local_states_text(space.neighbours(call.state)));
+      return fmt::format("{} -> {}", call.text,
+                         local_states_text(space, space.neighbours(call.state)));
     case LocalRole::value:
       return fmt::format("{} -> {}", call.text, number_text(space.value(call.state)));
     case LocalRole::choose_next: {
       const auto next = space.is_state(call.state)
                             ? ref::choose_next(space, call.state, plan.options)
                             : std::nullopt;
-      return fmt::format("{} -> {}", call.text, next ? local_state_text(*next) : "None");
+      return fmt::format("{} -> {}", call.text, next ? space.text(*next) : "None");
     }
     case LocalRole::climb: {
       const ref::HillClimbRun run = ref::hill_climb(space, call.state, plan.options);
       std::vector<std::string> lines;
       for (std::size_t i = 0; i < run.path.size(); ++i)
-        lines.push_back("  " + local_line_text(line, run.path[i], run.values[i]));
+        lines.push_back("  " + local_line_text(line, space, run.path[i], run.values[i]));
       return fmt::format("{} prints\n{}\nand returns {}", call.text, fmt::join(lines, "\n"),
-                         local_state_text(run.path.back()));
+                         space.text(run.path.back()));
     }
     case LocalRole::restarts: {
       if (plan.draws != LocalDraws::randint_per_column) return call.text;
       std::vector<std::string> lines;
       for (const auto& state : drawn_restart_results(plan, call))
-        lines.push_back("  " + local_line_text(line, state, space.value(state)));
+        lines.push_back("  " + local_line_text(line, space, state, space.value(state)));
       return fmt::format("{}, with the handout's draws:\n{}", call.text, fmt::join(lines, "\n"));
     }
   }
@@ -312,11 +351,12 @@ std::string swapped_static_hint(const LocalCall& call) {
 
 void judge_local_call(const LocalPlan& plan, const LocalCall& call, const LocalAnswer& answer,
                       LocalAspects& aspects, std::vector<std::string>* notes) {
-  const ref::StaticQueens space = plan.space(call);
+  const auto space_of_call = plan.space(call);
+  const ref::LocalSpace& space = *space_of_call;
   switch (plan.role) {
     case LocalRole::neighbours: {
       NeighboursCheck check = check_neighbours(space, call.state, answer.returned, call.text);
-      if (!check.value.passed && call.static_x != call.static_y) {
+      if (!check.value.passed && plan.queens() && call.static_x != call.static_y) {
         const ref::StaticQueens swapped(call.n, call.static_y, call.static_x);
         if (check_neighbours(swapped, call.state, answer.returned, call.text).value.passed)
           check.value.feedback += swapped_static_hint(call);
@@ -346,13 +386,13 @@ void judge_local_call(const LocalPlan& plan, const LocalCall& call, const LocalA
                                  "the lowest f among the successors and the state itself, a tie "
                                  "going to the lowest state (f={})",
                                  number_text(space.value(*next)));
-      FunctionCallCheck check = check_returned_state(next, answer.returned, call.text, why);
-      if (!check.passed && call.static_x != call.static_y) {
+      FunctionCallCheck check = check_returned_state(space, next, answer.returned, call.text, why);
+      if (!check.passed && plan.queens() && call.static_x != call.static_y) {
         const ref::StaticQueens swapped(call.n, call.static_y, call.static_x);
         const auto swapped_next = swapped.is_state(call.state)
                                       ? ref::choose_next(swapped, call.state, plan.options)
                                       : std::nullopt;
-        if (check_returned_state(swapped_next, answer.returned, call.text, why).passed)
+        if (check_returned_state(swapped, swapped_next, answer.returned, call.text, why).passed)
           check.feedback += swapped_static_hint(call);
       }
       aspects.take("value", check, notes);
@@ -389,7 +429,7 @@ void judge_local_call(const LocalPlan& plan, const LocalCall& call, const LocalA
           notes->push_back(fmt::format(
               "{}: the handout's draws end at {}; this run printed {} (not graded: the handout "
               "allows other draws)",
-              call.text, local_states_text(drawn), local_states_text(shown)));
+              call.text, local_states_text(space, drawn), local_states_text(space, shown)));
       }
       return;
     }
@@ -405,7 +445,7 @@ std::vector<std::string> LocalSearchKind::judged_aspects(const Assignment&,
 
 void LocalSearchKind::validate(const Assignment& assignment, const TestSpec& test) const {
   check_keys(test, keys());
-  const LocalPlan plan = make_local_plan(test);
+  const LocalPlan plan = make_local_plan(assignment, test);
   const std::vector<std::string> judged = judged_aspects(assignment, test);
   for (const auto& [aspect, ignored] : test.grades)
     if (std::find(judged.begin(), judged.end(), aspect) == judged.end())
@@ -417,7 +457,7 @@ void LocalSearchKind::validate(const Assignment& assignment, const TestSpec& tes
 
 Invocation LocalSearchKind::invocation(const Assignment& assignment, const TestSpec& test,
                                        const GradingContext& context) const {
-  const LocalPlan plan = make_local_plan(test);
+  const LocalPlan plan = make_local_plan(assignment, test);
   nlohmann::json steps = nlohmann::json::array();
   for (const LocalCall& call : plan.calls)
     for (std::size_t i = 0; i < local_steps_per_call(plan); ++i)
@@ -430,7 +470,7 @@ Invocation LocalSearchKind::invocation(const Assignment& assignment, const TestS
 
 TestOutcome LocalSearchKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                       const Observation& observation) const {
-  const LocalPlan plan = make_local_plan(test);
+  const LocalPlan plan = make_local_plan(assignment, test);
   const std::vector<std::string> judged = local_role_aspects(plan.role);
   TestOutcome outcome;
   outcome.call = plan.calls.size() == 1
@@ -481,7 +521,7 @@ TestOutcome LocalSearchKind::evaluate(const Assignment& assignment, const TestSp
     if (plan.role == LocalRole::climb || plan.role == LocalRole::restarts)
       observed_lines.push_back(fmt::format("{} printed\n{}{}", call.text, elide(answer.output, 40),
                                            plan.role == LocalRole::climb
-                                               ? "and returned " + python_repr(answer.returned)
+                                               ? "\nand returned " + python_repr(answer.returned)
                                                : std::string()));
     else
       observed_lines.push_back(fmt::format("{} -> {}", call.text, python_repr(answer.returned)));
@@ -492,16 +532,16 @@ TestOutcome LocalSearchKind::evaluate(const Assignment& assignment, const TestSp
   return outcome;
 }
 
-std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment&,
+std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment& assignment,
                                                             const TestSpec& test) const {
-  const LocalPlan plan = make_local_plan(test);
+  const LocalPlan plan = make_local_plan(assignment, test);
   std::vector<MutantOutcome> outcomes;
   const auto judged = [&](std::string id, std::string mistake, const auto& answer_of) {
     MutantOutcome mutant{std::move(id), std::move(mistake), {}};
     mutant.outcome.verdict = Verdict::accepted;
     LocalAspects aspects(local_role_aspects(plan.role));
     for (const LocalCall& call : plan.calls)
-      judge_local_call(plan, call, answer_of(call, plan.space(call)), aspects, nullptr);
+      judge_local_call(plan, call, answer_of(call, *plan.space(call)), aspects, nullptr);
     mutant.outcome.aspects = aspects.aspects;
     outcomes.push_back(std::move(mutant));
   };
@@ -512,8 +552,9 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment&,
   };
   switch (plan.role) {
     case LocalRole::neighbours:
+      if (!plan.queens()) break;  // the mutants below are N-Queens' slips
       judged("neighbours_unsorted", "lists the successors column by column, not sorted",
-             [&](const LocalCall& call, const ref::StaticQueens& space) {
+             [&](const LocalCall& call, const ref::LocalSpace& space) {
                std::vector<ref::LocalState> listed;
                if (space.is_state(call.state))
                  for (int column = 0; column < call.n; ++column)
@@ -526,7 +567,7 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment&,
                return LocalAnswer{states_json(listed), "", ""};
              });
       judged("static_queen_moves", "moves the static queen too",
-             [&](const LocalCall& call, const ref::StaticQueens& space) {
+             [&](const LocalCall& call, const ref::LocalSpace& space) {
                std::vector<ref::LocalState> listed = space.neighbours(call.state);
                if (space.is_state(call.state))
                  for (const int step : {-1, 1}) {
@@ -541,8 +582,9 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment&,
              });
       break;
     case LocalRole::value:
+      if (!plan.queens()) break;
       judged("counts_attacking_pairs", "counts attacking pairs, not attacked queens",
-             [&](const LocalCall& call, const ref::StaticQueens&) {
+             [&](const LocalCall& call, const ref::LocalSpace&) {
                int pairs = 0;
                for (std::size_t a = 0; a < call.state.size(); ++a)
                  for (std::size_t b = a + 1; b < call.state.size(); ++b) {
@@ -554,7 +596,7 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment&,
       break;
     case LocalRole::choose_next:
       judged("current_left_out", "leaves the current state out of the candidates",
-             [&](const LocalCall& call, const ref::StaticQueens& space) {
+             [&](const LocalCall& call, const ref::LocalSpace& space) {
                ref::HillClimbOptions options = plan.options;
                options.current_competes = false;
                const auto next = space.is_state(call.state)
@@ -565,25 +607,25 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment&,
       break;
     case LocalRole::climb:
       judged("stops_one_state_early", "stops before printing the state that ends the climb",
-             [&](const LocalCall& call, const ref::StaticQueens& space) {
+             [&](const LocalCall& call, const ref::LocalSpace& space) {
                const ref::HillClimbRun run = ref::hill_climb(space, call.state, plan.options);
                std::string output;
                const std::size_t shown = run.path.size() > 1 ? run.path.size() - 1 : 1;
                for (std::size_t i = 0; i < shown; ++i)
-                 output += local_line_text(*plan.line, run.path[i], run.values[i]) + "\n";
+                 output += local_line_text(*plan.line, space, run.path[i], run.values[i]) + "\n";
                return LocalAnswer{run.path[shown - 1], output, ""};
              });
       break;
     case LocalRole::restarts:
       if (plan.draws != LocalDraws::randint_per_column) break;
       judged("restarts_print_every_path", "prints every climb's path, not only the best states",
-             [&](const LocalCall& call, const ref::StaticQueens& space) {
+             [&](const LocalCall& call, const ref::LocalSpace& space) {
                std::string output;
                for (const ref::HillClimbRun& run : drawn_climbs(plan, call))
                  for (std::size_t i = 0; i < run.path.size(); ++i)
-                   output += local_line_text(*plan.line, run.path[i], run.values[i]) + "\n";
+                   output += local_line_text(*plan.line, space, run.path[i], run.values[i]) + "\n";
                for (const auto& state : drawn_restart_results(plan, call))
-                 output += local_line_text(*plan.line, state, space.value(state)) + "\n";
+                 output += local_line_text(*plan.line, space, state, space.value(state)) + "\n";
                return LocalAnswer{nullptr, output, output};
              });
       break;
