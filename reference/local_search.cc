@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "reference/python_random.h"
+
 namespace sg::ref {
 
 std::string LocalSpace::text(const LocalState& state) const {
@@ -53,6 +55,14 @@ double StaticQueens::value(const LocalState& state) const {
   return attacked;
 }
 
+LocalState StaticQueens::random_state(PythonRandom& random) const {
+  LocalState state(static_cast<std::size_t>(n_));
+  for (int column = 0; column < n_; ++column)
+    state[static_cast<std::size_t>(column)] =
+        column == static_x_ ? static_y_ : static_cast<int>(random.randint(0, n_ - 1));
+  return state;
+}
+
 bool StaticQueens::is_state(const LocalState& state) const { return why_not_state(state).empty(); }
 
 std::string StaticQueens::why_not_state(const LocalState& state) const {
@@ -78,23 +88,54 @@ bool better(double a, double b, Objective objective) {
   return objective == Objective::minimise ? a < b : a > b;
 }
 
+// The draws the options name; throws when they give none.
+PythonRandom& draws_of(const HillClimbOptions& options) {
+  if (options.random == nullptr)
+    throw std::invalid_argument(
+        "first-choice, stochastic and random-tie hill climbing draw: "
+        "give them a PythonRandom");
+  return *options.random;
+}
+
 }  // namespace
 
 std::optional<LocalState> choose_next(const LocalSpace& space, const LocalState& current,
                                       const HillClimbOptions& options) {
+  if (options.choice != ClimbChoice::steepest) {
+    PythonRandom& random = draws_of(options);
+    const double now = space.value(current);
+    std::vector<LocalState> neighbours = space.neighbours(current);
+    if (options.choice == ClimbChoice::first_choice) {
+      random.shuffle(neighbours);
+      for (LocalState& neighbour : neighbours)
+        if (better(space.value(neighbour), now, options.objective)) return std::move(neighbour);
+      return std::nullopt;
+    }
+    std::vector<LocalState> uphill;
+    for (LocalState& neighbour : neighbours)
+      if (better(space.value(neighbour), now, options.objective))
+        uphill.push_back(std::move(neighbour));
+    if (uphill.empty()) return std::nullopt;
+    return random.choice(uphill);
+  }
   std::vector<LocalState> candidates = space.neighbours(current);
   if (options.current_competes) candidates.push_back(current);
   if (candidates.empty()) return std::nullopt;
   const LocalState* best = nullptr;
   double best_value = 0.0;
+  std::vector<const LocalState*> tied;  // ClimbTie::random: every best one, in order
   for (const LocalState& candidate : candidates) {
     const double value = space.value(candidate);
-    if (best == nullptr || better(value, best_value, options.objective) ||
-        (value == best_value && options.tie == ClimbTie::lowest_state && candidate < *best)) {
+    if (best == nullptr || better(value, best_value, options.objective)) {
       best = &candidate;
       best_value = value;
+      tied = {&candidate};
+    } else if (value == best_value) {
+      tied.push_back(&candidate);
+      if (options.tie == ClimbTie::lowest_state && candidate < *best) best = &candidate;
     }
   }
+  if (options.tie == ClimbTie::random) return *draws_of(options).choice(tied);
   return *best;
 }
 
@@ -105,6 +146,7 @@ HillClimbRun hill_climb(const LocalSpace& space, const LocalState& start,
   HillClimbRun run;
   run.path.push_back(start);
   run.values.push_back(space.value(start));
+  std::size_t sideways = 0;  // sideways moves in a row
   while (!(options.target && run.values.back() == *options.target)) {
     if (run.path.size() > options.max_steps) {
       run.capped = true;
@@ -113,15 +155,31 @@ HillClimbRun hill_climb(const LocalSpace& space, const LocalState& start,
     const std::optional<LocalState> next = choose_next(space, run.path.back(), options);
     if (!next) break;
     const double value = space.value(*next);
-    if (options.stop == ClimbStop::no_better &&
-        !better(value, run.values.back(), options.objective))
-      break;
     const bool equal = value == run.values.back();
+    if (options.stop == ClimbStop::no_better) {
+      if (better(value, run.values.back(), options.objective))
+        sideways = 0;
+      else if (equal && sideways < options.sideways)
+        ++sideways;
+      else
+        break;
+    }
     run.path.push_back(*next);
     run.values.push_back(value);
     if (options.stop == ClimbStop::equal_values && equal) break;
   }
   return run;
+}
+
+std::vector<HillClimbRun> random_restarts(
+    const LocalSpace& space, const std::function<LocalState(PythonRandom&)>& draw_start,
+    const HillClimbOptions& options, std::size_t k, PythonRandom& random) {
+  std::vector<HillClimbRun> climbs;
+  for (std::size_t restart = 0; restart < k; ++restart) {
+    climbs.push_back(hill_climb(space, draw_start(random), options));
+    if (options.target && climbs.back().values.back() == *options.target) break;
+  }
+  return climbs;
 }
 
 }  // namespace sg::ref

@@ -7,11 +7,14 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace sg::ref {
+
+class PythonRandom;
 
 /// A complete state: for N-Queens, state[column] = the row of that column's queen (0-based).
 using LocalState = std::vector<int>;
@@ -49,6 +52,10 @@ class StaticQueens : public LocalSpace {
   bool is_state(const LocalState& state) const override;
   std::string why_not_state(const LocalState& state) const override;
 
+  /// A random state as CS540's n_queens_restart draws one: randint(0, n - 1) for each column
+  /// but the static one, in column order.
+  LocalState random_state(PythonRandom& random) const;
+
   int size() const { return n_; }
   int static_x() const { return static_x_; }
   int static_y() const { return static_y_; }
@@ -64,6 +71,14 @@ enum class Objective { minimise, maximise };
 enum class ClimbTie {
   lowest_state,     ///< The lowest in sorted order (CS540's choose_next).
   first_generated,  ///< The first in the space's order (the current state last).
+  random,           ///< random.choice among them, in the space's order (the current state last).
+};
+
+/// How hill climbing picks the next state (AIMA 4.1.1).
+enum class ClimbChoice {
+  steepest,      ///< The best candidate (ties by ClimbTie).
+  first_choice,  ///< random.shuffle the neighbours, then the first better than the current state.
+  stochastic,    ///< random.choice among the neighbours better than the current state.
 };
 
 /// When the climb stops (besides reaching `target`).
@@ -80,6 +95,12 @@ struct HillClimbOptions {
   ClimbStop stop = ClimbStop::equal_values;
   std::optional<double> target = 0.0;  ///< Stop at the first state of this value; none: never.
   std::size_t max_steps = 100000;      ///< A step cap (a climb that never settles).
+  ClimbChoice choice = ClimbChoice::steepest;
+  /// Under no_better: moves to a state of equal value allowed in a row (AIMA's sideways moves;
+  /// 0: none). A better move resets the count.
+  std::size_t sideways = 0;
+  /// The draws for first_choice, stochastic and a random tie (required by them; not owned).
+  PythonRandom* random = nullptr;
 };
 
 /// A climb: the states in order (the start first) and their values.
@@ -97,9 +118,16 @@ std::optional<LocalState> choose_next(const LocalSpace& space, const LocalState&
 
 /// Climbs from `start` (CS540's n_queens): chooses the next state until the target value, the
 /// stop rule, or the step cap. Under equal_values the last two states have the same value (both
-/// kept); under no_better the climb ends at the last state that improved. Throws
-/// std::invalid_argument when `start` is not a state of the space.
+/// kept); under no_better the climb ends at the last state that improved (or moved sideways,
+/// within options.sideways). Throws std::invalid_argument when `start` is not a state of the
+/// space, or when the options draw and give no generator.
 HillClimbRun hill_climb(const LocalSpace& space, const LocalState& start,
                         const HillClimbOptions& options);
+
+/// Random-restart hill climbing: up to `k` climbs, each from `draw_start(random)`, stopping after
+/// the first that ends at options.target. The climbs in order. Throws as hill_climb does.
+std::vector<HillClimbRun> random_restarts(
+    const LocalSpace& space, const std::function<LocalState(PythonRandom&)>& draw_start,
+    const HillClimbOptions& options, std::size_t k, PythonRandom& random);
 
 }  // namespace sg::ref

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "reference/python_oracle_test_util.h"
 #include "reference/python_random.h"
 
 namespace sg::ref {
@@ -100,16 +101,8 @@ TEST(StaticQueens, AgreesWithTheHandoutsFunctionsInPythonOnRandomBoards) {
       state.push_back(column == sx ? sy : static_cast<int>(draws.randrange(n)));
     cases.push_back({state, sx, sy});
   }
-  const std::string command =
-      "/usr/bin/python3 -c '" + std::string(kHandout) + "' '" + cases.dump() + "'";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
   std::string text;
-  char buffer[4096];
-  while (const std::size_t got = std::fread(buffer, 1, sizeof buffer, pipe))
-    text.append(buffer, got);
-  ::pclose(pipe);
-  const nlohmann::json expected = nlohmann::json::parse(text, nullptr, false);
+  const nlohmann::json expected = test_util::run_python_json(kHandout, cases, &text);
   ASSERT_TRUE(expected.is_array() && expected.size() == cases.size()) << text.substr(0, 500);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     SCOPED_TRACE(cases[i].dump());
@@ -121,6 +114,120 @@ TEST(StaticQueens, AgreesWithTheHandoutsFunctionsInPythonOnRandomBoards) {
     EXPECT_EQ(nlohmann::json(*choose_next(space, state, {})), expected[i][2]);
     EXPECT_EQ(nlohmann::json(hill_climb(space, state, {}).path), expected[i][3]);
   }
+}
+
+// First-choice and stochastic hill climbing as AIMA describes them, drawing as the reference
+// documents: first choice shuffles the neighbours and takes the first better one; stochastic
+// takes random.choice of the better ones; both stop where none is better.
+const char* const kRandomClimbs = R"py(
+import json, random, sys
+def succ(state, sx, sy):
+    out = []
+    for col in range(len(state)):
+        if col == sx:
+            continue
+        for step in (-1, 1):
+            row = state[col] + step
+            if 0 <= row < len(state):
+                s = list(state); s[col] = row; out.append(s)
+    return sorted(out)
+def f(state):
+    n = len(state); count = 0
+    for a in range(n):
+        for b in range(n):
+            if a != b and (state[a] == state[b] or abs(state[a] - state[b]) == abs(a - b)):
+                count += 1
+                break
+    return count
+def climb(state, sx, sy, first_choice):
+    path = [state]
+    while True:
+        nb = succ(path[-1], sx, sy)
+        if first_choice:
+            random.shuffle(nb)
+            better = [s for s in nb if f(s) < f(path[-1])][:1]
+        else:
+            better = [s for s in nb if f(s) < f(path[-1])]
+            better = [random.choice(better)] if better else []
+        if not better:
+            return path
+        path.append(better[0])
+out = []
+for state, sx, sy, seed in json.loads(sys.argv[1]):
+    random.seed(seed)
+    first = climb(state, sx, sy, True)
+    out.append([first, climb(state, sx, sy, False)])
+print(json.dumps(out))
+)py";
+
+TEST(HillClimb, FirstChoiceAndStochasticDrawAsTheirPythonDoes) {
+  PythonRandom draws(4);
+  nlohmann::json cases = nlohmann::json::array();
+  for (int i = 0; i < 60; ++i) {
+    const int n = static_cast<int>(draws.randint(4, 8));
+    const StaticQueens space(n, static_cast<int>(draws.randrange(n)),
+                             static_cast<int>(draws.randrange(n)));
+    cases.push_back({space.random_state(draws), space.static_x(), space.static_y(), i});
+  }
+  std::string text;
+  const nlohmann::json expected = test_util::run_python_json(kRandomClimbs, cases, &text);
+  ASSERT_TRUE(expected.is_array() && expected.size() == cases.size()) << text.substr(0, 500);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    SCOPED_TRACE(cases[i].dump());
+    const LocalState start = cases[i][0].get<LocalState>();
+    const StaticQueens space(static_cast<int>(start.size()), cases[i][1].get<int>(),
+                             cases[i][2].get<int>());
+    PythonRandom random(cases[i][3].get<int>());
+    HillClimbOptions options;
+    options.stop = ClimbStop::no_better;
+    options.current_competes = false;
+    options.target.reset();
+    options.random = &random;
+    options.choice = ClimbChoice::first_choice;
+    EXPECT_EQ(nlohmann::json(hill_climb(space, start, options).path), expected[i][0]);
+    options.choice = ClimbChoice::stochastic;
+    EXPECT_EQ(nlohmann::json(hill_climb(space, start, options).path), expected[i][1]);
+  }
+}
+
+TEST(HillClimb, SidewaysMovesAreTakenUpToTheirLimit) {
+  // [0, 0, 0, 0, 0] with the static queen at (0, 0): every successor ties at f=5, and the first
+  // generated of [0, 0, 0, 0, 1]'s is [0, 0, 0, 0, 0] again.
+  const StaticQueens five(5, 0, 0);
+  HillClimbOptions options;
+  options.stop = ClimbStop::no_better;
+  options.current_competes = false;
+  options.tie = ClimbTie::first_generated;
+  EXPECT_EQ(hill_climb(five, {0, 0, 0, 0, 0}, options).path.size(), 1u);
+  options.sideways = 3;
+  const HillClimbRun run = hill_climb(five, {0, 0, 0, 0, 0}, options);
+  EXPECT_EQ(nlohmann::json(run.path),
+            nlohmann::json::parse("[[0,0,0,0,0],[0,0,0,0,1],[0,0,0,0,0],[0,0,0,0,1]]"));
+  EXPECT_EQ(run.values, (std::vector<double>{5, 5, 5, 5}));
+}
+
+TEST(HillClimb, ARandomTieIsDrawnAmongTheTiedOnlyAndNeedsDraws) {
+  const StaticQueens three(3, 0, 0);
+  HillClimbOptions options;
+  options.tie = ClimbTie::random;
+  EXPECT_THROW(choose_next(three, {0, 1, 0}, options), std::invalid_argument);
+  for (int seed = 0; seed < 20; ++seed) {
+    PythonRandom random(seed);
+    options.random = &random;
+    const auto next = choose_next(three, {0, 0, 0}, options);
+    ASSERT_TRUE(next.has_value());
+    EXPECT_EQ(three.value(*next), three.value(*choose_next(three, {0, 0, 0}, {})));
+  }
+}
+
+TEST(RandomRestarts, StopAtTheFirstClimbThatReachesTheTarget) {
+  const StaticQueens five(5, 1, 2);
+  PythonRandom random(1);
+  const auto climbs = random_restarts(
+      five, [&](PythonRandom& draws) { return five.random_state(draws); }, {}, 50, random);
+  ASSERT_FALSE(climbs.empty());
+  EXPECT_EQ(climbs.back().values.back(), 0);
+  for (std::size_t i = 0; i + 1 < climbs.size(); ++i) EXPECT_NE(climbs[i].values.back(), 0);
 }
 
 }  // namespace

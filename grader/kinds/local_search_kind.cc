@@ -227,19 +227,11 @@ std::size_t local_steps_per_call(const LocalPlan& plan) {
 
 // The restarts' climbs with the handout's draws, up to the first that ends at the target.
 std::vector<ref::HillClimbRun> drawn_climbs(const LocalPlan& plan, const LocalCall& call) {
-  const auto space_of_call = plan.space(call);
-  const ref::LocalSpace& space = *space_of_call;
+  const ref::StaticQueens queens(call.n, call.static_x, call.static_y);
   ref::PythonRandom random(1);
-  std::vector<ref::HillClimbRun> climbs;
-  for (int restart = 0; restart < call.k; ++restart) {
-    ref::LocalState start(static_cast<std::size_t>(call.n));
-    for (int column = 0; column < call.n; ++column)
-      start[static_cast<std::size_t>(column)] =
-          column == call.static_x ? call.static_y : static_cast<int>(random.randint(0, call.n - 1));
-    climbs.push_back(ref::hill_climb(space, start, plan.options));
-    if (plan.options.target && climbs.back().values.back() == *plan.options.target) break;
-  }
-  return climbs;
+  return ref::random_restarts(
+      queens, [&](ref::PythonRandom& draws) { return queens.random_state(draws); }, plan.options,
+      static_cast<std::size_t>(call.k), random);
 }
 
 // The restarts' results with the handout's draws: the best states the climbs end at, sorted.
