@@ -134,6 +134,8 @@ INSTANTIATE_TEST_SUITE_P(
         FamilyTutorial{"## Tutorial: a new world as a rules file", "jugs", 5},
         // local search on a rules-file world: a printed hill climb judged line by line
         FamilyTutorial{"## Tutorial: the 8-puzzle by hill climbing", "puzzle8", 5},
+        // a game agent's value and move on positions of a rules-file game (game_function)
+        FamilyTutorial{"## Tutorial: a game agent's functions", "agent", 5},
         // a problem class over a maze, walked by the driver and matched to the reference's
         FamilyTutorial{"## Tutorial: a problem class the student formulates", "mazeproblem"},
         FamilyTutorial{"## Tutorial: a program that runs every search in one go", "allsearch"},
