@@ -981,6 +981,26 @@ class Session(object):
             return {'value': None}
         if op == 'has':
             return {'value': describe_name(self.module, self.field(step, 'name'))}
+        if op == 'patch':
+            # A module function answered from the grader's table (the reference's answers on
+            # the states a test reaches) and by the student's own code elsewhere, so that a test
+            # of one function is not graded again for a mistake in a helper it calls.
+            name = self.field(step, 'function')
+            own = getattr(self.module, name, None)
+            table = dict((json.dumps(args, sort_keys=True), answer)
+                         for args, answer in self.field(step, 'table'))
+
+            def patched(*args, **kwargs):
+                if not kwargs:
+                    key = json.dumps(encode_value(list(args)), sort_keys=True)
+                    if key in table:
+                        return decode_value(table[key])  # a fresh copy for every call
+                if own is None:
+                    raise NameError('name %r is not defined' % (name,))
+                return own(*args, **kwargs)
+            patched.__name__ = name
+            setattr(self.module, name, patched)
+            return {'value': None}
         if op == 'explore':
             heuristic = step.get('heuristic')
             target = self.lookup(self.field(step, 'target'))

@@ -167,6 +167,21 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertEqual(run.step(2)['error']['index'], 1)
         self.assertEqual(run.step(2)['error']['type'], 'ValueError')
 
+    def test_patch_answers_from_the_table_and_calls_the_students_own_elsewhere(self):
+        self.write('student.py', '''
+            def helper(state, k):
+                return [x + 100 for x in state]
+            def climb(state):
+                first = helper(state, 1)
+                first.append(-1)  # mutating an answer must not change the table
+                return [first, helper(state, 1), helper([7], 1)]
+        ''')
+        run = self.run_driver([
+            {'op': 'patch', 'function': 'helper', 'table': [[[[1, 2], 1], [1, 3]]]},
+            call('climb', [1, 2])])
+        self.assertComplete(run, 2)
+        self.assertEqual(run.step(1)['value'], [[1, 3, -1], [1, 3], [107]])
+
     def test_game_state_records_every_successor_generated(self):
         self.write('student.py', '''
             def best(game):

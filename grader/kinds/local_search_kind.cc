@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
+#include <set>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
@@ -39,6 +41,9 @@ struct LocalPlan {
   ref::HillClimbOptions options;
   LocalDraws draws = LocalDraws::none;
   std::vector<LocalCall> calls;
+  // climb, restarts: the student's helpers answered as the reference does on the states the
+  // expected climbs reach, by role (neighbours, value, choose_next) -> the function's name.
+  std::map<LocalRole, std::string> helpers;
 
   bool queens() const { return rules == nullptr; }
   // The space a call is asked on: N-Queens with the call's board size and static square, or
@@ -198,6 +203,33 @@ LocalPlan make_local_plan(const Assignment& assignment, const TestSpec& test) {
       throw SpecError(location_of(test, "/draws"), "draws: for space: static_queens");
     plan.draws = LocalDraws::randint_per_column;
   }
+  if (test.input.contains("helpers")) {
+    const nlohmann::json& helpers = test.input["helpers"];
+    const SourceLocation where = location_of(test, "/helpers");
+    if (plan.role != LocalRole::climb && plan.role != LocalRole::restarts)
+      throw SpecError(where, "helpers: for role: climb or restarts");
+    if (!helpers.is_object())
+      throw SpecError(where,
+                      "helpers: {neighbours: NAME, value: NAME, choose_next: NAME}, the "
+                      "student's functions the climb calls");
+    for (const auto& [role, name] : helpers.items()) {
+      const SourceLocation at = location_of(test, "/helpers/" + role);
+      if (!name.is_string() || name.get<std::string>().empty())
+        throw SpecError(at, "a helper: the name of the student's function");
+      if (role == "neighbours")
+        plan.helpers[LocalRole::neighbours] = name.get<std::string>();
+      else if (role == "value")
+        plan.helpers[LocalRole::value] = name.get<std::string>();
+      else if (role == "choose_next")
+        plan.helpers[LocalRole::choose_next] = name.get<std::string>();
+      else
+        throw SpecError(at, fmt::format("helpers.{}: the helpers are neighbours, value and "
+                                        "choose_next",
+                                        role));
+    }
+    if (plan.role == LocalRole::restarts && plan.draws == LocalDraws::none)
+      throw SpecError(where, "helpers for restarts need `draws:` (the states their climbs reach)");
+  }
   const nlohmann::json calls = test.input.value("calls", nlohmann::json());
   if (!calls.is_array() || calls.empty())
     throw SpecError(test.where,
@@ -249,6 +281,65 @@ std::vector<ref::LocalState> drawn_restart_results(const LocalPlan& plan, const 
   std::sort(results.begin(), results.end());
   results.erase(std::unique(results.begin(), results.end()), results.end());
   return results;
+}
+
+// The states a call's expected climbs reach: the climb from its start, or the restarts' climbs
+// with the handout's draws.
+std::vector<ref::LocalState> reached_states(const LocalPlan& plan, const LocalCall& call,
+                                            const ref::LocalSpace& space) {
+  std::vector<ref::LocalState> reached;
+  if (plan.role == LocalRole::climb) {
+    reached = ref::hill_climb(space, call.state, plan.options).path;
+  } else {
+    for (const ref::HillClimbRun& climb : drawn_climbs(plan, call))
+      reached.insert(reached.end(), climb.path.begin(), climb.path.end());
+  }
+  return reached;
+}
+
+// A helper's arguments for a state, as the space's calls write them (a rules state a tuple).
+nlohmann::json helper_args(const LocalPlan& plan, LocalRole helper, const LocalCall& call,
+                           const ref::LocalState& state) {
+  if (!plan.queens()) return nlohmann::json::array({rules_position(nlohmann::json(state))});
+  if (helper == LocalRole::value) return nlohmann::json::array({state});
+  return nlohmann::json::array({state, call.static_x, call.static_y});
+}
+
+// The driver steps that answer the helpers from the reference on every state the test's
+// expected climbs reach (and, for the value, their neighbours).
+nlohmann::json helper_patches(const LocalPlan& plan) {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& [helper, name] : plan.helpers) {
+    nlohmann::json table = nlohmann::json::array();
+    std::set<std::string> seen;
+    const auto add = [&](const nlohmann::json& args, const nlohmann::json& answer) {
+      if (seen.insert(args.dump()).second) table.push_back({args, answer});
+    };
+    for (const LocalCall& call : plan.calls) {
+      const auto space_of_call = plan.space(call);
+      const ref::LocalSpace& space = *space_of_call;
+      const auto encode = [&](const ref::LocalState& state) {
+        return plan.queens() ? nlohmann::json(state) : rules_position(nlohmann::json(state));
+      };
+      for (const ref::LocalState& state : reached_states(plan, call, space)) {
+        const std::vector<ref::LocalState> near = space.neighbours(state);
+        if (helper == LocalRole::neighbours) {
+          nlohmann::json listed = nlohmann::json::array();
+          for (const auto& next : near) listed.push_back(encode(next));
+          add(helper_args(plan, helper, call, state), listed);
+        } else if (helper == LocalRole::choose_next) {
+          const auto next = ref::choose_next(space, state, plan.options);
+          add(helper_args(plan, helper, call, state), next ? encode(*next) : nlohmann::json());
+        } else {
+          add(helper_args(plan, helper, call, state), space.value(state));
+          for (const auto& next : near)
+            add(helper_args(plan, helper, call, next), space.value(next));
+        }
+      }
+    }
+    steps.push_back({{"op", "patch"}, {"function", name}, {"table", std::move(table)}});
+  }
+  return steps;
 }
 
 std::string local_states_text(const ref::LocalSpace& space,
@@ -450,7 +541,7 @@ void LocalSearchKind::validate(const Assignment& assignment, const TestSpec& tes
 Invocation LocalSearchKind::invocation(const Assignment& assignment, const TestSpec& test,
                                        const GradingContext& context) const {
   const LocalPlan plan = make_local_plan(assignment, test);
-  nlohmann::json steps = nlohmann::json::array();
+  nlohmann::json steps = helper_patches(plan);
   for (const LocalCall& call : plan.calls)
     for (std::size_t i = 0; i < local_steps_per_call(plan); ++i)
       steps.push_back({{"op", "call"}, {"function", plan.function}, {"args", call.args}});
@@ -469,6 +560,11 @@ TestOutcome LocalSearchKind::evaluate(const Assignment& assignment, const TestSp
                      ? plan.calls[0].text
                      : fmt::format("{} on {} calls", plan.function, plan.calls.size());
   std::vector<std::string> step_calls, expected_lines, observed_lines;
+  std::vector<std::string> helper_names;
+  for (const auto& [helper, name] : plan.helpers) {
+    step_calls.push_back(fmt::format("answering {} as the reference does", name));
+    helper_names.push_back(name);
+  }
   for (const LocalCall& call : plan.calls) {
     for (std::size_t i = 0; i < local_steps_per_call(plan); ++i) step_calls.push_back(call.text);
     expected_lines.push_back(local_expected_line(plan, call));
@@ -485,6 +581,16 @@ TestOutcome LocalSearchKind::evaluate(const Assignment& assignment, const TestSp
               "at, sorted (a solution alone), the same on every call, whatever its draws:");
   outcome.expected = fmt::format("{}", fmt::join(expected_lines, "\n"));
   const DriverRun driver = read_driver_run(assignment, test, observation, step_calls, outcome);
+  if (!helper_names.empty())
+    outcome.notes.push_back(fmt::format(
+        "{} ran with {} answering as the reference does on the states of the expected climbs "
+        "(your own code elsewhere), so a mistake there is graded by their own tests only",
+        plan.function,
+        helper_names.size() == 1
+            ? helper_names.front()
+            : fmt::format("{} and {}",
+                          fmt::join(helper_names.begin(), helper_names.end() - 1, ", "),
+                          helper_names.back())));
   if (driver.stop) {
     fail_all_aspects(outcome, judged, *driver.stop);
     return outcome;
@@ -494,7 +600,7 @@ TestOutcome LocalSearchKind::evaluate(const Assignment& assignment, const TestSp
   const auto& steps = driver.transcript.steps;
   for (std::size_t c = 0; c < plan.calls.size(); ++c) {
     const LocalCall& call = plan.calls[c];
-    const std::size_t first = c * local_steps_per_call(plan);
+    const std::size_t first = plan.helpers.size() + c * local_steps_per_call(plan);
     const auto raised = std::find_if(
         steps.begin() + static_cast<std::ptrdiff_t>(first),
         steps.begin() + static_cast<std::ptrdiff_t>(first + local_steps_per_call(plan)),

@@ -23,6 +23,10 @@
 //             the student's (graded by properties either way): randint_per_column
 //             (random.seed(1), then for each restart randint(0, n - 1) for each column but the
 //             static one, in column order)
+//   helpers:  climb, restarts: {neighbours, value, choose_next: the student's function names}:
+//             while the test runs, each answers as the reference does on the states of the
+//             expected climbs (the driver's `patch`; the student's own code elsewhere), so a
+//             mistake in a helper is graded by the helper's own tests only (restarts need draws)
 // Aspects: value (neighbours: the right states; value, choose_next: the right answer), order
 // (neighbours listed sorted), path (climb: the printed climb), returned (climb: the state it
 // returns), result (restarts: what holds for every run) and seeded (restarts: a second call
@@ -42,7 +46,7 @@ class LocalSearchKind : public TestKind {
   std::vector<std::string> judged_aspects(const Assignment& assignment,
                                           const TestSpec& test) const override;
   std::vector<std::string> keys() const override {
-    return {"space", "role", "function", "calls", "line", "policy", "draws"};
+    return {"space", "role", "function", "calls", "line", "policy", "draws", "helpers"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,
