@@ -48,28 +48,7 @@ TEST(HillClimb, StopsAtASolutionOrAtTwoEqualValues) {
 
 // CS540's functions as its handout words them, in Python, and the same draws for random states:
 // succ, f, choose_next and n_queens on boards of 4 to 8 with static squares anywhere.
-const char* const kHandout = R"py(
-import json, sys
-def succ(state, sx, sy):
-    if state[sx] != sy:
-        return []
-    out = []
-    for col in range(len(state)):
-        if col == sx:
-            continue
-        for step in (-1, 1):
-            row = state[col] + step
-            if 0 <= row < len(state):
-                s = list(state); s[col] = row; out.append(s)
-    return sorted(out)
-def f(state):
-    n = len(state); count = 0
-    for a in range(n):
-        for b in range(n):
-            if a != b and (state[a] == state[b] or abs(state[a] - state[b]) == abs(a - b)):
-                count += 1
-                break
-    return count
+const std::string kHandout = test_util::kStaticQueensPython + R"py(
 def choose_next(curr, sx, sy):
     if curr[sx] != sy:
         return None
@@ -119,26 +98,7 @@ TEST(StaticQueens, AgreesWithTheHandoutsFunctionsInPythonOnRandomBoards) {
 // First-choice and stochastic hill climbing as AIMA describes them, drawing as the reference
 // documents: first choice shuffles the neighbours and takes the first better one; stochastic
 // takes random.choice of the better ones; both stop where none is better.
-const char* const kRandomClimbs = R"py(
-import json, random, sys
-def succ(state, sx, sy):
-    out = []
-    for col in range(len(state)):
-        if col == sx:
-            continue
-        for step in (-1, 1):
-            row = state[col] + step
-            if 0 <= row < len(state):
-                s = list(state); s[col] = row; out.append(s)
-    return sorted(out)
-def f(state):
-    n = len(state); count = 0
-    for a in range(n):
-        for b in range(n):
-            if a != b and (state[a] == state[b] or abs(state[a] - state[b]) == abs(a - b)):
-                count += 1
-                break
-    return count
+const std::string kRandomClimbs = test_util::kStaticQueensPython + R"py(
 def climb(state, sx, sy, first_choice):
     path = [state]
     while True:

@@ -13,26 +13,7 @@ namespace simulated_annealing_test {
 
 // AIMA's simulated annealing with its exp_schedule, written in Python on CS540's N-Queens with a
 // static queen (f minimised): the states after each step.
-const char* const kAnnealing = R"py(
-import json, math, random, sys
-def succ(state, sx, sy):
-    out = []
-    for col in range(len(state)):
-        if col == sx:
-            continue
-        for step in (-1, 1):
-            row = state[col] + step
-            if 0 <= row < len(state):
-                s = list(state); s[col] = row; out.append(s)
-    return sorted(out)
-def f(state):
-    n = len(state); count = 0
-    for a in range(n):
-        for b in range(n):
-            if a != b and (state[a] == state[b] or abs(state[a] - state[b]) == abs(a - b)):
-                count += 1
-                break
-    return count
+const std::string kAnnealing = test_util::kStaticQueensPython + R"py(
 def schedule(t, k=20, lam=0.05, limit=150):
     return k * math.exp(-lam * t) if t < limit else 0
 def anneal(state, sx, sy):
