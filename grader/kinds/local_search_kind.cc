@@ -78,7 +78,7 @@ ref::HillClimbOptions read_climb_policy(const TestSpec& test) {
   const nlohmann::json& policy = test.input["policy"];
   if (!policy.is_object())
     throw SpecError(location_of(test, "/policy"),
-                    "policy: {objective, current_competes, tie, stop, target}");
+                    "policy: {objective, current_competes, tie, stop, sideways, target}");
   for (const auto& [key, value] : policy.items()) {
     const SourceLocation where = location_of(test, "/policy/" + key);
     const auto one_of = [&](const char* a, const char* b) {
@@ -98,6 +98,10 @@ ref::HillClimbOptions read_climb_policy(const TestSpec& test) {
     } else if (key == "stop") {
       options.stop = one_of("equal_values", "no_better") ? ref::ClimbStop::equal_values
                                                          : ref::ClimbStop::no_better;
+    } else if (key == "sideways") {
+      if (!value.is_number_integer() || value.get<long long>() < 0)
+        throw SpecError(where, "policy.sideways: how many sideways moves in a row, 0 or more");
+      options.sideways = value.get<std::size_t>();
     } else if (key == "target") {
       if (value.is_null())
         options.target.reset();
@@ -107,7 +111,7 @@ ref::HillClimbOptions read_climb_policy(const TestSpec& test) {
         throw SpecError(where, "policy.target: a value, or null for none");
     } else {
       throw SpecError(where, fmt::format("policy.{}: the keys are objective, current_competes, "
-                                         "tie, stop and target",
+                                         "tie, stop, sideways and target",
                                          key));
     }
   }

@@ -18,7 +18,7 @@
 //             "{state} - f={value}", read with any spacing)
 //   policy:   hill climbing's policies (defaults CS540's): {objective: minimise | maximise,
 //             current_competes: true, tie: lowest_state | first_generated, stop: equal_values |
-//             no_better, target: 0 (or null: none)}
+//             no_better, sideways: 0, target: 0 (or null: none)}
 //   draws:    restarts: the draws the handout prescribes, whose exact run feedback shows beside
 //             the student's (graded by properties either way): randint_per_column
 //             (random.seed(1), then for each restart randint(0, n - 1) for each column but the

@@ -1,0 +1,103 @@
+#include "kinds/local_search_kind.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "kinds/kind_test_util.h"
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace local_search_kind_test {
+
+using test_util::aspect;
+using test_util::driver_returned;
+using test_util::validation_error;
+using ::testing::HasSubstr;
+
+Assignment spec_with(const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: nqueens}
+domains:
+  line: {type: rules, is: local, world: Line, source: "class Line: pass"}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: local_search
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+const LocalSearchKind kind;
+
+std::string error_of(const std::string& test_keys) {
+  const Assignment assignment = spec_with(test_keys);
+  return validation_error(kind, assignment, assignment.tests.back());
+}
+
+TEST(LocalSearchKind, MistakesInATestAreNamedAtTheirKey) {
+  EXPECT_THAT(error_of("    space: queens\n    role: value\n    function: f\n    calls: [[[0]]]\n"
+                       "    grades: {value: a}\n"),
+              HasSubstr("specs/demo.yaml:10:12: space: static_queens"));
+  EXPECT_THAT(error_of("    space: static_queens\n    role: wander\n    function: f\n"
+                       "    calls: [[[0]]]\n    grades: {value: a}\n"),
+              HasSubstr("needs `role:` neighbours, value, choose_next, climb or restarts"));
+  EXPECT_THAT(error_of("    space: static_queens\n    role: climb\n    function: n\n"
+                       "    calls: [[[0, 1], 0, 1]]\n    grades: {path: a}\n"),
+              HasSubstr("a climb starts from a state: the static square (0, 1) holds no queen"));
+  EXPECT_THAT(error_of("    space: static_queens\n    role: value\n    function: f\n"
+                       "    calls: [[[0]]]\n    helpers: {value: f}\n    grades: {value: a}\n"),
+              HasSubstr("helpers: for role: climb or restarts"));
+  EXPECT_THAT(error_of("    space: line\n    role: restarts\n    function: r\n"
+                       "    calls: [[4, 1, 0, 0]]\n    grades: {result: a}\n"),
+              HasSubstr("role: restarts is for space: static_queens"));
+  EXPECT_THAT(error_of("    space: static_queens\n    role: climb\n    function: n\n"
+                       "    calls: [[[0, 0], 0, 0]]\n    policy: {tie: coin}\n"
+                       "    grades: {path: a}\n"),
+              HasSubstr("policy.tie: lowest_state or first_generated"));
+  EXPECT_THAT(error_of("    space: static_queens\n    role: value\n    function: f\n"
+                       "    calls: [[[0]]]\n    grades: {path: a}\n"),
+              HasSubstr("a local_search test with role: value judges value; not path"));
+  EXPECT_EQ(error_of("    space: static_queens\n    role: climb\n    function: n\n"
+                     "    calls: [[[0, 0], 0, 0]]\n    policy: {sideways: 2, stop: no_better}\n"
+                     "    grades: {path: a}\n"),
+            "no error");
+}
+
+TEST(LocalSearchKind, HelpersAnswerTheExpectedClimbsStatesBeforeTheCalls) {
+  const Assignment assignment = spec_with(
+      "    space: static_queens\n    role: climb\n    function: n_queens\n"
+      "    calls: [[[0, 2, 0], 0, 0]]\n    helpers: {choose_next: choose_next}\n"
+      "    grades: {path: a, returned: a}\n");
+  const TestSpec& test = assignment.tests.back();
+  GradingContext context;
+  const Invocation invocation = kind.invocation(assignment, test, context);
+  const nlohmann::json request = nlohmann::json::parse(invocation.stdin_data.value());
+  ASSERT_EQ(request["steps"].size(), 2u);
+  const nlohmann::json& patch = request["steps"][0];
+  EXPECT_EQ(patch["op"], "patch");
+  EXPECT_EQ(patch["function"], "choose_next");
+  // [0, 2, 0] beats its successors: choose_next answers it itself.
+  EXPECT_EQ(patch["table"][0], nlohmann::json::parse("[[[0, 2, 0], 0, 0], [0, 2, 0]]"));
+  EXPECT_EQ(request["steps"][1]["op"], "call");
+  // Judged on the call's step, after the patch's.
+  const TestOutcome printed_twice = kind.evaluate(
+      assignment, test,
+      driver_returned({"null", "[0, 2, 0]"}, {"", "[0, 2, 0] - f=2\\n[0, 2, 0] - f=2\\n"}));
+  EXPECT_TRUE(aspect(printed_twice, "path").passed) << aspect(printed_twice, "path").feedback;
+  EXPECT_TRUE(aspect(printed_twice, "returned").passed);
+  EXPECT_THAT(printed_twice.notes,
+              ::testing::Contains(HasSubstr("n_queens ran with choose_next answering as the "
+                                            "reference does")));
+  const TestOutcome wrong = kind.evaluate(
+      assignment, test, driver_returned({"null", "[0, 1, 0]"}, {"", "[0, 2, 0] - f=3\\n"}));
+  EXPECT_FALSE(aspect(wrong, "path").passed);
+  EXPECT_THAT(aspect(wrong, "path").feedback, HasSubstr("f of [0, 2, 0] is 2, not 3"));
+  EXPECT_FALSE(aspect(wrong, "returned").passed);
+}
+
+}  // namespace local_search_kind_test
+}  // namespace
+}  // namespace sg
