@@ -4,10 +4,10 @@
 
 #include "kinds/domain_trace_kind.h"
 #include "kinds/game_function_kind.h"
-#include "kinds/local_search_kind.h"
 #include "kinds/game_search_kind.h"
 #include "kinds/heuristic_kind.h"
 #include "kinds/iddfs_trace_kind.h"
+#include "kinds/local_search_kind.h"
 #include "kinds/priority_queue_kind.h"
 #include "kinds/program_output_kind.h"
 #include "kinds/puzzle_function_kind.h"
