@@ -27,10 +27,7 @@ RulesLocalSpace::RulesLocalSpace(const SpecSection& section, std::string name, S
     : section_(section), name_(std::move(name)), where_(std::move(where)) {}
 
 std::string RulesLocalSpace::text(const ref::LocalState& state) const {
-  std::string text = "(";
-  for (std::size_t i = 0; i < state.size(); ++i)
-    text += (i == 0 ? "" : ", ") + std::to_string(state[i]);
-  return text + (state.size() == 1 ? ",)" : ")");
+  return python_repr(rules_position(nlohmann::json(state)));  // the rules' tuple: "(1, 2)", "(2,)"
 }
 
 std::vector<ref::LocalState> RulesLocalSpace::neighbours(const ref::LocalState& state) const {

@@ -647,11 +647,6 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment& as
     mutant.outcome.aspects = aspects.aspects;
     outcomes.push_back(std::move(mutant));
   };
-  const auto states_json = [](const std::vector<ref::LocalState>& states) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& state : states) list.push_back(state);
-    return list;
-  };
   switch (plan.role) {
     case LocalRole::neighbours:
       if (!plan.queens()) break;  // the mutants below are N-Queens' slips
@@ -666,7 +661,7 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment& as
                          std::find(listed.begin(), listed.end(), next) == listed.end())
                        listed.push_back(next);
                std::reverse(listed.begin(), listed.end());
-               return LocalAnswer{states_json(listed), "", ""};
+               return LocalAnswer{nlohmann::json(listed), "", ""};
              });
       judged("static_queen_moves", "moves the static queen too",
              [&](const LocalCall& call, const ref::LocalSpace& space) {
@@ -680,7 +675,7 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment& as
                      listed.push_back(next);
                  }
                std::sort(listed.begin(), listed.end());
-               return LocalAnswer{states_json(listed), "", ""};
+               return LocalAnswer{nlohmann::json(listed), "", ""};
              });
       break;
     case LocalRole::value:
