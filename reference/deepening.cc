@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <string>
+
+#include "reference/local_beam.h"
 
 namespace sg::ref {
 
@@ -122,66 +125,81 @@ DeepeningRun ida_star(const Problem& problem, const DeepeningOptions& options) {
   return run;
 }
 
+namespace {
+
+// A Problem's states as a local-search space: each state named by the order it was first met
+// (a one-element LocalState), its value h. local_beam only compares states for equality and
+// their values for order, so the numbering changes nothing in the search.
+class ProblemAsSpace : public LocalSpace {
+ public:
+  explicit ProblemAsSpace(const Problem& problem) : problem_(problem) {}
+
+  LocalState intern(const State& state) const {
+    const auto [at, added] = ids_.emplace(state, static_cast<int>(states_.size()));
+    if (added) states_.push_back(state);
+    return {at->second};
+  }
+  const State& state(const LocalState& local) const {
+    return states_[static_cast<std::size_t>(local.front())];
+  }
+
+  std::vector<LocalState> neighbours(const LocalState& local) const override {
+    std::vector<LocalState> out;
+    for (const Step& step : problem_.successors(state(local))) out.push_back(intern(step.state));
+    return out;
+  }
+  double value(const LocalState& local) const override { return problem_.h(state(local)); }
+  bool is_state(const LocalState& local) const override {
+    return local.size() == 1 && local.front() >= 0 &&
+           static_cast<std::size_t>(local.front()) < states_.size();
+  }
+  std::string why_not_state(const LocalState& local) const override {
+    return is_state(local) ? "" : "not a state met by the search";
+  }
+
+ private:
+  const Problem& problem_;
+  mutable std::map<State, int> ids_;
+  mutable std::vector<State> states_;
+};
+
+}  // namespace
+
 BeamRun local_beam(const Problem& problem, std::size_t k, std::size_t max_steps) {
-  struct Entry {
-    State state;
-    long parent;  // index into entries
-    std::string action;
-    double g;
-  };
+  const ProblemAsSpace space(problem);
+  LocalBeamOptions options;
+  options.k = k;
+  options.max_steps = max_steps;
+  options.is_goal = [&](const LocalState& local) { return problem.is_goal(space.state(local)); };
+  const LocalBeamRun local =
+      ref::local_beam(space, {space.intern(problem.initial_state())}, options);
+
   BeamRun run;
-  std::vector<Entry> entries{{problem.initial_state(), -1, "", 0.0}};
-  const auto finish = [&](std::size_t index) {
-    run.found = true;
-    std::vector<std::size_t> chain;
-    for (long at = static_cast<long>(index); at >= 0;
-         at = entries[static_cast<std::size_t>(at)].parent)
-      chain.push_back(static_cast<std::size_t>(at));
-    std::reverse(chain.begin(), chain.end());
-    for (std::size_t i = 0; i < chain.size(); ++i) {
-      run.path.push_back(entries[chain[i]].state);
-      if (i > 0) run.actions.push_back(entries[chain[i]].action);
-    }
-    run.cost = entries[index].g;
-  };
-  std::vector<std::size_t> beam{0};
-  run.beams.push_back({entries[0].state});
-  if (problem.is_goal(entries[0].state)) {
-    finish(0);
-    return run;
+  run.generated = local.generated;
+  for (const std::vector<LocalState>& beam : local.beams) {
+    run.beams.emplace_back();
+    for (const LocalState& state : beam) run.beams.back().push_back(space.state(state));
   }
-  double best = problem.h(entries[0].state);
-  for (std::size_t step = 0; step < max_steps && k > 0; ++step) {
-    std::vector<std::size_t> candidates;
-    std::map<State, bool> seen;
-    for (const std::size_t index : beam) seen[entries[index].state] = true;
-    for (const std::size_t index : beam) {
-      const State state = entries[index].state;
-      const double g = entries[index].g;
-      for (Step& next : problem.successors(state)) {
-        ++run.generated;
-        entries.push_back({next.state, static_cast<long>(index), next.action, g + next.cost});
-        if (problem.is_goal(next.state)) {
-          finish(entries.size() - 1);
-          run.beams.push_back({next.state});
-          return run;
-        }
-        if (seen.emplace(next.state, true).second) candidates.push_back(entries.size() - 1);
+  if (!local.reached) return run;
+  run.found = true;
+  // The path back through the parents; each step's action and cost is the first successor of
+  // the state before that leads to it (the one the beam generated first).
+  std::vector<State> path{run.beams.back().front()};
+  std::size_t index = 0;
+  for (std::size_t step = local.parents.size(); step-- > 0;) {
+    index = local.parents[step][index];
+    path.push_back(run.beams[step][index]);
+  }
+  std::reverse(path.begin(), path.end());
+  run.path.push_back(path.front());
+  for (std::size_t i = 1; i < path.size(); ++i)
+    for (const Step& step : problem.successors(path[i - 1]))
+      if (step.state == path[i]) {
+        run.path.push_back(step.state);
+        run.actions.push_back(step.action);
+        run.cost += step.cost;
+        break;
       }
-    }
-    if (candidates.empty()) break;
-    std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
-      return problem.h(entries[a].state) < problem.h(entries[b].state);
-    });
-    if (candidates.size() > k) candidates.resize(k);
-    const double new_best = problem.h(entries[candidates.front()].state);
-    beam = std::move(candidates);
-    std::vector<State> states;
-    for (const std::size_t index : beam) states.push_back(entries[index].state);
-    run.beams.push_back(std::move(states));
-    if (new_best >= best) break;  // no improvement: a local minimum or a plateau
-    best = new_best;
-  }
   return run;
 }
 

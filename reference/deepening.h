@@ -10,7 +10,8 @@
 //     failure (nothing was cut off: deeper limits cannot help).
 //   ida_star: depth-first with f = g + h bounded by a threshold that starts at h(start) and rises
 //     to the least f that exceeded it.
-//   local_beam(k): the k states of least h, starting from the initial state; each step
+//   local_beam(k): local_beam.h's search over the problem's states, h their value and the goal
+//     test its target: the k states of least h, starting from the initial state; each step
 //     generates every successor of the beam (in beam order, then the domain's order) and keeps
 //     the k of least h (ties: the earlier generated); stops at a goal generated, or when the
 //     beam does not improve (the best h stays), or after max_steps. Not complete, not optimal.

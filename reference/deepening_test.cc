@@ -77,7 +77,9 @@ TEST(Deepening, AvoidingCyclesStopsARunAroundALoop) {
 TEST(LocalBeam, KeepsTheBestStatesAndReachesAGoalDownhill) {
   const BeamRun run = local_beam(diamond(), 2, 10);
   ASSERT_TRUE(run.found);
-  EXPECT_THAT(run.path, ElementsAre("A", "B", "D", "E"));
+  EXPECT_THAT(run.path, ElementsAre("A", "B", "D", "E"));  // D first generated from B, not C
+  EXPECT_THAT(run.actions, ElementsAre("B", "D", "E"));
+  EXPECT_EQ(run.cost, 3.0);
   ASSERT_GE(run.beams.size(), 2u);
   EXPECT_THAT(run.beams[1], ElementsAre("B", "C"));
   EXPECT_FALSE(local_beam(diamond(), 0, 10).found);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 #include <stdexcept>
+#include <utility>
 
 namespace sg::ref {
 
@@ -16,6 +17,7 @@ LocalBeamRun local_beam(const LocalSpace& space, std::vector<LocalState> starts,
     return options.objective == Objective::minimise ? a < b : a > b;
   };
   const auto at_target = [&](const LocalState& state) {
+    if (options.is_goal) return options.is_goal(state);
     return options.target && space.value(state) == *options.target;
   };
   LocalBeamRun run;
@@ -35,25 +37,30 @@ LocalBeamRun local_beam(const LocalSpace& space, std::vector<LocalState> starts,
   std::vector<LocalState> beam = std::move(starts);
   for (std::size_t step = 0; step < options.max_steps && options.k > 0; ++step) {
     std::set<LocalState> seen(beam.begin(), beam.end());
-    std::vector<LocalState> candidates;
-    for (const LocalState& state : beam)
-      for (LocalState& next : space.neighbours(state)) {
+    std::vector<std::pair<LocalState, std::size_t>> candidates;  // with the parent's index
+    for (std::size_t parent = 0; parent < beam.size(); ++parent)
+      for (LocalState& next : space.neighbours(beam[parent])) {
         ++run.generated;
         if (at_target(next)) {
           run.reached = next;
           run.beams.push_back({std::move(next)});
+          run.parents.push_back({parent});
           return run;
         }
-        if (seen.insert(next).second) candidates.push_back(std::move(next));
+        if (seen.insert(next).second) candidates.emplace_back(std::move(next), parent);
       }
     if (candidates.empty()) break;
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [&](const LocalState& a, const LocalState& b) {
-                       return better(space.value(a), space.value(b));
-                     });
+    std::stable_sort(candidates.begin(), candidates.end(), [&](const auto& a, const auto& b) {
+      return better(space.value(a.first), space.value(b.first));
+    });
     if (candidates.size() > options.k) candidates.resize(options.k);
-    const double new_best = space.value(candidates.front());
-    beam = std::move(candidates);
+    const double new_best = space.value(candidates.front().first);
+    beam.clear();
+    run.parents.emplace_back();
+    for (auto& [state, parent] : candidates) {
+      beam.push_back(std::move(state));
+      run.parents.back().push_back(parent);
+    }
     run.beams.push_back(beam);
     if (options.stop_without_improvement && !better(new_best, best)) break;
     best = new_best;

@@ -2,11 +2,13 @@
 // each step generates every neighbour of every state of the beam (in beam order, then the
 // space's), skipping states already in the beam or generated earlier in the step, stops at the
 // first one generated at the target value, and keeps the k best (ties: the earlier generated).
-// The eight-puzzle seed's local beam (reference/deepening.h, over a Problem's paths) is this
-// search on TileLocalSpace from one start, as a test shows. This file has no I/O.
+// The eight-puzzle seed's local beam (reference/deepening.h, over any Problem's paths) is this
+// search, the Problem's states seen as a space with h as the value and its goal test as the
+// target. This file has no I/O.
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -22,6 +24,9 @@ struct LocalBeamOptions {
   /// End when the best of the new beam is no better than the best of the last (the seed's
   /// stop); false: run to the target or the step cap.
   bool stop_without_improvement = true;
+  /// When set, the search ends at a state it accepts instead of at `target` (a Problem's goal
+  /// test, which h = 0 need not imply).
+  std::function<bool(const LocalState&)> is_goal;
 };
 
 /// The beams, the first being the starts, and the state at the target when one was generated.
@@ -29,6 +34,8 @@ struct LocalBeamRun {
   std::vector<std::vector<LocalState>> beams;
   std::optional<LocalState> reached;
   std::size_t generated = 0;
+  /// parents[i][j]: the index in beams[i] of the state beams[i + 1][j] was first generated from.
+  std::vector<std::vector<std::size_t>> parents;
 };
 
 /// Throws std::invalid_argument when `starts` is empty or holds no state of the space.

@@ -17,8 +17,9 @@ const TilePuzzle& eight_puzzle() {
   return puzzle;
 }
 
-// The eight-puzzle seed's local beam (over the Problem's paths, deepening.h) and the local beam
-// on the local-search parts make the same beams from the same start, for every width.
+// The eight-puzzle seed's local beam (deepening.h: this search over a TileProblem's states, with
+// paths) and the same search on the tile space (a second world written for local search) make
+// the same beams from the same start, for every width.
 TEST(LocalBeamOnASpace, TheSeedsBeamIsLocalBeamOnTheTileSpace) {
   const TileLocalSpace space(eight_puzzle());
   PythonRandom random(4);
@@ -71,6 +72,16 @@ TEST(LocalBeamOnASpace, KeepsTheKBestOfEveryNeighbourOfTheBeam) {
           EXPECT_GE(six.value(next), worst_kept);
         }
       }
+  }
+  // Each kept state is a neighbour of the state its parent index names.
+  ASSERT_EQ(run.parents.size(), run.beams.size() - 1);
+  for (std::size_t step = 0; step < run.parents.size(); ++step) {
+    ASSERT_EQ(run.parents[step].size(), run.beams[step + 1].size());
+    for (std::size_t j = 0; j < run.parents[step].size(); ++j) {
+      const LocalState& parent = run.beams[step].at(run.parents[step][j]);
+      const std::vector<LocalState> next = six.neighbours(parent);
+      EXPECT_NE(std::find(next.begin(), next.end(), run.beams[step + 1][j]), next.end());
+    }
   }
   EXPECT_THROW(local_beam(six, {}, options), std::invalid_argument);
 }
