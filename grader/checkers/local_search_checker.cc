@@ -135,7 +135,8 @@ std::vector<PrintedLocalState> read_printed_states(std::string_view output,
 }
 
 NeighboursCheck check_neighbours(const ref::LocalSpace& space, const ref::LocalState& state,
-                                 const nlohmann::json& returned, const std::string& call) {
+                                 const nlohmann::json& returned, const std::string& call,
+                                 NeighbourOrder order) {
   NeighboursCheck check;
   const std::vector<ref::LocalState> expected = space.neighbours(state);
   std::vector<std::string> expected_texts;
@@ -194,6 +195,29 @@ NeighboursCheck check_neighbours(const ref::LocalSpace& space, const ref::LocalS
         fmt::format("`{}` returned {} states; expected {}{}: {}", call, got.size(), expected.size(),
                     why_none.empty() ? "" : fmt::format(" ({}: no successors)", why_none),
                     fmt::join(parts, "; "));
+  }
+  if (order == NeighbourOrder::space) {
+    // The states both lists hold, each in its own list's order, must be the same sequence.
+    const auto common = [](const std::vector<ref::LocalState>& from,
+                           const std::vector<ref::LocalState>& other) {
+      std::vector<ref::LocalState> kept;
+      for (const auto& one : from)
+        if (std::find(other.begin(), other.end(), one) != other.end() &&
+            std::find(kept.begin(), kept.end(), one) == kept.end())
+          kept.push_back(one);
+      return kept;
+    };
+    const std::vector<ref::LocalState> listed = common(got, expected);
+    const std::vector<ref::LocalState> due = common(expected, got);
+    const auto [at, _] = std::mismatch(listed.begin(), listed.end(), due.begin(), due.end());
+    check.order.passed = at == listed.end();
+    if (!check.order.passed)
+      check.order.feedback = fmt::format(
+          "`{}` returned the states in another order: {} where {} comes first in the "
+          "handout's order: {}",
+          call, space.text(*at), space.text(due[static_cast<std::size_t>(at - listed.begin())]),
+          expected_list);
+    return check;
   }
   const auto unsorted = std::is_sorted_until(got.begin(), got.end());
   if (unsorted == got.end()) {

@@ -40,16 +40,24 @@ struct PrintedLocalState {
 std::vector<PrintedLocalState> read_printed_states(std::string_view output,
                                                    const LineTemplate& line);
 
+/// The order a handout asks neighbours to be listed in.
+enum class NeighbourOrder {
+  sorted,  ///< Ascending, as Python's sorted() lists them (CS540's succ).
+  space,   ///< The space's own order (the blank's moves in the handout's order; the rules').
+};
+
 /// The neighbours a student's function returned for `state`: `value` passes when they are the
 /// space's neighbours (as a multiset: every one, none twice, nothing else), `order` when they
-/// are listed in ascending order (Python's sorted(); judged whatever the set). `call` names the
-/// call ("succ([0, 1, 2], 0, 0)").
+/// are listed in `order` (judged whatever the set: under NeighbourOrder::space, the states
+/// returned that are neighbours must keep the space's relative order). `call` names the call
+/// ("succ([0, 1, 2], 0, 0)").
 struct NeighboursCheck {
   FunctionCallCheck value;
   FunctionCallCheck order;
 };
 NeighboursCheck check_neighbours(const ref::LocalSpace& space, const ref::LocalState& state,
-                                 const nlohmann::json& returned, const std::string& call);
+                                 const nlohmann::json& returned, const std::string& call,
+                                 NeighbourOrder order = NeighbourOrder::sorted);
 
 /// A state of `space` returned where `expected` is due (nullopt: Python's None), e.g.
 /// choose_next's.

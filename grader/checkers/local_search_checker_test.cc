@@ -3,6 +3,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "reference/tile_local_space.h"
+
 namespace sg {
 namespace {
 // Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
@@ -57,6 +61,32 @@ TEST(LocalSearchChecker, NeighboursAreJudgedAsASetAndTheirOrderApart) {
   EXPECT_FALSE(no_static.value.passed);
   EXPECT_THAT(no_static.value.feedback, HasSubstr("the static square (0, 0) holds no queen"));
   EXPECT_TRUE(check_neighbours(three, {1, 1, 2}, parse("[]"), "succ(...)").value.passed);
+}
+
+TEST(LocalSearchChecker, NeighboursInTheSpacesOrderAreJudgedByThatOrder) {
+  const ref::TileLocalSpace tiles(
+      ref::TilePuzzle(3, 3, ref::Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 8, 0}));
+  const LocalState centre{1, 2, 3, 4, 0, 5, 6, 7, 8};
+  const std::vector<LocalState> due = tiles.neighbours(centre);  // up, down, left, right
+  ASSERT_EQ(due.size(), 4u);
+  const auto as_listed =
+      check_neighbours(tiles, centre, nlohmann::json(due), "succ(...)", NeighbourOrder::space);
+  EXPECT_TRUE(as_listed.value.passed);
+  EXPECT_TRUE(as_listed.order.passed);
+  // Sorted is another order here: judged as one.
+  std::vector<LocalState> sorted = due;
+  std::sort(sorted.begin(), sorted.end());
+  ASSERT_NE(sorted, due);
+  const auto sorted_check =
+      check_neighbours(tiles, centre, nlohmann::json(sorted), "succ(...)", NeighbourOrder::space);
+  EXPECT_TRUE(sorted_check.value.passed);
+  EXPECT_FALSE(sorted_check.order.passed);
+  EXPECT_THAT(sorted_check.order.feedback, HasSubstr("comes first in the handout's order"));
+  // One left out: the others keep the order, so only the set is wrong.
+  const auto short_one = check_neighbours(tiles, centre, nlohmann::json({due[0], due[2], due[3]}),
+                                          "succ(...)", NeighbourOrder::space);
+  EXPECT_FALSE(short_one.value.passed);
+  EXPECT_TRUE(short_one.order.passed);
 }
 
 TEST(LocalSearchChecker, AReturnedStateOrNone) {

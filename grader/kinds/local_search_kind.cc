@@ -13,7 +13,9 @@
 #include "checkers/python_value.h"
 #include "domains/rules_local_space.h"
 #include "domains/rules_world.h"  // rules_position
+#include "domains/sliding_tile_setup.h"
 #include "reference/python_random.h"
+#include "reference/tile_local_space.h"
 #include "spec/test_keys.h"
 
 namespace sg {
@@ -33,8 +35,11 @@ struct LocalCall {
 };
 
 struct LocalPlan {
-  const SpecSection* rules = nullptr;  // a rules-file space; null: static_queens
+  const SpecSection* rules = nullptr;  // a rules-file space
   std::string domain;                  // its name in the spec's domains
+  // A sliding_tile domain of the spec as a space; neither it nor rules: static_queens.
+  std::shared_ptr<const ref::TileLocalSpace> tiles;
+  NeighbourOrder order = NeighbourOrder::sorted;
   LocalRole role = LocalRole::value;
   std::string function;
   std::shared_ptr<const LineTemplate> line;
@@ -45,12 +50,18 @@ struct LocalPlan {
   // expected climbs reach, by role (neighbours, value, choose_next) -> the function's name.
   std::map<LocalRole, std::string> helpers;
 
-  bool queens() const { return rules == nullptr; }
-  // The space a call is asked on: N-Queens with the call's board size and static square, or
-  // the rules file's.
+  bool queens() const { return rules == nullptr && tiles == nullptr; }
+  // The space a call is asked on: N-Queens with the call's board size and static square, the
+  // rules file's, or the board's.
   std::shared_ptr<const ref::LocalSpace> space(const LocalCall& call) const {
     if (rules != nullptr) return std::make_shared<RulesLocalSpace>(*rules, domain, call.where);
+    if (tiles != nullptr) return tiles;
     return std::make_shared<ref::StaticQueens>(call.n, call.static_x, call.static_y);
+  }
+  // A state as the student's function receives it: a rules state as the rules' tuple, others
+  // as a list.
+  nlohmann::json encode(const ref::LocalState& state) const {
+    return rules != nullptr ? rules_position(nlohmann::json(state)) : nlohmann::json(state);
   }
 };
 
@@ -118,20 +129,22 @@ ref::HillClimbOptions read_climb_policy(const TestSpec& test) {
   return options;
 }
 
-// A call on a rules-file space: [state], the state a sequence of integers.
-void read_rules_call(LocalRole role, LocalCall& call) {
-  if (role == LocalRole::restarts)
+// A call on a rules-file or sliding-tile space: [state], the state a sequence of integers.
+void read_state_call(const LocalPlan& plan, LocalCall& call) {
+  if (plan.role == LocalRole::restarts)
     throw SpecError(call.where,
                     "role: restarts is for space: static_queens (its draws are the "
-                    "handout's); not yet for a rules-file space");
+                    "handout's); not yet for a rules-file or sliding-tile space");
   const auto state =
       call.args.is_array() && call.args.size() == 1 ? as_int_list(call.args[0]) : std::nullopt;
   if (!state)
-    throw SpecError(call.where,
-                    "a call on a rules-file space is written [state], the state a "
-                    "list of whole numbers (the rules' tuple)");
+    throw SpecError(call.where, plan.rules != nullptr
+                                    ? "a call on a rules-file space is written [state], the "
+                                      "state a list of whole numbers (the rules' tuple)"
+                                    : "a call on a sliding-tile space is written [state], the "
+                                      "board a list of whole numbers (row by row, 0 the blank)");
   call.state = *state;
-  call.args = nlohmann::json::array({rules_position(call.args[0])});
+  call.args = nlohmann::json::array({plan.encode(call.state)});
   call.text = fmt::format("{}({})", call.text, python_repr(call.args[0]));
 }
 
@@ -175,15 +188,35 @@ void read_local_call(LocalRole role, LocalCall& call) {
 LocalPlan make_local_plan(const Assignment& assignment, const TestSpec& test) {
   LocalPlan plan;
   const std::string space = test.input.value("space", std::string());
-  if (space != "static_queens") {
+  if (const auto board = assignment.boards.find(space); board != assignment.boards.end()) {
+    plan.tiles = std::make_shared<const ref::TileLocalSpace>(
+        board_for_test(board->second, assignment.state_notation, test, false),
+        board_heuristic(board->second), board_action_order(board->second));
+    plan.domain = space;
+  } else if (space != "static_queens") {
     const auto found = assignment.domains.find(space);
     if (found == assignment.domains.end() || !rules_section_is_local(found->second))
       throw SpecError(test.input.contains("space") ? location_of(test, "/space") : test.where,
                       "space: static_queens (N-Queens with a queen always on a static square; a "
                       "state is the row of each column's queen), or one of the spec's `domains` "
-                      "given as a rules file with `is: local` (neighbors and value)");
+                      "of `type: sliding_tile` (its heuristic the value) or given as a rules "
+                      "file with `is: local` (neighbors and value)");
     plan.rules = &found->second;
     plan.domain = space;
+  }
+  if (test.input.contains("goal") && plan.tiles == nullptr)
+    throw SpecError(location_of(test, "/goal"), "goal: for a space of `type: sliding_tile`");
+  if (test.input.contains("order")) {
+    const nlohmann::json& order = test.input["order"];
+    if (order == "sorted")
+      plan.order = NeighbourOrder::sorted;
+    else if (order == "space")
+      plan.order = NeighbourOrder::space;
+    else
+      throw SpecError(location_of(test, "/order"),
+                      "order: sorted (as Python's sorted() lists the neighbours) or space (the "
+                      "space's own order: the blank's moves as the board's action_order lists "
+                      "them, the rules' list)");
   }
   plan.role = read_local_role(test);
   plan.function = test.input.value("function", std::string());
@@ -246,7 +279,7 @@ LocalPlan make_local_plan(const Assignment& assignment, const TestSpec& test) {
     if (plan.queens())
       read_local_call(plan.role, call);
     else
-      read_rules_call(plan.role, call);
+      read_state_call(plan, call);
     if (plan.role == LocalRole::climb) {
       if (const std::string why = plan.space(call)->why_not_state(call.state); !why.empty())
         throw SpecError(call.where, fmt::format("a climb starts from a state: {}", why));
@@ -304,7 +337,7 @@ std::vector<ref::LocalState> reached_states(const LocalPlan& plan, const LocalCa
 // A helper's arguments for a state, as the space's calls write them (a rules state a tuple).
 nlohmann::json helper_args(const LocalPlan& plan, LocalRole helper, const LocalCall& call,
                            const ref::LocalState& state) {
-  if (!plan.queens()) return nlohmann::json::array({rules_position(nlohmann::json(state))});
+  if (!plan.queens()) return nlohmann::json::array({plan.encode(state)});
   if (helper == LocalRole::value) return nlohmann::json::array({state});
   return nlohmann::json::array({state, call.static_x, call.static_y});
 }
@@ -322,9 +355,7 @@ nlohmann::json helper_patches(const LocalPlan& plan) {
     for (const LocalCall& call : plan.calls) {
       const auto space_of_call = plan.space(call);
       const ref::LocalSpace& space = *space_of_call;
-      const auto encode = [&](const ref::LocalState& state) {
-        return plan.queens() ? nlohmann::json(state) : rules_position(nlohmann::json(state));
-      };
+      const auto encode = [&](const ref::LocalState& state) { return plan.encode(state); };
       for (const ref::LocalState& state : reached_states(plan, call, space)) {
         const std::vector<ref::LocalState> near = space.neighbours(state);
         if (helper == LocalRole::neighbours) {
@@ -358,9 +389,11 @@ std::string local_expected_line(const LocalPlan& plan, const LocalCall& call) {
   const ref::LocalSpace& space = *space_of_call;
   const LineTemplate& line = *plan.line;
   switch (plan.role) {
-    case LocalRole::neighbours:
-      return fmt::format("{} -> {}", call.text,
-                         local_states_text(space, space.neighbours(call.state)));
+    case LocalRole::neighbours: {
+      std::vector<ref::LocalState> listed = space.neighbours(call.state);
+      if (plan.order == NeighbourOrder::sorted) std::sort(listed.begin(), listed.end());
+      return fmt::format("{} -> {}", call.text, local_states_text(space, listed));
+    }
     case LocalRole::value:
       return fmt::format("{} -> {}", call.text, number_text(space.value(call.state)));
     case LocalRole::choose_next: {
@@ -442,7 +475,8 @@ void judge_local_call(const LocalPlan& plan, const LocalCall& call, const LocalA
   const ref::LocalSpace& space = *space_of_call;
   switch (plan.role) {
     case LocalRole::neighbours: {
-      NeighboursCheck check = check_neighbours(space, call.state, answer.returned, call.text);
+      NeighboursCheck check =
+          check_neighbours(space, call.state, answer.returned, call.text, plan.order);
       if (!check.value.passed && plan.queens() && call.static_x != call.static_y) {
         const ref::StaticQueens swapped(call.n, call.static_y, call.static_x);
         if (check_neighbours(swapped, call.state, answer.returned, call.text).value.passed)

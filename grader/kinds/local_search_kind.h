@@ -1,19 +1,26 @@
 // local_search: calls a student's local-search functions on a space of complete states
 // (reference/local_search.h: UW-Madison CS540's N-Queens with a static queen is
-// `space: static_queens`; a course's rules file with neighbors and value is another) and judges
+// `space: static_queens`; a sliding_tile domain, its heuristic the value, is another, and so is
+// a course's rules file with neighbors and value) and judges
 // each against the reference (checkers/local_search_checker.h): the neighbours of a state, its
 // value, the state hill climbing chooses next, the climb a function prints, and the results
 // random restarts print.
 //
 // Spec keys:
 //   space:    static_queens (a state is a list of N rows, one per column; a queen always on the
-//             static square (static_x, static_y)), or one of the spec's `domains` given as a
-//             rules file with `is: local` (domains/rules_local_space.h)             (required)
+//             static square (static_x, static_y)), or one of the spec's `domains`: of `type:
+//             sliding_tile` (a state is the board, row by row; its neighbours the blank's moves
+//             in the board's action_order; its value the board's heuristic; a test's `goal:`
+//             replaces the board's), or given as a rules file with `is: local`
+//             (domains/rules_local_space.h)                                         (required)
 //   role:     neighbours | value | choose_next | climb | restarts                  (required)
 //   function: the Python name                                                      (required)
 //   calls:    the calls, each a list of its arguments as the handout orders them  (required):
 //             neighbours, choose_next, climb: [state, static_x, static_y]; value: [state];
-//             restarts: [n, k, static_x, static_y]; on a rules space [state] (no restarts)
+//             restarts: [n, k, static_x, static_y]; on a board or rules space [state] (no
+//             restarts)
+//   order:    neighbours: sorted (as Python's sorted() lists them; the default) or space (the
+//             space's own order)
 //   line:     how a state is printed with its value (fields {state} and {value}; default
 //             "{state} - f={value}", read with any spacing)
 //   policy:   hill climbing's policies (defaults CS540's): {objective: minimise | maximise,
@@ -46,7 +53,8 @@ class LocalSearchKind : public TestKind {
   std::vector<std::string> judged_aspects(const Assignment& assignment,
                                           const TestSpec& test) const override;
   std::vector<std::string> keys() const override {
-    return {"space", "role", "function", "calls", "line", "policy", "draws", "helpers"};
+    return {"space",  "role",  "function", "calls", "line",
+            "policy", "draws", "helpers",  "order", "goal"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -98,6 +98,64 @@ TEST(LocalSearchKind, HelpersAnswerTheExpectedClimbsStatesBeforeTheCalls) {
   EXPECT_FALSE(aspect(wrong, "returned").passed);
 }
 
+// The 8-puzzle as a local-search space: a sliding_tile domain of the spec, its heuristic the
+// value, the blank's moves in its action_order the neighbours.
+TEST(LocalSearchKind, ASlidingTileDomainIsASpace) {
+  const Assignment assignment = load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: puzzle}
+domains:
+  board: {type: sliding_tile, rows: 3, cols: 3, goal: [1, 2, 3, 4, 5, 6, 7, 8, 0],
+          heuristic: manhattan, action_order: [left, right, up, down]}
+rubric: [{id: a, points: 1}]
+tests:
+  - {id: succ, kind: local_search, space: board, role: neighbours, function: succ, order: space,
+     calls: [[[1, 2, 3, 4, 0, 5, 6, 7, 8]]], grades: {value: a, order: a}}
+  - {id: h, kind: local_search, space: board, role: value, function: h,
+     calls: [[[1, 2, 3, 4, 5, 6, 0, 7, 8]]], grades: {value: a}}
+  - {id: climb, kind: local_search, space: board, role: climb, function: climb,
+     policy: {stop: no_better, current_competes: false, tie: first_generated},
+     calls: [[[1, 2, 3, 4, 5, 6, 0, 7, 8]]], grades: {path: a, returned: a}}
+  - {id: bad, kind: local_search, space: static_queens, role: value, function: f,
+     goal: [1, 2, 3, 4, 5, 6, 7, 8, 0], calls: [[[0]]], grades: {value: a}}
+)yaml",
+                                                      "specs/demo.yaml");
+  const TestSpec& succ = assignment.tests[0];
+  EXPECT_EQ(validation_error(kind, assignment, succ), "no error");
+  // left, right, up, down of the centre's blank
+  const TestOutcome in_order =
+      kind.evaluate(assignment, succ,
+                    driver_returned({"[[1, 2, 3, 0, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 0, 6, 7, 8], "
+                                     "[1, 0, 3, 4, 2, 5, 6, 7, 8], [1, 2, 3, 4, 7, 5, 6, 0, 8]]"}));
+  EXPECT_TRUE(aspect(in_order, "value").passed) << aspect(in_order, "value").feedback;
+  EXPECT_TRUE(aspect(in_order, "order").passed) << aspect(in_order, "order").feedback;
+  const TestOutcome sorted =
+      kind.evaluate(assignment, succ,
+                    driver_returned({"[[1, 0, 3, 4, 2, 5, 6, 7, 8], [1, 2, 3, 0, 4, 5, 6, 7, 8], "
+                                     "[1, 2, 3, 4, 5, 0, 6, 7, 8], [1, 2, 3, 4, 7, 5, 6, 0, 8]]"}));
+  EXPECT_TRUE(aspect(sorted, "value").passed);
+  EXPECT_FALSE(aspect(sorted, "order").passed);
+
+  // Manhattan distance: 7 and 8 one column each from home.
+  const TestOutcome h = kind.evaluate(assignment, assignment.tests[1], driver_returned({"2"}));
+  EXPECT_TRUE(aspect(h, "value").passed) << aspect(h, "value").feedback;
+  EXPECT_FALSE(
+      aspect(kind.evaluate(assignment, assignment.tests[1], driver_returned({"3"})), "value")
+          .passed);
+
+  // Two moves of the blank to the right reach the goal, each one better.
+  const TestOutcome climb = kind.evaluate(
+      assignment, assignment.tests[2],
+      driver_returned({"[1, 2, 3, 4, 5, 6, 7, 8, 0]"},
+                      {"[1, 2, 3, 4, 5, 6, 0, 7, 8] - f=2\\n[1, 2, 3, 4, 5, 6, 7, 0, 8] - "
+                       "f=1\\n[1, 2, 3, 4, 5, 6, 7, 8, 0] - f=0\\n"}));
+  EXPECT_TRUE(aspect(climb, "path").passed) << aspect(climb, "path").feedback;
+  EXPECT_TRUE(aspect(climb, "returned").passed);
+
+  EXPECT_THAT(validation_error(kind, assignment, assignment.tests[3]),
+              HasSubstr("goal: for a space of `type: sliding_tile`"));
+}
+
 }  // namespace local_search_kind_test
 }  // namespace
 }  // namespace sg
