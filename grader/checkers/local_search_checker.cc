@@ -18,32 +18,6 @@ std::optional<ref::LocalState> returned_state(const nlohmann::json& value) {
   return as_int_list(value);
 }
 
-// "line 3 `[0, 1, 2] - f=3`"
-std::string line_ref(const PrintedLocalState& printed) {
-  return fmt::format("line {} {}", printed.line, quoted(printed.text));
-}
-
-// The value check of one printed line: "" when it is right.
-std::string value_problem(const ref::LocalSpace& space, const PrintedLocalState& printed,
-                          const std::string& name) {
-  const double value = space.value(printed.state);
-  if (!printed.value)
-    return fmt::format("{} shows no {} (the state's is {})", line_ref(printed), name,
-                       number_text(value));
-  if (*printed.value != value)
-    return fmt::format("{}: {} of {} is {}, not {}", line_ref(printed), name,
-                       space.text(printed.state), number_text(value), number_text(*printed.value));
-  return "";
-}
-
-// The value's name in feedback: the words before {value} in the line template ("f").
-std::string value_name(const LineTemplate& line) {
-  std::string label = line.label_of("value");
-  const auto last_space = label.find_last_of(" -");
-  if (last_space != std::string::npos) label = label.substr(last_space + 1);
-  return label.empty() ? std::string("value") : label;
-}
-
 std::string path_text(const LineTemplate& line, const ref::LocalSpace& space,
                       const ref::HillClimbRun& run) {
   std::vector<std::string> lines;
@@ -65,16 +39,17 @@ std::string wrong_step(const ref::LocalSpace& space, const ref::HillClimbOptions
   const std::string chosen = local_line_text(line, space, expected, expected_value);
   if (!is_neighbour)
     return fmt::format("{}: {} is not a successor of the line before ({}); the climb moves to {}",
-                       line_ref(printed), space.text(printed.state), space.text(previous), chosen);
+                       printed_line_ref(printed), space.text(printed.state), space.text(previous),
+                       chosen);
   const double value = space.value(printed.state);
   if (value == expected_value)
     return fmt::format(
         "{}: the states tied at {}={} are broken toward the {}: the climb moves to {}",
-        line_ref(printed), name, number_text(value),
+        printed_line_ref(printed), name, number_text(value),
         options.tie == ref::ClimbTie::lowest_state ? "lowest state (sorted order)"
                                                    : "first one generated",
         chosen);
-  return fmt::format("{}: but {} has {}={}{}; the climb moves to it", line_ref(printed),
+  return fmt::format("{}: but {} has {}={}{}; the climb moves to it", printed_line_ref(printed),
                      space.text(expected), name, number_text(expected_value),
                      expected == previous ? " (the state before it, which competes too)" : "");
 }
@@ -103,6 +78,32 @@ std::string stop_reason(const ref::HillClimbRun& run, const ref::HillClimbOption
 }
 
 }  // namespace
+
+// "line 3 `[0, 1, 2] - f=3`"
+std::string printed_line_ref(const PrintedLocalState& printed) {
+  return fmt::format("line {} {}", printed.line, quoted(printed.text));
+}
+
+// The value check of one printed line: "" when it is right.
+std::string printed_value_problem(const ref::LocalSpace& space, const PrintedLocalState& printed,
+                                  const std::string& name) {
+  const double value = space.value(printed.state);
+  if (!printed.value)
+    return fmt::format("{} shows no {} (the state's is {})", printed_line_ref(printed), name,
+                       number_text(value));
+  if (*printed.value != value)
+    return fmt::format("{}: {} of {} is {}, not {}", printed_line_ref(printed), name,
+                       space.text(printed.state), number_text(value), number_text(*printed.value));
+  return "";
+}
+
+// The value's name in feedback: the words before {value} in the line template ("f").
+std::string printed_value_name(const LineTemplate& line) {
+  std::string label = line.label_of("value");
+  const auto last_space = label.find_last_of(" -");
+  if (last_space != std::string::npos) label = label.substr(last_space + 1);
+  return label.empty() ? std::string("value") : label;
+}
 
 std::string local_line_text(const LineTemplate& line, const ref::LocalSpace& space,
                             const ref::LocalState& state, double value) {
@@ -261,7 +262,7 @@ ClimbCheck check_climb(const ref::LocalSpace& space, const ref::HillClimbOptions
                        const nlohmann::json& returned, const LineTemplate& line,
                        const std::string& call) {
   ClimbCheck check;
-  const std::string name = value_name(line);
+  const std::string name = printed_value_name(line);
   const ref::HillClimbRun run = ref::hill_climb(space, start, options);
   const std::string expected_path = path_text(line, space, run);
   const std::size_t length = run.path.size();
@@ -280,16 +281,16 @@ ClimbCheck check_climb(const ref::LocalSpace& space, const ref::HillClimbOptions
   for (std::size_t i = 0; i < printed.size() && problem.empty(); ++i) {
     const PrintedLocalState& shown = printed[i];
     if (i == 0 && shown.state != start) {
-      problem = fmt::format("{}: the climb starts from the initial state, {}", line_ref(shown),
-                            space.text(start));
+      problem = fmt::format("{}: the climb starts from the initial state, {}",
+                            printed_line_ref(shown), space.text(start));
       break;
     }
     if (const std::string why = space.why_not_state(shown.state); !why.empty()) {
-      problem = fmt::format("{}: {} is not a state of this problem: {}", line_ref(shown),
+      problem = fmt::format("{}: {} is not a state of this problem: {}", printed_line_ref(shown),
                             space.text(shown.state), why);
       break;
     }
-    if (const std::string wrong = value_problem(space, shown, name); !wrong.empty()) {
+    if (const std::string wrong = printed_value_problem(space, shown, name); !wrong.empty()) {
       problem = wrong;
       break;
     }
@@ -301,14 +302,15 @@ ClimbCheck check_climb(const ref::LocalSpace& space, const ref::HillClimbOptions
       continue;
     }
     if (i == 1 && may_repeat_start && shown.state == start) continue;
-    problem = fmt::format("{}: the climb stops at line {} ({}), where {}", line_ref(shown),
+    problem = fmt::format("{}: the climb stops at line {} ({}), where {}", printed_line_ref(shown),
                           printed[length - 1].line, quoted(printed[length - 1].text), reason);
   }
   if (problem.empty() && printed.size() < length &&
       !(may_drop_repeat && printed.size() == length - 1)) {
     const std::size_t k = printed.size();  // the climb goes on to run.path[k]
     problem = fmt::format(
-        "the climb stops after {}, but it goes on: {}; next comes {}", line_ref(printed.back()),
+        "the climb stops after {}, but it goes on: {}; next comes {}",
+        printed_line_ref(printed.back()),
         goes_on_reason(options, run.values[k - 1], k >= 2 ? run.values[k - 2] : 0.0, k == 1, name),
         local_line_text(line, space, run.path[k], run.values[k]));
   }
@@ -334,7 +336,7 @@ FunctionCallCheck check_restart_results(const ref::LocalSpace& space,
                                         const std::vector<PrintedLocalState>& printed,
                                         const LineTemplate& line, const std::string& call) {
   FunctionCallCheck check;
-  const std::string name = value_name(line);
+  const std::string name = printed_value_name(line);
   const auto fail = [&](std::string why) {
     check.feedback = fmt::format("`{}`: {}", call, why);
     return check;
@@ -342,10 +344,10 @@ FunctionCallCheck check_restart_results(const ref::LocalSpace& space,
   if (printed.empty()) return fail("printed no state; expected the best state found");
   for (const PrintedLocalState& shown : printed) {
     if (const std::string why = space.why_not_state(shown.state); !why.empty())
-      return fail(fmt::format("{}: {} is not a state of this problem: {}", line_ref(shown),
+      return fail(fmt::format("{}: {} is not a state of this problem: {}", printed_line_ref(shown),
                               space.text(shown.state), why));
     if (shown.value)
-      if (const std::string wrong = value_problem(space, shown, name); !wrong.empty())
+      if (const std::string wrong = printed_value_problem(space, shown, name); !wrong.empty())
         return fail(wrong);
   }
   const double best = space.value(printed.front().state);
@@ -355,8 +357,8 @@ FunctionCallCheck check_restart_results(const ref::LocalSpace& space,
       return fail(fmt::format(
           "{} has {}={}, but {} has {}={}: only the best states found are printed, all of one "
           "value (is a climb's path printed too?)",
-          line_ref(shown), name, number_text(value), line_ref(printed.front()), name,
-          number_text(best)));
+          printed_line_ref(shown), name, number_text(value), printed_line_ref(printed.front()),
+          name, number_text(best)));
   }
   if (options.target && best == *options.target && printed.size() > 1)
     return fail(
@@ -368,7 +370,7 @@ FunctionCallCheck check_restart_results(const ref::LocalSpace& space,
       return fail(
           fmt::format("{} comes before {} in sorted order; the results are printed "
                       "sorted",
-                      line_ref(printed[i]), line_ref(printed[i - 1])));
+                      printed_line_ref(printed[i]), printed_line_ref(printed[i - 1])));
   for (const PrintedLocalState& shown : printed) {
     if (options.target && best == *options.target) break;
     std::vector<ref::LocalState> from = space.neighbours(shown.state);
@@ -382,7 +384,7 @@ FunctionCallCheck check_restart_results(const ref::LocalSpace& space,
       return fail(fmt::format(
           "{}: no climb ends at {}: choose_next reaches it from no state of {}={} (itself or a "
           "successor), so the climb could not stop there",
-          line_ref(shown), space.text(shown.state), name, number_text(best)));
+          printed_line_ref(shown), space.text(shown.state), name, number_text(best)));
   }
   check.passed = true;
   return check;

@@ -33,6 +33,18 @@ struct PrintedLocalState {
   std::optional<double> value;
 };
 
+/// "line 3 `[0, 1, 2] - f=3`": a printed line as feedback cites it.
+std::string printed_line_ref(const PrintedLocalState& printed);
+
+/// What is wrong with the value a line shows beside its state ("line 2 `...`: f of [0, 2, 0] is
+/// 2, not 3", or that it shows none); "" when it is right. `name` is the value's name.
+std::string printed_value_problem(const ref::LocalSpace& space, const PrintedLocalState& printed,
+                                  const std::string& name);
+
+/// The value's name in feedback: the last word before {value} in the line template ("f"), or
+/// "value".
+std::string printed_value_name(const LineTemplate& line);
+
 /// The lines of `output` that show a state, read through `line` (fields {state} and {value};
 /// read loosely, so "[0, 1] -f = 3" reads too) or, where a line does not read as the template,
 /// as the first bracketed list of ints on it with no value. Lines with no list (a student's

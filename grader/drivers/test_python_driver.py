@@ -182,6 +182,21 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertComplete(run, 2)
         self.assertEqual(run.step(1)['value'], [[1, 3, -1], [1, 3], [107]])
 
+    def test_seed_seeds_the_random_module_the_student_draws_from(self):
+        self.write('student.py', '''
+            from random import choice
+            def draw(items):
+                return [choice(items) for _ in range(5)]
+        ''')
+        run = self.run_driver([{'op': 'seed', 'value': 7}, call('draw', list(range(100))),
+                               {'op': 'seed', 'value': 7}, call('draw', list(range(100)))])
+        self.assertComplete(run, 4)
+        import random
+        random.seed(7)
+        expected = [random.choice(range(100)) for _ in range(5)]
+        self.assertEqual(run.step(1)['value'], expected)
+        self.assertEqual(run.step(3)['value'], expected)
+
     def test_game_state_records_every_successor_generated(self):
         self.write('student.py', '''
             def best(game):

@@ -9,19 +9,21 @@
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/python_driver_client.h"
+#include "checkers/anneal_checker.h"
 #include "checkers/local_search_checker.h"
 #include "checkers/python_value.h"
 #include "domains/rules_local_space.h"
 #include "domains/rules_world.h"  // rules_position
 #include "domains/sliding_tile_setup.h"
 #include "reference/python_random.h"
+#include "reference/simulated_annealing.h"
 #include "reference/tile_local_space.h"
 #include "spec/test_keys.h"
 
 namespace sg {
 namespace {
 
-enum class LocalRole { neighbours, value, choose_next, climb, restarts };
+enum class LocalRole { neighbours, value, choose_next, climb, restarts, anneal };
 
 enum class LocalDraws { none, randint_per_column };
 
@@ -49,6 +51,9 @@ struct LocalPlan {
   // climb, restarts: the student's helpers answered as the reference does on the states the
   // expected climbs reach, by role (neighbours, value, choose_next) -> the function's name.
   std::map<LocalRole, std::string> helpers;
+  // anneal: the schedule, and the seed the grader gives Python's random before each call.
+  ref::AnnealingSchedule schedule;
+  std::optional<long long> seed;
 
   bool queens() const { return rules == nullptr && tiles == nullptr; }
   // The space a call is asked on: N-Queens with the call's board size and static square, the
@@ -65,7 +70,7 @@ struct LocalPlan {
   }
 };
 
-const char* const kLocalRoles = "neighbours, value, choose_next, climb or restarts";
+const char* const kLocalRoles = "neighbours, value, choose_next, climb, restarts or anneal";
 
 LocalRole read_local_role(const TestSpec& test) {
   const std::string role = test.input.value("role", std::string());
@@ -74,6 +79,7 @@ LocalRole read_local_role(const TestSpec& test) {
   if (role == "choose_next") return LocalRole::choose_next;
   if (role == "climb") return LocalRole::climb;
   if (role == "restarts") return LocalRole::restarts;
+  if (role == "anneal") return LocalRole::anneal;
   throw SpecError(test.input.contains("role") ? location_of(test, "/role") : test.where,
                   fmt::format("a local_search test needs `role:` {}", kLocalRoles));
 }
@@ -127,6 +133,48 @@ ref::HillClimbOptions read_climb_policy(const TestSpec& test) {
     }
   }
   return options;
+}
+
+// anneal's `schedule:` {kind: exponential, k, lambda, limit} (AIMA's exp_schedule, its defaults
+// k 20, lambda 0.005, limit 100) or {kind: geometric, initial, alpha, minimum}.
+ref::AnnealingSchedule read_schedule(const TestSpec& test) {
+  ref::AnnealingSchedule schedule;
+  if (!test.input.contains("schedule")) return schedule;
+  const nlohmann::json& given = test.input["schedule"];
+  const char* const shape =
+      "schedule: {kind: exponential, k, lambda, limit} (T = k * exp(-lambda * t) while t < "
+      "limit) or {kind: geometric, initial, alpha, minimum} (T = initial * alpha^t while at "
+      "least minimum)";
+  if (!given.is_object()) throw SpecError(location_of(test, "/schedule"), shape);
+  const std::string kind = given.value("kind", std::string("exponential"));
+  if (kind != "exponential" && kind != "geometric")
+    throw SpecError(location_of(test, "/schedule"), shape);
+  if (kind == "geometric") schedule.kind = ref::AnnealingSchedule::Kind::geometric;
+  for (const auto& [key, value] : given.items()) {
+    const SourceLocation where = location_of(test, "/schedule/" + key);
+    if (key == "kind") continue;
+    const bool known = kind == "exponential"
+                           ? key == "k" || key == "lambda" || key == "limit"
+                           : key == "initial" || key == "alpha" || key == "minimum";
+    if (!known) throw SpecError(where, shape);
+    if (!value.is_number() || value.get<double>() <= 0 ||
+        (key == "limit" && (!value.is_number_integer() || value.get<long long>() > 100000)) ||
+        (key == "alpha" && value.get<double>() >= 1))
+      throw SpecError(where, fmt::format("schedule.{}: a positive number{}", key,
+                                         key == "limit"   ? ", whole, at most 100000"
+                                         : key == "alpha" ? " below 1"
+                                                          : ""));
+    const double number = value.get<double>();
+    if (key == "k") schedule.k = number;
+    if (key == "lambda") schedule.lambda = number;
+    if (key == "limit") schedule.limit = value.get<std::size_t>();
+    if (key == "initial") schedule.initial = number;
+    if (key == "alpha") schedule.alpha = number;
+    if (key == "minimum") schedule.minimum = number;
+  }
+  if (schedule_steps(schedule, 100001) > 100000)
+    throw SpecError(location_of(test, "/schedule"), "schedule: at most 100000 time steps");
+  return schedule;
 }
 
 // A call on a rules-file or sliding-tile space: [state], the state a sequence of integers.
@@ -240,6 +288,20 @@ LocalPlan make_local_plan(const Assignment& assignment, const TestSpec& test) {
       throw SpecError(location_of(test, "/draws"), "draws: for space: static_queens");
     plan.draws = LocalDraws::randint_per_column;
   }
+  if (test.input.contains("schedule") || test.input.contains("seed")) {
+    const std::string key = test.input.contains("schedule") ? "schedule" : "seed";
+    if (plan.role != LocalRole::anneal)
+      throw SpecError(location_of(test, "/" + key), key + ": for role: anneal");
+  }
+  if (plan.role == LocalRole::anneal) {
+    plan.schedule = read_schedule(test);
+    if (test.input.contains("seed")) {
+      if (!test.input["seed"].is_number_integer())
+        throw SpecError(location_of(test, "/seed"),
+                        "seed: a whole number, given to random.seed before each call");
+      plan.seed = test.input["seed"].get<long long>();
+    }
+  }
   if (test.input.contains("helpers")) {
     const nlohmann::json& helpers = test.input["helpers"];
     const SourceLocation where = location_of(test, "/helpers");
@@ -280,18 +342,26 @@ LocalPlan make_local_plan(const Assignment& assignment, const TestSpec& test) {
       read_local_call(plan.role, call);
     else
       read_state_call(plan, call);
-    if (plan.role == LocalRole::climb) {
+    if (plan.role == LocalRole::climb || plan.role == LocalRole::anneal) {
       if (const std::string why = plan.space(call)->why_not_state(call.state); !why.empty())
-        throw SpecError(call.where, fmt::format("a climb starts from a state: {}", why));
+        throw SpecError(call.where,
+                        fmt::format("a {} starts from a state: {}",
+                                    plan.role == LocalRole::climb ? "climb" : "run", why));
     }
     plan.calls.push_back(std::move(call));
   }
   return plan;
 }
 
-// How many driver steps a call takes: restarts are called twice (the seed honoured).
+// How many driver steps a call takes: restarts are called twice (the seed honoured); a seeded
+// anneal is the seed, then the call.
 std::size_t local_steps_per_call(const LocalPlan& plan) {
-  return plan.role == LocalRole::restarts ? 2 : 1;
+  return plan.role == LocalRole::restarts || (plan.role == LocalRole::anneal && plan.seed) ? 2 : 1;
+}
+
+// The index among a call's steps of the one whose value and output are the answer.
+std::size_t answer_step(const LocalPlan& plan) {
+  return plan.role == LocalRole::anneal && plan.seed ? 1 : 0;
 }
 
 // The restarts' climbs with the handout's draws, up to the first that ends at the target.
@@ -410,6 +480,25 @@ std::string local_expected_line(const LocalPlan& plan, const LocalCall& call) {
       return fmt::format("{} prints\n{}\nand returns {}", call.text, fmt::join(lines, "\n"),
                          space.text(run.path.back()));
     }
+    case LocalRole::anneal: {
+      const std::size_t steps = schedule_steps(plan.schedule);
+      if (!plan.seed)
+        return fmt::format(
+            "{} prints a state per time step while T > 0 (t = 0 to {}), the start first or not, "
+            "each the start or a neighbour of the state before (a move taken) or that state again "
+            "(a move rejected), with its value; it returns the last",
+            call.text, steps == 0 ? 0 : steps - 1);
+      ref::PythonRandom random(*plan.seed);
+      const ref::AnnealRun run = ref::simulated_annealing(space, call.state, plan.schedule,
+                                                          plan.options.objective, random);
+      std::vector<std::string> lines;
+      for (std::size_t i = 0; i < run.path.size(); ++i)
+        lines.push_back("  " + local_line_text(line, space, run.path[i], run.values[i]));
+      return fmt::format("random.seed({}); {} prints (the start first or not)\n{}\nand returns {}",
+                         *plan.seed, call.text,
+                         elide(fmt::format("{}", fmt::join(lines, "\n")), 40),
+                         space.text(run.path.back()));
+    }
     case LocalRole::restarts: {
       if (plan.draws != LocalDraws::randint_per_column) return call.text;
       std::vector<std::string> lines;
@@ -441,6 +530,26 @@ struct LocalAspects {
   }
 };
 
+// An annealing run with a classic slip in its acceptance, drawing as a student who makes it
+// would: a worse move never taken (no uniform drawn), or every move taken.
+enum class AnnealSlip { never_worse, every_move };
+
+std::vector<ref::LocalState> slipped_anneal(const ref::LocalSpace& space, const LocalPlan& plan,
+                                            const ref::LocalState& start, AnnealSlip slip) {
+  ref::PythonRandom random(plan.seed.value_or(0));
+  std::vector<ref::LocalState> path{start};
+  for (std::size_t t = 0; plan.schedule.temperature(t) != 0.0; ++t) {
+    const std::vector<ref::LocalState> near = space.neighbours(path.back());
+    if (near.empty()) break;
+    const ref::LocalState proposed = random.choice(near);
+    const double change = space.value(proposed) - space.value(path.back());
+    const bool better =
+        plan.options.objective == ref::Objective::minimise ? change < 0 : change > 0;
+    path.push_back(better || slip == AnnealSlip::every_move ? proposed : path.back());
+  }
+  return path;
+}
+
 std::vector<std::string> local_role_aspects(LocalRole role) {
   switch (role) {
     case LocalRole::neighbours:
@@ -449,6 +558,8 @@ std::vector<std::string> local_role_aspects(LocalRole role) {
       return {"path", "returned"};
     case LocalRole::restarts:
       return {"result", "seeded"};
+    case LocalRole::anneal:
+      return {"path", "returned", "drawn"};
     default:
       return {"value"};
   }
@@ -527,6 +638,15 @@ void judge_local_call(const LocalPlan& plan, const LocalCall& call, const LocalA
       aspects.take("returned", check.returned, notes);
       return;
     }
+    case LocalRole::anneal: {
+      const AnnealCheck check = check_anneal(
+          space, plan.schedule, plan.options.objective, call.state, plan.seed,
+          read_printed_states(answer.output, *plan.line), answer.returned, *plan.line, call.text);
+      aspects.take("path", check.path, notes);
+      aspects.take("returned", check.returned, notes);
+      aspects.take("drawn", check.drawn, notes);
+      return;
+    }
     case LocalRole::restarts: {
       const auto printed = read_printed_states(answer.output, *plan.line);
       aspects.take("result",
@@ -568,6 +688,9 @@ void LocalSearchKind::validate(const Assignment& assignment, const TestSpec& tes
   check_keys(test, keys());
   const LocalPlan plan = make_local_plan(assignment, test);
   const std::vector<std::string> judged = judged_aspects(assignment, test);
+  if (test.grades.count("drawn") != 0 && !plan.seed)
+    throw SpecError(location_of(test, "/grades/drawn"),
+                    "drawn: judged with `seed:` (the draws a run makes are known only then)");
   for (const auto& [aspect, ignored] : test.grades)
     if (std::find(judged.begin(), judged.end(), aspect) == judged.end())
       throw SpecError(
@@ -580,9 +703,12 @@ Invocation LocalSearchKind::invocation(const Assignment& assignment, const TestS
                                        const GradingContext& context) const {
   const LocalPlan plan = make_local_plan(assignment, test);
   nlohmann::json steps = helper_patches(plan);
-  for (const LocalCall& call : plan.calls)
-    for (std::size_t i = 0; i < local_steps_per_call(plan); ++i)
+  for (const LocalCall& call : plan.calls) {
+    if (plan.role == LocalRole::anneal && plan.seed)
+      steps.push_back({{"op", "seed"}, {"value", *plan.seed}});
+    for (std::size_t i = answer_step(plan); i < local_steps_per_call(plan); ++i)
       steps.push_back({{"op", "call"}, {"function", plan.function}, {"args", call.args}});
+  }
   const std::string description =
       plan.calls.size() == 1 ? plan.calls[0].text
                              : fmt::format("{} ({} calls)", plan.calls[0].text, plan.calls.size());
@@ -604,7 +730,9 @@ TestOutcome LocalSearchKind::evaluate(const Assignment& assignment, const TestSp
     helper_names.push_back(name);
   }
   for (const LocalCall& call : plan.calls) {
-    for (std::size_t i = 0; i < local_steps_per_call(plan); ++i) step_calls.push_back(call.text);
+    for (std::size_t i = 0; i < local_steps_per_call(plan); ++i)
+      step_calls.push_back(i < answer_step(plan) ? fmt::format("random.seed({})", *plan.seed)
+                                                 : call.text);
     expected_lines.push_back(local_expected_line(plan, call));
   }
   if (plan.role == LocalRole::restarts)
@@ -651,12 +779,13 @@ TestOutcome LocalSearchKind::evaluate(const Assignment& assignment, const TestSp
       continue;
     }
     LocalAnswer answer;
-    answer.returned = steps[first].value;
-    answer.output = steps[first].stdout_text;
-    if (local_steps_per_call(plan) == 2) answer.second_output = steps[first + 1].stdout_text;
-    if (plan.role == LocalRole::climb || plan.role == LocalRole::restarts)
+    answer.returned = steps[first + answer_step(plan)].value;
+    answer.output = steps[first + answer_step(plan)].stdout_text;
+    if (plan.role == LocalRole::restarts) answer.second_output = steps[first + 1].stdout_text;
+    if (plan.role == LocalRole::climb || plan.role == LocalRole::restarts ||
+        plan.role == LocalRole::anneal)
       observed_lines.push_back(fmt::format("{} printed\n{}{}", call.text, elide(answer.output, 40),
-                                           plan.role == LocalRole::climb
+                                           plan.role != LocalRole::restarts
                                                ? "\nand returned " + python_repr(answer.returned)
                                                : std::string()));
     else
@@ -747,6 +876,37 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment& as
                return LocalAnswer{run.path[shown - 1], output, ""};
              });
       break;
+    case LocalRole::anneal: {
+      const auto printed = [&](const ref::LocalSpace& space,
+                               const std::vector<ref::LocalState>& path) {
+        std::string output;
+        for (const auto& state : path)
+          output += local_line_text(*plan.line, space, state, space.value(state)) + "\n";
+        return LocalAnswer{nlohmann::json(path.back()), output, ""};
+      };
+      judged("anneal_stops_one_step_early", "stops one time step before the temperature is 0",
+             [&](const LocalCall& call, const ref::LocalSpace& space) {
+               ref::PythonRandom random(plan.seed.value_or(0));
+               std::vector<ref::LocalState> path =
+                   ref::simulated_annealing(space, call.state, plan.schedule,
+                                            plan.options.objective, random)
+                       .path;
+               if (path.size() > 1) path.pop_back();
+               return printed(space, path);
+             });
+      if (!plan.seed) break;  // the slips below change the draws only
+      judged("anneal_never_worse", "never takes a worse move (hill climbing by random choice)",
+             [&](const LocalCall& call, const ref::LocalSpace& space) {
+               return printed(space,
+                              slipped_anneal(space, plan, call.state, AnnealSlip::never_worse));
+             });
+      judged("anneal_every_move", "takes every move drawn, better or worse",
+             [&](const LocalCall& call, const ref::LocalSpace& space) {
+               return printed(space,
+                              slipped_anneal(space, plan, call.state, AnnealSlip::every_move));
+             });
+      break;
+    }
     case LocalRole::restarts:
       if (plan.draws != LocalDraws::randint_per_column) break;
       judged("restarts_print_every_path", "prints every climb's path, not only the best states",

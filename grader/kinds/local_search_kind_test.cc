@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "kinds/kind_test_util.h"
+#include "reference/python_random.h"
+#include "reference/simulated_annealing.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -43,7 +45,7 @@ TEST(LocalSearchKind, MistakesInATestAreNamedAtTheirKey) {
               HasSubstr("specs/demo.yaml:10:12: space: static_queens"));
   EXPECT_THAT(error_of("    space: static_queens\n    role: wander\n    function: f\n"
                        "    calls: [[[0]]]\n    grades: {value: a}\n"),
-              HasSubstr("needs `role:` neighbours, value, choose_next, climb or restarts"));
+              HasSubstr("needs `role:` neighbours, value, choose_next, climb, restarts or anneal"));
   EXPECT_THAT(error_of("    space: static_queens\n    role: climb\n    function: n\n"
                        "    calls: [[[0, 1], 0, 1]]\n    grades: {path: a}\n"),
               HasSubstr("a climb starts from a state: the static square (0, 1) holds no queen"));
@@ -154,6 +156,62 @@ tests:
 
   EXPECT_THAT(validation_error(kind, assignment, assignment.tests[3]),
               HasSubstr("goal: for a space of `type: sliding_tile`"));
+}
+
+// Simulated annealing: the grader seeds Python's random before the call; any legal run passes
+// `path`, and only the run those draws give passes `drawn`.
+TEST(LocalSearchKind, AnAnnealingRunIsSeededByTheGraderAndJudgedDrawForDraw) {
+  const Assignment assignment = spec_with(
+      "    space: static_queens\n    role: anneal\n    function: anneal\n"
+      "    calls: [[[0, 0, 0, 0, 0], 0, 0]]\n    schedule: {kind: exponential, limit: 5}\n"
+      "    seed: 3\n    grades: {path: a, returned: a, drawn: a}\n");
+  const TestSpec& test = assignment.tests.back();
+  EXPECT_EQ(validation_error(kind, assignment, test), "no error");
+  GradingContext context;
+  const nlohmann::json request =
+      nlohmann::json::parse(kind.invocation(assignment, test, context).stdin_data.value());
+  ASSERT_EQ(request["steps"].size(), 2u);
+  EXPECT_EQ(request["steps"][0], nlohmann::json::parse(R"({"op": "seed", "value": 3})"));
+  EXPECT_EQ(request["steps"][1]["function"], "anneal");
+
+  const ref::StaticQueens five(5, 0, 0);
+  ref::AnnealingSchedule schedule;
+  schedule.limit = 5;
+  ref::PythonRandom random(3);
+  const ref::AnnealRun run =
+      ref::simulated_annealing(five, {0, 0, 0, 0, 0}, schedule, ref::Objective::minimise, random);
+  const auto printed = [&](const std::vector<ref::LocalState>& path) {
+    std::string out;
+    for (const auto& state : path)
+      out += fmt::format("{} - f={}\\n", five.text(state), five.value(state));
+    return out;
+  };
+  const TestOutcome exact = kind.evaluate(
+      assignment, test,
+      driver_returned({"null", nlohmann::json(run.path.back()).dump()}, {"", printed(run.path)}));
+  for (const char* name : {"path", "returned", "drawn"}) {
+    EXPECT_TRUE(aspect(exact, name).passed) << name << ": " << aspect(exact, name).feedback;
+  }
+  // Every move rejected: a legal run, but not the one these draws give.
+  const std::vector<ref::LocalState> stays(run.path.size(), run.path.front());
+  ASSERT_NE(stays, run.path);
+  const TestOutcome stayed = kind.evaluate(
+      assignment, test,
+      driver_returned({"null", nlohmann::json(stays.back()).dump()}, {"", printed(stays)}));
+  EXPECT_TRUE(aspect(stayed, "path").passed) << aspect(stayed, "path").feedback;
+  EXPECT_FALSE(aspect(stayed, "drawn").passed);
+  EXPECT_THAT(aspect(stayed, "drawn").feedback, HasSubstr("With random.seed(3) before the call"));
+
+  EXPECT_THAT(error_of("    space: static_queens\n    role: anneal\n    function: anneal\n"
+                       "    calls: [[[0, 0], 0, 0]]\n    grades: {drawn: a}\n"),
+              HasSubstr("drawn: judged with `seed:`"));
+  EXPECT_THAT(error_of("    space: static_queens\n    role: climb\n    function: n\n"
+                       "    calls: [[[0, 0], 0, 0]]\n    seed: 1\n    grades: {path: a}\n"),
+              HasSubstr("seed: for role: anneal"));
+  EXPECT_THAT(error_of("    space: static_queens\n    role: anneal\n    function: n\n"
+                       "    calls: [[[0, 0], 0, 0]]\n    schedule: {kind: geometric, alpha: 2}\n"
+                       "    grades: {path: a}\n"),
+              HasSubstr("schedule.alpha: a positive number below 1"));
 }
 
 }  // namespace local_search_kind_test
