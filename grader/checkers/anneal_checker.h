@@ -18,9 +18,9 @@
 
 namespace sg {
 
-/// An annealing run judged: `path` by what holds for every run, `returned` (the run's last
-/// state: the seeded run's where the draws are known, else the last printed), and `drawn`
-/// (only with a seed: the printed run is the reference's, draw for draw).
+/// An annealing run judged: `path` by what holds for every run (its length included),
+/// `returned` (the last state printed), and `drawn` (only with a seed: each state printed is the
+/// reference's at that time step, as far as both runs go), so that each slip costs one.
 struct AnnealCheck {
   FunctionCallCheck path;
   FunctionCallCheck returned;
