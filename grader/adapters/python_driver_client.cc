@@ -97,8 +97,9 @@ Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& 
   if (assignment.submission.definitions_only) request["intake"] = "definitions";
   invocation.stdin_data = request.dump();
   invocation.limits = test.limits;
-  // The protocol stream embeds what the student printed, so leave it room beyond the cap.
-  invocation.limits.output_bytes = test.limits.output_bytes * 4 + (64u << 10);
+  // The protocol stream embeds what the student printed, so leave it room beyond the cap (and
+  // the progress reports' 64 KiB, escaped).
+  invocation.limits.output_bytes = test.limits.output_bytes * 4 + (320u << 10);
   invocation.description = std::move(description);
   invocation.forkable = true;
   return invocation;
@@ -179,6 +180,18 @@ DriverTranscript read_transcript(const Observation& observation, std::size_t ste
           }
         }
       }
+    } else if (type == "partial") {
+      // A running phase's output so far (the driver's progress reports): kept for a phase the
+      // run stops; a finished step's own record has all of it.
+      const std::string text = json_string(record, "stdout");
+      if (record.contains("index") && record["index"].is_number_integer()) {
+        const int index = record["index"].get<int>();
+        if (index < 0 || static_cast<std::size_t>(index) >= step_count) continue;
+        DriverStepRecord& step = transcript.steps[static_cast<std::size_t>(index)];
+        if (!step.finished) step.stdout_text += text;
+      } else if (!transcript.import_finished) {
+        transcript.import_stdout += text;
+      }
     } else if (type == "done") {
       transcript.done = true;
     }
@@ -186,27 +199,46 @@ DriverTranscript read_transcript(const Observation& observation, std::size_t ste
   return transcript;
 }
 
+// What the phase in flight printed before the run was stopped, as the driver reported it while
+// the phase ran: evidence for a time limit ("" when it printed nothing).
+std::string printed_before_stop(const DriverTranscript& transcript) {
+  std::string text;
+  if (transcript.started && !transcript.import_finished) {
+    text = transcript.import_stdout;
+  } else if (transcript.last_begun >= 0 &&
+             static_cast<std::size_t>(transcript.last_begun) < transcript.steps.size()) {
+    const DriverStepRecord& step =
+        transcript.steps[static_cast<std::size_t>(transcript.last_begun)];
+    if (!step.finished) text = step.stdout_text;
+  }
+  if (text.empty()) return "";
+  return fmt::format("\nwhat it printed before it was stopped:\n{}", elide(text, 15, 2000));
+}
+
 std::optional<EarlyStop> diagnose_early_stop(const Observation& observation,
                                              const DriverTranscript& transcript,
                                              const std::vector<std::string>& step_calls,
                                              const std::string& module_file) {
   const std::string phase = phase_text(transcript, step_calls, module_file);
+  const std::string printed = printed_before_stop(transcript);
   switch (observation.termination) {
     case Termination::runner_error:
       return EarlyStop{Verdict::grader_error,
                        fmt::format("the grader could not run this test: {}", observation.detail)};
     case Termination::cpu_time_limit:
-      return EarlyStop{Verdict::time_limit_exceeded,
-                       fmt::format("time limit exceeded {}: {} of CPU time used ({})", phase,
-                                   seconds_text(observation.cpu_seconds), observation.detail)};
+      return EarlyStop{
+          Verdict::time_limit_exceeded,
+          fmt::format("time limit exceeded {}: {} of CPU time used ({}){}", phase,
+                      seconds_text(observation.cpu_seconds), observation.detail, printed)};
     case Termination::wall_time_limit:
       return EarlyStop{
           Verdict::time_limit_exceeded,
-          fmt::format("time limit exceeded {}: still running after {} of wall-clock time ({})",
-                      phase, seconds_text(observation.wall_seconds), observation.detail)};
+          fmt::format("time limit exceeded {}: still running after {} of wall-clock time ({}){}",
+                      phase, seconds_text(observation.wall_seconds), observation.detail, printed)};
     case Termination::memory_limit:
-      return EarlyStop{Verdict::memory_limit_exceeded,
-                       fmt::format("memory limit exceeded {} ({})", phase, observation.detail)};
+      return EarlyStop{
+          Verdict::memory_limit_exceeded,
+          fmt::format("memory limit exceeded {} ({}){}", phase, observation.detail, printed)};
     case Termination::output_limit:
       return EarlyStop{Verdict::output_limit_exceeded,
                        fmt::format("output limit exceeded {}: {}", phase, observation.detail)};

@@ -60,6 +60,40 @@ TEST(DiagnoseEarlyStop, TimeoutNamesTheStepThatWasRunning) {
       << stop->feedback;
 }
 
+TEST(DiagnoseEarlyStop, ATimeoutShowsWhatTheStepPrintedBeforeItWasStopped) {
+  Observation observation =
+      exited_with(kHello + kImportOk +
+                  R"({"sg": "begin", "index": 0})"
+                  "\n"
+                  R"({"sg": "partial", "index": 0, "stdout": "[0, 2, 0] - f=2\n"})"
+                  "\n"
+                  R"({"sg": "partial", "index": 0, "stdout": "[0, 2, 0] - f=2\n"})"
+                  "\n");
+  observation.termination = Termination::cpu_time_limit;
+  observation.cpu_seconds = 5.01;
+  const auto transcript = read_transcript(observation, 1);
+  EXPECT_FALSE(transcript.steps[0].finished);
+  EXPECT_EQ(transcript.steps[0].stdout_text, "[0, 2, 0] - f=2\n[0, 2, 0] - f=2\n");
+  const auto stop =
+      diagnose_early_stop(observation, transcript, {"n_queens([0, 2, 0], 0, 0)"}, "nqueens.py");
+  ASSERT_TRUE(stop);
+  EXPECT_NE(stop->feedback.find(
+                "what it printed before it was stopped:\n[0, 2, 0] - f=2\n[0, 2, 0] - f=2"),
+            std::string::npos)
+      << stop->feedback;
+  // A finished step's own record holds all it printed; its progress reports are replaced.
+  const DriverTranscript finished = read_transcript(
+      exited_with(kHello + kImportOk +
+                  R"({"sg": "begin", "index": 0})"
+                  "\n"
+                  R"({"sg": "partial", "index": 0, "stdout": "a\n"})"
+                  "\n"
+                  R"({"sg": "step", "index": 0, "ok": true, "value": 1, "stdout": "a\nb\n"})"
+                  "\n"),
+      1);
+  EXPECT_EQ(finished.steps[0].stdout_text, "a\nb\n");
+}
+
 TEST(DiagnoseEarlyStop, TimeoutDuringImportBlamesTopLevelCode) {
   Observation observation = exited_with(kHello);
   observation.termination = Termination::wall_time_limit;

@@ -38,6 +38,7 @@ ends this stream early; the last "begin" line says which step it was.
 """
 
 import ast
+import codecs
 import collections.abc
 import importlib
 import io
@@ -49,6 +50,7 @@ import math
 import os
 import random
 import reprlib
+import signal
 import sys
 import tempfile
 import time
@@ -69,6 +71,14 @@ _json_dumps = json.dumps
 _os_write = os.write
 _os_dup2 = os.dup2
 _perf_counter = time.perf_counter
+_os_pread = getattr(os, 'pread', None)
+_setitimer = getattr(signal, 'setitimer', None)
+_signal_signal = signal.signal
+
+# CPU seconds between progress reports of what a running phase has printed, and how
+# much of it they report (evidence for a phase stopped at its limit, not a second copy).
+PROGRESS_CPU_SECONDS = 0.5
+PROGRESS_LIMIT = 1 << 16
 
 # The filenames that mark a traceback frame as the driver's (or importlib's)
 # rather than the student's: only the student's frames help the student.
@@ -1455,8 +1465,65 @@ def describe_name(module, name):
 
 # ---------------------------------------------------------------- main
 
-def run_phase(streams, limit, action):
-    """Runs action() with fds 1/2 captured; returns (ok, fields)."""
+class ProgressReporter(object):
+    """While a phase runs, every PROGRESS_CPU_SECONDS of CPU time (SIGPROF), emits what
+    it has printed to stdout since the last report, as a 'partial' record tagged with
+    the phase, so that a phase killed at its time limit still shows what it printed.
+    It reads the capture file with pread (the student's writes are not disturbed) and
+    never flushes the student's streams (a flush inside a handler could interrupt a
+    print in progress).  Where the timer cannot be set, nothing is reported."""
+
+    def __init__(self, stream, tag, out_file, limit):
+        self.stream = stream
+        self.tag = tag
+        self.fd = out_file.fileno()
+        self.limit = min(limit, PROGRESS_LIMIT)
+        self.sent = 0
+        self.decoder = codecs.getincrementaldecoder('utf-8')('replace')
+        self.previous = None
+        self.active = False
+
+    def start(self):
+        if self.stream is None or _setitimer is None or _os_pread is None:
+            return
+        try:
+            self.previous = _signal_signal(signal.SIGPROF, self._on_tick)
+            _setitimer(signal.ITIMER_PROF, PROGRESS_CPU_SECONDS, PROGRESS_CPU_SECONDS)
+            self.active = True
+        except (ValueError, OSError):
+            pass
+
+    def stop(self):
+        if not self.active:
+            return
+        self.active = False
+        try:
+            _setitimer(signal.ITIMER_PROF, 0, 0)
+            _signal_signal(signal.SIGPROF, self.previous if self.previous is not None
+                           else signal.SIG_DFL)
+        except (ValueError, OSError, TypeError):
+            pass
+
+    def _on_tick(self, signum, frame):
+        if not self.active or self.sent >= self.limit:
+            return
+        try:
+            data = _os_pread(self.fd, min(1 << 16, self.limit - self.sent), self.sent)
+        except OSError:
+            return
+        if not data:
+            return
+        self.sent += len(data)
+        text = self.decoder.decode(data)
+        if text:
+            record = {'sg': 'partial', 'stdout': text}
+            record.update(self.tag)
+            self.stream.emit(record)
+
+
+def run_phase(streams, limit, action, stream=None, tag=None):
+    """Runs action() with fds 1/2 captured; returns (ok, fields).  With `stream`,
+    what the phase prints is reported as it runs (ProgressReporter, tagged `tag`)."""
     try:
         files = streams.begin_capture()
     except OSError as exc:
@@ -1468,6 +1535,8 @@ def run_phase(streams, limit, action):
                        'stdout_truncated': False, 'stderr': '', 'stderr_bytes': 0,
                        'stderr_truncated': False, 'seconds': 0.0}
     start = _perf_counter()
+    progress = ProgressReporter(stream, tag or {}, files[0], limit)
+    progress.start()
     try:
         fields = action()
         ok = True
@@ -1480,6 +1549,7 @@ def run_phase(streams, limit, action):
             fields['error']['state'] = exc.sg_explore_state
         ok = False
     finally:
+        progress.stop()
         seconds = _perf_counter() - start
         captured = streams.end_capture(files, limit)
     fields = dict(fields)
@@ -1524,7 +1594,7 @@ def import_submission(streams, stream, module_name, limit, intake):
         holder['module'] = importlib.import_module(module_name)
         return {}
 
-    ok, fields = run_phase(streams, limit, do_import)
+    ok, fields = run_phase(streams, limit, do_import, stream, {'phase': 'import'})
     record = {'sg': 'import', 'ok': ok}
     record.update(fields)
     stream.emit(record)
@@ -1536,7 +1606,8 @@ def run_steps(streams, stream, module, steps, limit):
     session = Session(module)
     for index, step in enumerate(steps):
         stream.emit({'sg': 'begin', 'index': index})
-        ok, fields = run_phase(streams, limit, lambda: session.run(step))
+        ok, fields = run_phase(streams, limit, lambda: session.run(step), stream,
+                               {'index': index})
         record = {'sg': 'step', 'index': index, 'ok': ok}
         record.update(fields)
         stream.emit(record)

@@ -76,7 +76,12 @@ class DriverTestCase(unittest.TestCase):
 
     def assertComplete(self, run, nsteps):
         expected = ['hello', 'import'] + ['begin', 'step'] * nsteps + ['done']
-        self.assertEqual(run.kinds(), expected, run.raw + run.stderr)
+        # 'partial' records report a running phase's output; each comes inside its phase
+        kinds = run.kinds()
+        for i, kind in enumerate(kinds):
+            if kind == 'partial':
+                self.assertIn(kinds[i - 1], ('begin', 'partial', 'hello'), run.raw)
+        self.assertEqual([k for k in kinds if k != 'partial'], expected, run.raw + run.stderr)
         self.assertEqual(run.returncode, 0, run.stderr)
         for i, record in enumerate(run.steps()):
             self.assertEqual(record['index'], i)
@@ -181,6 +186,27 @@ class StreamAndCaptureTest(DriverTestCase):
             call('climb', [1, 2])])
         self.assertComplete(run, 2)
         self.assertEqual(run.step(1)['value'], [[1, 3, -1], [1, 3], [107]])
+
+    def test_a_running_step_reports_what_it_printed_before_it_ends(self):
+        self.write('student.py', '''
+            import time
+            def slow():
+                print("climbing", flush=True)
+                print("[0, 1, 2] - f=3")
+                end = time.process_time() + 1.5
+                while time.process_time() < end:
+                    pass
+                print("done")
+                return 1
+        ''')
+        run = self.run_driver([call('slow')])
+        self.assertComplete(run, 1)
+        partial = [r for r in run.records if r.get('sg') == 'partial']
+        self.assertTrue(partial, run.records)
+        self.assertEqual(partial[0]['index'], 0)
+        self.assertEqual(''.join(r['stdout'] for r in partial), 'climbing\n[0, 1, 2] - f=3\n')
+        # the step's own record still has all of it
+        self.assertEqual(run.step(0)['stdout'], 'climbing\n[0, 1, 2] - f=3\ndone\n')
 
     def test_seed_seeds_the_random_module_the_student_draws_from(self):
         self.write('student.py', '''

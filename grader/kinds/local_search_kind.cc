@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <set>
@@ -412,6 +413,13 @@ nlohmann::json helper_args(const LocalPlan& plan, LocalRole helper, const LocalC
   return nlohmann::json::array({state, call.static_x, call.static_y});
 }
 
+// A value as the student's own function returns it: a whole number as a Python int (f=8, not
+// f=8.0, where the student prints what the helper answered).
+nlohmann::json value_json(double value) {
+  if (std::floor(value) == value && std::abs(value) < 1e15) return static_cast<long long>(value);
+  return value;
+}
+
 // The driver steps that answer the helpers from the reference on every state the test's
 // expected climbs reach (and, for the value, their neighbours).
 nlohmann::json helper_patches(const LocalPlan& plan) {
@@ -436,9 +444,9 @@ nlohmann::json helper_patches(const LocalPlan& plan) {
           const auto next = ref::choose_next(space, state, plan.options);
           add(helper_args(plan, helper, call, state), next ? encode(*next) : nlohmann::json());
         } else {
-          add(helper_args(plan, helper, call, state), space.value(state));
+          add(helper_args(plan, helper, call, state), value_json(space.value(state)));
           for (const auto& next : near)
-            add(helper_args(plan, helper, call, next), space.value(next));
+            add(helper_args(plan, helper, call, next), value_json(space.value(next)));
         }
       }
     }

@@ -84,6 +84,19 @@ TEST(LocalSearchKind, HelpersAnswerTheExpectedClimbsStatesBeforeTheCalls) {
   // [0, 2, 0] beats its successors: choose_next answers it itself.
   EXPECT_EQ(patch["table"][0], nlohmann::json::parse("[[[0, 2, 0], 0, 0], [0, 2, 0]]"));
   EXPECT_EQ(request["steps"][1]["op"], "call");
+  // A value answered as the student's f returns it: an int, so that "f=2" prints, not "f=2.0".
+  {
+    const Assignment valued = spec_with(
+        "    space: static_queens\n    role: climb\n    function: n_queens\n"
+        "    calls: [[[0, 2, 0], 0, 0]]\n    helpers: {value: f}\n"
+        "    grades: {path: a, returned: a}\n");
+    const nlohmann::json table =
+        nlohmann::json::parse(kind.invocation(valued, valued.tests.back(), context)
+                                  .stdin_data.value())["steps"][0]["table"];
+    ASSERT_FALSE(table.empty());
+    EXPECT_EQ(table[0], nlohmann::json::parse("[[[0, 2, 0]], 2]"));
+    EXPECT_TRUE(table[0][1].is_number_integer());
+  }
   // Judged on the call's step, after the patch's.
   const TestOutcome printed_twice = kind.evaluate(
       assignment, test,
