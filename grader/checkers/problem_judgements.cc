@@ -10,6 +10,8 @@
 #include <regex>
 #include <stdexcept>
 
+#include "checkers/python_value.h"
+
 namespace sg {
 namespace {
 
@@ -25,8 +27,10 @@ std::optional<double> number_of(const nlohmann::json& value) {
   return std::nullopt;
 }
 
+// An action as the reference names it: a string as it is ("North"), any other value as Python
+// writes it ("(0, 1)": a rules world's move, which the driver encodes as a tagged tuple).
 std::string action_text(const nlohmann::json& value) {
-  return value.is_string() ? value.get<std::string>() : value.dump();
+  return value.is_string() ? value.get<std::string>() : python_repr(value);
 }
 
 // The first "(x, y)" in a student's state text, as "(x, y)".

@@ -137,6 +137,13 @@ TEST(ProblemJudgements, ReadsTheExploreOpAndRefusesOtherShapes) {
     "parent": [-1, 0], "action": [null, "go"], "h": [1, 0], "complete": true})"));
   EXPECT_EQ(explored.path_to(1), std::vector<std::string>{"go"});
   EXPECT_EQ(explored.h[0], 1.0);
+  // An action that is not a string (a rules world's boat load) reads as Python writes it.
+  const ExploredProblem tupled = read_explored(nlohmann::json::parse(R"({
+    "states": ["A", "B"], "goal": [false, true],
+    "successors": [[[{"$tuple": [0, 1]}, 1, 1]], []],
+    "parent": [-1, 0], "action": [null, {"$tuple": [0, 1]}], "complete": true})"));
+  EXPECT_EQ(tupled.path_to(1), std::vector<std::string>{"(0, 1)"});
+  EXPECT_EQ(tupled.successors[0][0].action, "(0, 1)");
   EXPECT_THROW(read_explored(nlohmann::json::parse(R"({"states": ["A"]})")), std::invalid_argument);
   EXPECT_THROW(read_explored(nlohmann::json::parse(R"({
     "states": ["A"], "goal": [false], "successors": [[["go", 5, 1]]], "parent": [-1],

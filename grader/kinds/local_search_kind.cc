@@ -179,11 +179,17 @@ ref::AnnealingSchedule read_schedule(const TestSpec& test) {
 }
 
 // A call on a rules-file or sliding-tile space: [state], the state a sequence of integers.
+// Restarts take the handout's own arguments (e.g. [k]), passed as they are: their results are
+// judged by what holds for every run, whatever the draws.
 void read_state_call(const LocalPlan& plan, LocalCall& call) {
-  if (plan.role == LocalRole::restarts)
-    throw SpecError(call.where,
-                    "role: restarts is for space: static_queens (its draws are the "
-                    "handout's); not yet for a rules-file or sliding-tile space");
+  if (plan.role == LocalRole::restarts) {
+    if (!call.args.is_array())
+      throw SpecError(call.where, "a call is written as the list of its arguments, e.g. [10]");
+    std::vector<std::string> texts;
+    for (const auto& arg : call.args) texts.push_back(python_repr(arg));
+    call.text = fmt::format("{}({})", call.text, fmt::join(texts, ", "));
+    return;
+  }
   const auto state =
       call.args.is_array() && call.args.size() == 1 ? as_int_list(call.args[0]) : std::nullopt;
   if (!state)

@@ -18,8 +18,8 @@
 //   calls:    the calls, each a list of its arguments as the handout orders them  (required):
 //             neighbours, choose_next, climb, anneal: [state, static_x, static_y]; value:
 //             [state];
-//             restarts: [n, k, static_x, static_y]; on a board or rules space [state] (no
-//             restarts)
+//             restarts: [n, k, static_x, static_y]; on a board or rules space [state], and
+//             restarts the handout's own arguments as given (judged without draws)
 //   order:    neighbours: sorted (as Python's sorted() lists them; the default) or space (the
 //             space's own order)
 //   line:     how a state is printed with its value (fields {state} and {value}; default

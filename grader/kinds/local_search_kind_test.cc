@@ -52,9 +52,13 @@ TEST(LocalSearchKind, MistakesInATestAreNamedAtTheirKey) {
   EXPECT_THAT(error_of("    space: static_queens\n    role: value\n    function: f\n"
                        "    calls: [[[0]]]\n    helpers: {value: f}\n    grades: {value: a}\n"),
               HasSubstr("helpers: for role: climb or restarts"));
+  EXPECT_EQ(error_of("    space: line\n    role: restarts\n    function: r\n"
+                     "    calls: [[4]]\n    grades: {result: a}\n"),
+            "no error");  // the handout's own arguments, judged by what holds for every run
   EXPECT_THAT(error_of("    space: line\n    role: restarts\n    function: r\n"
-                       "    calls: [[4, 1, 0, 0]]\n    grades: {result: a}\n"),
-              HasSubstr("role: restarts is for space: static_queens"));
+                       "    calls: [[4]]\n    draws: randint_per_column\n"
+                       "    grades: {result: a}\n"),
+              HasSubstr("draws: for space: static_queens"));
   EXPECT_THAT(error_of("    space: static_queens\n    role: climb\n    function: n\n"
                        "    calls: [[[0, 0], 0, 0]]\n    policy: {tie: coin}\n"
                        "    grades: {path: a}\n"),
@@ -131,6 +135,9 @@ tests:
   - {id: climb, kind: local_search, space: board, role: climb, function: climb,
      policy: {stop: no_better, current_competes: false, tie: first_generated},
      calls: [[[1, 2, 3, 4, 5, 6, 0, 7, 8]]], grades: {path: a, returned: a}}
+  - {id: restarts, kind: local_search, space: board, role: restarts, function: restarts,
+     policy: {stop: no_better, current_competes: false, tie: first_generated},
+     calls: [[5]], grades: {result: a, seeded: a}}
   - {id: bad, kind: local_search, space: static_queens, role: value, function: f,
      goal: [1, 2, 3, 4, 5, 6, 7, 8, 0], calls: [[[0]]], grades: {value: a}}
 )yaml",
@@ -167,7 +174,22 @@ tests:
   EXPECT_TRUE(aspect(climb, "path").passed) << aspect(climb, "path").feedback;
   EXPECT_TRUE(aspect(climb, "returned").passed);
 
-  EXPECT_THAT(validation_error(kind, assignment, assignment.tests[3]),
+  // Restarts on the board: a solution printed alone, the same on the second call.
+  const TestSpec& restarts = assignment.tests[3];
+  EXPECT_EQ(validation_error(kind, assignment, restarts), "no error");
+  const std::string solved = "[1, 2, 3, 4, 5, 6, 7, 8, 0] - f=0\\n";
+  const TestOutcome found =
+      kind.evaluate(assignment, restarts, driver_returned({"null", "null"}, {solved, solved}));
+  EXPECT_TRUE(aspect(found, "result").passed) << aspect(found, "result").feedback;
+  EXPECT_TRUE(aspect(found, "seeded").passed);
+  // A board no climb ends at: a neighbour is better.
+  const std::string stuck = "[1, 2, 3, 4, 5, 6, 7, 0, 8] - f=1\\n";
+  const TestOutcome not_an_end =
+      kind.evaluate(assignment, restarts, driver_returned({"null", "null"}, {stuck, solved}));
+  EXPECT_FALSE(aspect(not_an_end, "result").passed);
+  EXPECT_FALSE(aspect(not_an_end, "seeded").passed);
+
+  EXPECT_THAT(validation_error(kind, assignment, assignment.tests[4]),
               HasSubstr("goal: for a space of `type: sliding_tile`"));
 }
 
