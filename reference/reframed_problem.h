@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <utility>
 
 #include "reference/problem.h"
@@ -17,6 +18,15 @@ class ReframedProblem : public Problem {
   /// state it pushes; must not throw for a state of `base`).
   ReframedProblem(const Problem& base, State initial, std::function<double(const State&)> h)
       : base_(base), initial_(std::move(initial)), h_(std::move(h)) {}
+  /// `base` seen from `initial` with its own h, kept alive by this object (a rules world shared
+  /// by the tests that start in it).
+  ReframedProblem(std::shared_ptr<const Problem> base, State initial)
+      : owned_(std::move(base)),
+        base_(*owned_),
+        initial_(std::move(initial)),
+        h_([this](const State& state) { return base_.h(state); }) {}
+  ReframedProblem(const ReframedProblem&) = delete;
+  ReframedProblem& operator=(const ReframedProblem&) = delete;
 
   State initial_state() const override { return initial_; }
   std::vector<Step> successors(const State& state) const override {
@@ -27,6 +37,7 @@ class ReframedProblem : public Problem {
   bool is_state(const State& state) const override { return base_.is_state(state); }
 
  private:
+  std::shared_ptr<const Problem> owned_;  ///< Null when the caller keeps `base_` alive.
   const Problem& base_;
   State initial_;
   std::function<double(const State&)> h_;

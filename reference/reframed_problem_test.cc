@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 
 #include "reference/graph_problem.h"
 #include "reference/search.h"
@@ -48,6 +49,16 @@ TEST(ReframedProblem, TheSearchIsOrderedByTheHeuristicItIsGiven) {
                                [&](const State& s) { return table.at(s); });
   EXPECT_DOUBLE_EQ(misled.h("A"), 5);
   EXPECT_THAT(search(misled, astar()).expanded, ElementsAre("S", "B"));
+}
+
+TEST(ReframedProblem, AnOwnedProblemStaysAliveAndKeepsItsHeuristic) {
+  std::shared_ptr<const Problem> base = std::make_shared<GraphProblem>(diamond());
+  const std::weak_ptr<const Problem> watched = base;
+  const ReframedProblem from_a(std::move(base), "A");
+  EXPECT_FALSE(watched.expired());
+  EXPECT_EQ(from_a.initial_state(), "A");
+  EXPECT_DOUBLE_EQ(from_a.h("A"), watched.lock()->h("A"));
+  EXPECT_THAT(search(from_a, astar()).path, ElementsAre("A", "G"));
 }
 
 }  // namespace reframed_problem_test

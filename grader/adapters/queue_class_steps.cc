@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -227,17 +228,30 @@ class Planner {
   }
 
   // The named entry's successors in the domain's order (a board's: ascending, or the blank's
-  // moves in the assignment's action order), each with g + the step's cost.
+  // moves in the assignment's action order) or, with `order: ascending`, as Python's sorted()
+  // orders them (a rules world's, where the handout sorts them), each with g + the step's cost.
   void enqueue_successors(const nlohmann::json& arguments) {
     if (!arguments.is_object() || !arguments.contains("of") || !arguments["of"].is_string()) {
       fail("enqueue_successors needs `of: <name of an earlier entry>`");
     }
+    const nlohmann::json order = arguments.value("order", nlohmann::json("domain"));
+    if (order != "domain" && order != "ascending")
+      fail(
+          "enqueue_successors: `order:` is domain (the domain's own order, the default) or "
+          "ascending (as Python's sorted() orders the states)");
     const std::string parent_name = arguments["of"].get<std::string>();
     const auto parent = bindings_.find(parent_name);
     if (parent == bindings_.end())
       fail(fmt::format("no entry is named '{}' before this step", parent_name));
     const QueueEntry parent_entry = parent->second;
-    for (const ref::Step& step : domain_->problem->successors(parent_entry.state)) {
+    std::vector<ref::Step> steps = domain_->problem->successors(parent_entry.state);
+    if (order == "ascending") {
+      const ref::StateLess less = python_order(*domain_);
+      std::stable_sort(steps.begin(), steps.end(), [&less](const ref::Step& a, const ref::Step& b) {
+        return less(a.state, b.state);
+      });
+    }
+    for (const ref::Step& step : steps) {
       QueueEntry entry;
       entry.state = step.state;
       entry.g = parent_entry.g + whole(step.cost, fmt::format("the cost of the step to {}",

@@ -72,16 +72,34 @@ void save_answers(const std::string& key, const nlohmann::json& value) {
   if (error) std::filesystem::remove(part, error);
 }
 
+// The tiles of a state's value when it is a tuple of `shape`'s size of integers.
+std::optional<std::vector<int>> board_of(const nlohmann::json& value, BoardShape shape) {
+  if (!value.is_object() || !value.contains("$tuple") || !value["$tuple"].is_array()) return {};
+  const nlohmann::json& cells = value["$tuple"];
+  if (cells.size() != static_cast<std::size_t>(shape.rows * shape.cols)) return {};
+  std::vector<int> tiles;
+  for (const auto& cell : cells) {
+    if (!cell.is_number_integer()) return {};
+    tiles.push_back(cell.get<int>());
+  }
+  return tiles;
+}
+
 // What validation proves of a world before anything is searched in it: a goal can be reached,
 // every action leads to a state and costs a positive amount, h is never negative and, where
 // the spec claims it, never more than the cheapest cost to a goal.
 void check_world(const RulesProblem& world, const RulesQuery& query, const std::string& what,
-                 bool claims_admissible) {
+                 bool claims_admissible, const std::optional<RulesBoard>& board) {
   const auto fail = [&](const std::string& why) {
     throw SpecError(query.where, fmt::format("{} ({}): {}", what, query.file, why));
   };
   for (std::size_t i = 0; i < world.size(); ++i) {
     const ref::State& state = world.state(i);
+    if (board && !board_of(world.value_of(state), board->shape))
+      fail(fmt::format(
+          "the state {} is not a board of {} x {} tiles (`board:` says every state "
+          "is a tuple of {} integers, read row by row)",
+          state, board->shape.rows, board->shape.cols, board->shape.rows * board->shape.cols));
     for (const ref::Step& step : world.successors(state)) {
       if (step.state == "None")
         fail(fmt::format("result({}, {}) returned None", state, step.action));
@@ -92,8 +110,9 @@ void check_world(const RulesProblem& world, const RulesQuery& query, const std::
     if (world.h(state) < 0)
       fail(fmt::format("h({}) is {}: h is never negative", state, world.h(state)));
   }
-  if (world.goals().empty())
-    fail(fmt::format("no goal can be reached from the initial state {} ({} states explored)",
+  if (world.goals().empty() && !world.partial())
+    fail(fmt::format("no goal can be reached from {} {} ({} states explored)",
+                     query.start.is_null() ? "the initial state" : "the state",
                      world.initial_state(), world.size()));
   if (claims_admissible) {
     const ref::AdmissibilityCheck check = ref::check_admissible(world, world.size());
@@ -156,10 +175,26 @@ RulesProblem::RulesProblem(const nlohmann::json& explored) {
           {std::move(name), states_[edge[1].get<std::size_t>()], number(edge[2], "the cost")});
     }
   }
+  cut_.assign(states_.size(), 0);
+  if (explored.contains("cut")) {
+    for (const auto& index : explored["cut"]) {
+      if (!index.is_number_unsigned() || index.get<std::size_t>() >= states_.size())
+        throw std::invalid_argument("a cut state is not a state's index");
+      cut_[index.get<std::size_t>()] = 1;
+      partial_ = true;
+    }
+  }
   if (explored.contains("h") && explored["h"].is_array()) {
     if (explored["h"].size() != states_.size())
       throw std::invalid_argument("the explore value's h list differs in length");
     for (const auto& h : explored["h"]) h_.push_back(number(h, "h"));
+    consistent_h_ = true;
+    for (std::size_t i = 0; i < states_.size() && consistent_h_; ++i) {
+      if (goal_[i] && h_[i] != 0) consistent_h_ = false;
+      for (const auto& edge : successors[i])
+        if (h_[i] > number(edge[2], "the cost") + h_[edge[1].get<std::size_t>()] + 1e-9)
+          consistent_h_ = false;
+    }
   }
 }
 
@@ -187,6 +222,11 @@ double RulesProblem::h(const ref::State& state) const {
 }
 
 bool RulesProblem::is_state(const ref::State& state) const { return index_.contains(state); }
+
+bool RulesProblem::is_cut(const ref::State& state) const {
+  const auto index = index_of(state);
+  return index && cut_[*index];
+}
 
 nlohmann::json RulesProblem::value_of(const ref::State& state) const {
   const auto index = index_of(state);
@@ -234,13 +274,32 @@ RulesGame::RulesGame(const nlohmann::json& explored) {
   }
   moves_.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
+    std::size_t chances = 0;
+    double total = 0;
     for (const auto& move : explored["moves"][i]) {
-      if (!move.is_array() || move.size() != 2 || !move[1].is_number_unsigned() ||
+      if (!move.is_array() || move.size() < 2 || move.size() > 3 || !move[1].is_number_unsigned() ||
           move[1].get<std::size_t>() >= count)
-        throw std::invalid_argument("a move is not [action, index]");
-      moves_[i].push_back({action_text(move[0]), states_[move[1].get<std::size_t>()], 0.0});
+        throw std::invalid_argument(
+            "a move is not [action, index] or [action, index, probability]");
+      double probability = 0.0;
+      if (move.size() == 3) {  // a chance move: the rules' probability(state, move)
+        probability = number(move[2], "a probability");
+        if (!(probability > 0) || probability > 1)
+          throw std::invalid_argument(
+              fmt::format("probability({}, {}) is {}: a chance move's probability is above 0 "
+                          "and at most 1",
+                          states_[i], action_text(move[0]), probability));
+        ++chances;
+        total += probability;
+      }
+      moves_[i].push_back({action_text(move[0]), states_[move[1].get<std::size_t>()], probability});
       actions_.emplace(moves_[i].back().action, move[0]);
     }
+    if (chances > 0 && (chances != moves_[i].size() || std::abs(total - 1) > 1e-9))
+      throw std::invalid_argument(fmt::format(
+          "at {} the moves' probabilities sum to {:g} over {} of its {} moves: probability(state, "
+          "move) gives every move of a chance state a probability, and they sum to 1",
+          states_[i], total, chances, moves_[i].size()));
   }
   cut_.assign(count, 0);
   if (explored.contains("cut")) {
@@ -304,7 +363,7 @@ RulesQuery read_query(const SpecSection& section, const std::string& what, bool 
                       bool& claims_admissible) {
   std::vector<std::string> keys = {"type", "file",       "source", "world",
                                    "args", "max_states", "limits", "is"};
-  if (!game) keys.push_back("admissible");
+  if (!game) keys.insert(keys.end(), {"admissible", "board"});
   if (game) keys.push_back("show");  // the rules' method that draws a position (game_function)
   only_keys(section, what, keys);
   const nlohmann::json& value = section.value;
@@ -481,6 +540,26 @@ nlohmann::json ask_rules(const SpecSection& section, const std::string& name,
   return std::any_cast<nlohmann::json>(*cached);
 }
 
+namespace {
+
+// The problem world `query` asks (from its start, as deep as its max_depth), once per process
+// and on disk, checked as check_world says before it is kept.
+std::shared_ptr<const RulesProblem> asked_problem(const SpecSection& section,
+                                                  const std::string& what, const RulesQuery& query,
+                                                  bool claims_admissible) {
+  const std::optional<RulesBoard> board = rules_board(section);
+  return asked_world<RulesProblem>(
+      query, what,
+      query_key(query) + (claims_admissible ? "\nadmissible" : "") +
+          (board ? fmt::format("\nboard {} x {}", board->shape.rows, board->shape.cols) : ""),
+      [&](const RulesProblem& world) {
+        // h* from a neighbourhood is not h*: admissibility is proved on the whole world.
+        check_world(world, query, what, claims_admissible && !world.partial(), board);
+      });
+}
+
+}  // namespace
+
 bool rules_section_is_game(const SpecSection& section) {
   return section.value.value("type", "") == "rules" && section.value.contains("is") &&
          section.value["is"] == "game";
@@ -504,9 +583,49 @@ std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
   }
   bool claims_admissible = false;
   const RulesQuery query = read_query(section, what, false, claims_admissible);
-  return asked_world<RulesProblem>(
-      query, what, query_key(query) + (claims_admissible ? "\nadmissible" : ""),
-      [&](const RulesProblem& world) { check_world(world, query, what, claims_admissible); });
+  return asked_problem(section, what, query, claims_admissible);
+}
+
+std::shared_ptr<const RulesProblem> rules_problem_at(const SpecSection& section,
+                                                     const std::string& name,
+                                                     const nlohmann::json& start,
+                                                     std::optional<int> max_depth,
+                                                     const SourceLocation& where) {
+  const std::string what = fmt::format("the rules domain '{}'", name);
+  bool claims_admissible = false;
+  RulesQuery query = read_query(section, what, false, claims_admissible);
+  query.start = rules_position(start);
+  query.max_depth = max_depth;
+  query.where = where;
+  return asked_problem(section, what, query, claims_admissible);
+}
+
+std::optional<RulesBoard> rules_board(const SpecSection& section) {
+  if (!section.value.contains("board")) return std::nullopt;
+  const nlohmann::json& value = section.value["board"];
+  const char* const wanted =
+      "board: {rows: 3, cols: 3, as: list} (every state a tuple of rows x cols integers, row by "
+      "row, 0 the blank; `as: tuple` hands the student the rules' tuples)";
+  if (!value.is_object()) fail_at(section, "/board", wanted);
+  RulesBoard board;
+  for (const auto& [key, item] : value.items()) {
+    if (key == "rows" || key == "cols") {
+      if (!item.is_number_integer() || item.get<long long>() < 1 || item.get<long long>() > 64)
+        fail_at(section, "/board/" + key,
+                fmt::format("board.{}: a whole number from 1 to 64", key));
+      (key == "rows" ? board.shape.rows : board.shape.cols) = item.get<int>();
+    } else if (key == "as") {
+      if (item != "list" && item != "tuple")
+        fail_at(section, "/board/as",
+                "board.as: list (the student is handed each board as a list, as the built-in "
+                "boards are) or tuple (as the rules' own tuples)");
+      board.as_list = item == "list";
+    } else {
+      fail_at(section, "/board/" + key, wanted);
+    }
+  }
+  if (!value.contains("rows") || !value.contains("cols")) fail_at(section, "/board", wanted);
+  return board;
 }
 
 std::shared_ptr<const RulesGame> rules_game(const SpecSection& section, const std::string& name) {

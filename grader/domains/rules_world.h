@@ -17,6 +17,7 @@
 
 #include "model/assignment.h"
 #include "model/invocation.h"
+#include "notation/board_notation.h"
 #include "reference/game.h"
 #include "reference/problem.h"
 
@@ -31,11 +32,11 @@ struct RulesQuery {
   nlohmann::json args = nlohmann::json::array();  ///< Its arguments (the driver's encoding).
   std::size_t max_states = 200000;                ///< More reachable states: a spec error.
   bool game = false;  ///< The world is a game (AIMA's Game), not a search problem.
-  /// Games: the position explored from instead of `initial` (the rules' state in the driver's
-  /// encoding, tuples as {"$tuple": ...}); null: `initial`.
+  /// The state explored from instead of `initial` (the rules' state in the driver's encoding,
+  /// tuples as {"$tuple": ...}); null: `initial`.
   nlohmann::json start;
-  /// Games: at most this many moves from the start; the states there are listed unexpanded
-  /// (RulesGame::is_cut). nullopt: the whole game.
+  /// At most this many moves (actions) from the start; the states there are listed unexpanded
+  /// (RulesGame::is_cut, RulesProblem::is_cut). nullopt: the whole world.
   std::optional<int> max_depth;
   Limits limits;         ///< For the rules' process.
   SourceLocation where;  ///< The domain in the spec, for errors.
@@ -95,6 +96,15 @@ class RulesProblem : public ref::Problem {
   const std::vector<ref::State>& goals() const { return goals_; }
   /// True when the world defines h.
   bool has_h() const { return !h_.empty(); }
+  /// True for a state explored only as deep as RulesQuery::max_depth: listed (goal test, h)
+  /// but its successors never asked.
+  bool is_cut(const ref::State& state) const;
+  /// True when some state is cut: a neighbourhood, not the whole world.
+  bool partial() const { return partial_; }
+  /// True when the world's h is consistent: h(s) <= cost + h(s') on every action and 0 at
+  /// every goal, so A* finds a cheapest path with no uniform-cost search to prove it. False
+  /// without h.
+  bool consistent_h() const { return consistent_h_; }
   std::size_t size() const { return states_.size(); }
   /// The state found `index`-th, breadth-first from the initial state (index < size()).
   const ref::State& state(std::size_t index) const { return states_[index]; }
@@ -109,6 +119,9 @@ class RulesProblem : public ref::Problem {
   std::vector<std::vector<ref::Step>> successors_;
   std::vector<char> goal_;
   std::vector<double> h_;
+  std::vector<char> cut_;
+  bool partial_ = false;
+  bool consistent_h_ = false;
   std::vector<ref::State> goals_;
   std::unordered_map<std::string, nlohmann::json> actions_;
 };
@@ -183,13 +196,40 @@ nlohmann::json rules_position(const nlohmann::json& written);
 /// True when a `type: rules` section describes a game (`is: game`).
 bool rules_section_is_game(const SpecSection& section);
 
+/// A rules world whose states are boards (`board: {rows: 3, cols: 3, as: list}`): tuples of
+/// rows x cols integers read row by row, 0 the blank. Such states are read and written in the
+/// spec's board notation (`notation.state`), and handed to the student as lists, as every board
+/// is, or with `as: tuple` as the rules' own tuples.
+struct RulesBoard {
+  BoardShape shape;
+  bool as_list = true;
+};
+
+/// The board a `type: rules` section declares, or nullopt without `board:`. Throws SpecError at
+/// the key (not a mapping of rows, cols and as; a size below 1).
+std::optional<RulesBoard> rules_board(const SpecSection& section);
+
 /// The rules world a `type: rules` domain section describes (keys: file, source, world, args,
-/// max_states, limits, admissible), asked once per process for each rules text, world, args
+/// max_states, limits, admissible, board), asked once per process for each rules text, world, args
 /// and limit, and kept on disk (cache_folder("rules")) so that the next process asks nothing.
 /// Validated whole: a goal reachable, every action leading to a state at a positive cost, h
-/// never negative and, with `admissible: true`, admissible. Throws SpecError at the section's
-/// keys, or where the rules failed (their file, line and state).
+/// never negative, with `admissible: true` admissible and, with `board:`, every state a board of
+/// its size. Throws SpecError at the section's keys, or where the rules failed (their file, line
+/// and state).
 std::shared_ptr<const RulesProblem> rules_problem(const SpecSection& section,
                                                   const std::string& name);
+
+/// The rules world a `type: rules` section describes, explored from `start` (a state as a spec
+/// writes it: lists for tuples) instead of `initial`, and with `max_depth` only that many
+/// actions deep: for a test at a state the world's `initial` does not reach (print_succ on a
+/// board of the other parity needs its successors alone). Asked once per process for each
+/// start and depth, and kept on disk like rules_problem's; validated as rules_problem's, but a
+/// neighbourhood need not reach a goal. Throws SpecError at `where` (the state in the test) when
+/// the rules fail there.
+std::shared_ptr<const RulesProblem> rules_problem_at(const SpecSection& section,
+                                                     const std::string& name,
+                                                     const nlohmann::json& start,
+                                                     std::optional<int> max_depth,
+                                                     const SourceLocation& where);
 
 }  // namespace sg

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "domains/search_domain.h"
+#include "reference/game_search.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -59,6 +60,19 @@ TEST(RulesProblem, HandsTheSubmissionTheRulesOwnValues) {
   EXPECT_EQ(world.state_of(nlohmann::json::parse("[0, 1]")), std::nullopt);  // a list is not it
   EXPECT_EQ(world.action_value("(1, 0)"), nlohmann::json::parse(R"({"$tuple": [1, 0]})"));
   EXPECT_EQ(world.action_value("up"), "up");
+}
+
+TEST(RulesProblem, KnowsWhenItsHeuristicIsConsistent) {
+  EXPECT_TRUE(RulesProblem(three_states()).consistent_h());
+  nlohmann::json overrated = three_states();
+  overrated["h"] = {3, 0, 1};  // h(0, 0) = 3 > 2 + h(0, 1) by "up"
+  EXPECT_FALSE(RulesProblem(overrated).consistent_h());
+  nlohmann::json goal_above_zero = three_states();
+  goal_above_zero["h"] = {1, 1, 1};  // (0, 1) is a goal
+  EXPECT_FALSE(RulesProblem(goal_above_zero).consistent_h());
+  nlohmann::json without_h = three_states();
+  without_h.erase("h");
+  EXPECT_FALSE(RulesProblem(without_h).consistent_h());
 }
 
 TEST(RulesProblem, RefusesAnswersOfAnotherShape) {
@@ -115,6 +129,49 @@ TEST(RulesGame, AStateAtTheDepthAskedIsCutAndKeepsItsScore) {
   EXPECT_THROW(RulesGame{answers}, std::invalid_argument);
 }
 
+// 'a' (agent 0): "safe" -> 'c' (over, 3) or "gamble" -> 'b', where chance moves: "win" -> 'd'
+// (over, 10) with probability 0.2, "lose" -> 'e' (over, 0) with 0.8.
+nlohmann::json gamble() {
+  return nlohmann::json::parse(R"json({
+    "states": ["'a'", "'b'", "'c'", "'d'", "'e'"], "mover": [0, 1, 1, 0, 0],
+    "terminal": [false, false, true, true, true], "score": [null, null, 3, 10, 0],
+    "moves": [[["safe", 2], ["gamble", 1]], [["win", 3, 0.2], ["lose", 4, 0.8]], [], [], []],
+    "players": ["'me'", "'chance'"], "complete": true})json");
+}
+
+TEST(RulesGame, ChanceMovesCarryTheRulesProbabilitiesIntoExpectimax) {
+  const RulesGame game(gamble());
+  const auto chances = game.moves("'b'", 1);
+  ASSERT_EQ(chances.size(), 2u);
+  EXPECT_DOUBLE_EQ(chances[0].probability, 0.2);
+  EXPECT_DOUBLE_EQ(game.moves("'a'", 0)[0].probability, 0);  // a player's choice
+  ref::GameSearchOptions options;
+  options.algorithm = ref::GameAlgorithm::expectimax;
+  options.depth = 2;
+  const ref::GameSearchRun run = ref::game_search(game, options);
+  EXPECT_DOUBLE_EQ(run.value, 3);  // 0.2 x 10 + 0.8 x 0 = 2 < 3; a uniform chance would gamble
+  EXPECT_EQ(run.action, "safe");
+  nlohmann::json uniform = gamble();
+  uniform["moves"][1] = nlohmann::json::parse(R"([["win", 3], ["lose", 4]])");
+  EXPECT_EQ(ref::game_search(RulesGame(uniform), options).action, "gamble");
+}
+
+TEST(RulesGame, RefusesChanceMovesWhoseProbabilitiesDoNotSumToOne) {
+  nlohmann::json answers = gamble();
+  answers["moves"][1][1][2] = 0.7;
+  try {
+    RulesGame{answers};
+    FAIL() << "a sum of 0.9 was accepted";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_THAT(error.what(), HasSubstr("at 'b' the moves' probabilities sum to 0.9"));
+  }
+  answers = gamble();
+  answers["moves"][1][1] = nlohmann::json::parse(R"(["lose", 4])");  // one stated, one not
+  EXPECT_THROW(RulesGame{answers}, std::invalid_argument);
+  answers["moves"][1][1] = nlohmann::json::parse(R"(["lose", 4, -0.8])");
+  EXPECT_THROW(RulesGame{answers}, std::invalid_argument);
+}
+
 TEST(RulesPosition, ASpecsListsAreTheRulesTuples) {
   EXPECT_EQ(rules_position(nlohmann::json::parse(R"([["b ", " r"], "b"])")),
             nlohmann::json::parse(R"({"$tuple": [{"$tuple": ["b ", " r"]}, "b"]})"));
@@ -137,6 +194,8 @@ class CountingOracle : public RulesOracle {
   nlohmann::json explore(const RulesQuery& query) const override {
     ++asked;
     last_world = query.world;
+    last_start = query.start;
+    last_depth = query.max_depth;
     return answers_;
   }
   // Each call's answer: its arguments, as the oracle received them.
@@ -149,6 +208,8 @@ class CountingOracle : public RulesOracle {
   mutable std::atomic<int> asked{0};
   mutable std::string last_world;
   mutable std::string last_method;
+  mutable nlohmann::json last_start;
+  mutable std::optional<int> last_depth;
 
  private:
   nlohmann::json answers_;
@@ -286,13 +347,53 @@ TEST_F(RulesDomain, AskedMethodsGetTheRulesValuesAndAreKeptOnDisk) {
   EXPECT_FALSE(fs::is_empty(cache_ / "rules"));
 }
 
-TEST_F(RulesDomain, ATestCannotGiveTheWorldAnotherStart) {
+TEST_F(RulesDomain, AListedStateTheWorldDoesNotReachIsAskedOneActionDeep) {
+  const auto oracle = std::make_shared<CountingOracle>(three_states());
+  install_rules_oracle(oracle);
+  Assignment assignment = spec("a state outside");
+  assignment.tests.back().input["state"] = nlohmann::json::parse("[5, 5]");
+  search_domain(assignment, assignment.tests.back());
+  EXPECT_EQ(oracle->asked, 2);  // the world, then the state's neighbourhood
+  EXPECT_EQ(oracle->last_start, nlohmann::json::parse(R"({"$tuple": [5, 5]})"));
+  EXPECT_EQ(oracle->last_depth, 1);
+}
+
+TEST_F(RulesDomain, ABoardIsReadAndWrittenInTheSpecsNotationAndHandedOverAsAList) {
   install_rules_oracle(std::make_shared<CountingOracle>(three_states()));
+  const Assignment assignment = spec("a board", "    board: {rows: 1, cols: 2}\n");
+  const SearchDomain domain = search_domain(assignment, assignment.tests.back());
+  EXPECT_EQ(domain.value_of("(0, 1)"), nlohmann::json::parse("[0, 1]"));
+  EXPECT_EQ(domain.text_of("(0, 1)"), "[0, 1]");  // python_list, the default notation
+  EXPECT_EQ(domain.state_of_text("[1, 0]"), "(1, 0)");
+  EXPECT_EQ(domain.state_of_text("(1, 0)"), "(1, 0)");  // its repr, too
+  EXPECT_EQ(domain.state_of(nlohmann::json::parse("[1, 0]")), "(1, 0)");
+  const Assignment as_tuples = spec("tuples", "    board: {rows: 1, cols: 2, as: tuple}\n");
+  EXPECT_EQ(search_domain(as_tuples, as_tuples.tests.back()).value_of("(0, 1)"),
+            nlohmann::json::parse(R"({"$tuple": [0, 1]})"));
+  const Assignment too_big = spec("too big", "    board: {rows: 2, cols: 2}\n");
+  EXPECT_THAT([&] { search_domain(too_big, too_big.tests.back()); },
+              ::testing::ThrowsMessage<SpecError>(
+                  HasSubstr("the state (0, 0) is not a board of 2 x 2 tiles")));
+  const Assignment no_cols = spec("no cols", "    board: {rows: 2}\n");
+  EXPECT_THAT([&] { search_domain(no_cols, no_cols.tests.back()); },
+              ::testing::ThrowsMessage<SpecError>(HasSubstr("board: {rows: 3, cols: 3")));
+}
+
+TEST_F(RulesDomain, ATestMayStartAtAnotherOfItsStatesButNotGiveItAnotherGoal) {
+  const auto oracle = std::make_shared<CountingOracle>(three_states());
+  install_rules_oracle(oracle);
   Assignment assignment = spec("start");
-  assignment.tests.back().input["start"] = "(1, 0)";
+  assignment.tests.back().input["start"] = nlohmann::json::parse("[1, 0]");  // the tuple (1, 0)
+  const SearchDomain domain = search_domain(assignment, assignment.tests.back());
+  EXPECT_EQ(domain.problem->initial_state(), "(1, 0)");
+  EXPECT_EQ(domain.problem->successors("(1, 0)").size(), 1u);
+  EXPECT_TRUE(domain.problem->is_goal("(0, 1)"));
+  EXPECT_EQ(oracle->asked, 1);  // the world explored from `initial` holds it
+  assignment.tests.back().input.erase("start");
+  assignment.tests.back().input["goal"] = "(1, 0)";
   EXPECT_THAT([&] { search_domain(assignment, assignment.tests.back()); },
               ::testing::ThrowsMessage<SpecError>(
-                  HasSubstr("a rules world takes its start from its rules file")));
+                  HasSubstr("a rules world takes its goal from its rules file")));
 }
 
 }  // namespace rules_world_test

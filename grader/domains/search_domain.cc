@@ -19,6 +19,7 @@
 #include "reference/graph_problem.h"
 #include "reference/grid_maze.h"
 #include "reference/pacman_problems.h"
+#include "reference/reframed_problem.h"
 #include "reference/tile_problem.h"
 #include "spec/edit_distance.h"
 
@@ -260,24 +261,62 @@ SearchDomain tile_domain(const Assignment& assignment, const SlidingTileDomain& 
   return domain;
 }
 
-// A world the course wrote as a rules file: its start and goals are the world's own.
-SearchDomain rules_domain(const SpecSection& section, const std::string& name,
-                          const TestSpec& test) {
-  for (const char* key : {"start", "goal"})
-    if (test.input.contains(key))
-      throw SpecError(location_of(test, std::string("/") + key),
-                      fmt::format("a rules world takes its {} from its rules file (`initial`, "
-                                  "`is_goal`); give its class other `args:` in another domain",
-                                  key));
+// A world the course wrote as a rules file: its goals are the world's own, and so is its start
+// unless the test starts at another of its states (a board the test gives, in a world explored
+// from its goal).
+SearchDomain rules_domain(const Assignment& assignment, const SpecSection& section,
+                          const std::string& name, const TestSpec& test) {
+  if (test.input.contains("goal"))
+    throw SpecError(location_of(test, "/goal"),
+                    "a rules world takes its goal from its rules file (`is_goal`); give its class "
+                    "other `args:` in another domain");
   SearchDomain domain;
   domain.name = name;
   domain.type = "rules";
-  domain.problem = rules_problem(section, name);
+  domain.rules_answers = rules_problem(section, name);
+  domain.problem = domain.rules_answers;
+  domain.consistent_heuristic = domain.rules_answers->consistent_h();
+  if (const std::optional<RulesBoard> board = rules_board(section)) {
+    domain.board_notation = find_board_notation(assignment.state_notation);
+    domain.board_shape = board->shape;
+    domain.board_as_list = board->as_list;
+  }
+  // A start or a listed state the world's `initial` does not reach (a board of the other
+  // parity) is asked on demand: the world explored from it, whole for a start, one action deep
+  // for a state whose successors alone are listed.
+  const char* const asked_key = test.input.contains("start")   ? "start"
+                                : test.input.contains("state") ? "state"
+                                                               : nullptr;
+  if (asked_key == nullptr) return domain;
+  const bool listed_state = asked_key == std::string("state");
+  const nlohmann::json& asked = test.input[asked_key];
+  if (const std::optional<ref::State> start = domain.state_of(asked)) {
+    if (!listed_state)
+      domain.problem = std::make_shared<ref::ReframedProblem>(domain.rules_answers, *start);
+    return domain;
+  }
+  domain.rules_answers =
+      rules_problem_at(section, name, asked, listed_state ? std::optional<int>(1) : std::nullopt,
+                       location_of(test, std::string("/") + asked_key));
+  domain.problem = domain.rules_answers;
+  domain.consistent_heuristic = domain.rules_answers->consistent_h();
   return domain;
 }
 
 const RulesProblem* rules_world(const SearchDomain& domain) {
-  return domain.type == "rules" ? dynamic_cast<const RulesProblem*>(domain.problem.get()) : nullptr;
+  return domain.type == "rules" ? domain.rules_answers.get() : nullptr;
+}
+
+// A rules board's tiles, from the state's value; nullopt for a value that is no board.
+std::optional<ref::Tiles> rules_tiles(const RulesProblem& world, const ref::State& state) {
+  const nlohmann::json value = world.value_of(state);
+  if (!value.is_object() || !value.contains("$tuple")) return std::nullopt;
+  ref::Tiles tiles;
+  for (const auto& cell : value["$tuple"]) {
+    if (!cell.is_number_integer()) return std::nullopt;
+    tiles.push_back(cell.get<int>());
+  }
+  return tiles;
 }
 
 // Two integers in a printed cell: "(1, 2)", "(1,2)", "1 2", "[1, 2]".
@@ -320,7 +359,7 @@ ref::StateLess python_order(const SearchDomain& domain) {
 
 std::string ascending_order_wording(const SearchDomain& domain) {
   if (domain.type == "graph") return "in alphabetical order";
-  if (domain.type == "sliding_tile")
+  if (domain.type == "sliding_tile" || domain.board_as_list)
     return "in ascending order, as Python's sorted() orders the lists";
   return "in ascending order, as Python's sorted() orders the tuples";
 }
@@ -333,7 +372,9 @@ nlohmann::json number_value(double value) {
 nlohmann::json SearchDomain::value_of(const ref::State& state) const {
   if (const RulesProblem* world = rules_world(*this)) {
     nlohmann::json value = world->value_of(state);
-    return value.is_null() ? nlohmann::json(state) : value;
+    if (value.is_null()) return state;
+    if (board_as_list && value.contains("$tuple")) return value["$tuple"];
+    return value;
   }
   if (type == "grid" || type == "pacman_problem") {
     const auto pair = two_ints(state);
@@ -378,6 +419,13 @@ std::optional<ref::State> SearchDomain::state_of_text(std::string_view text) con
          (text.back() == ' ' || text.back() == '\'' || text.back() == '"' || text.back() == ','))
     text.remove_suffix(1);
   std::optional<ref::State> state;
+  if (type == "rules" && board_notation) {
+    try {  // a board in the spec's notation
+      const ref::Tiles tiles = board_notation->parse(text, board_shape);
+      if (auto found = rules_answers->state_of({{"$tuple", tiles}})) return found;
+    } catch (const NotationError&) {
+    }
+  }
   if (type == "rules") {
     // As repr writes it, whatever the spacing after its commas and colons.
     static const std::regex separator(R"(\s*([,:])\s*)");
@@ -420,7 +468,8 @@ nlohmann::json SearchDomain::action_value(const std::string& action) const {
 
 std::string SearchDomain::text_of(const ref::State& state) const {
   if (!board_notation) return state;
-  const std::optional<ref::Tiles> tiles = ref::parse_tiles_state(state);
+  const std::optional<ref::Tiles> tiles =
+      rules_answers ? rules_tiles(*rules_answers, state) : ref::parse_tiles_state(state);
   if (!tiles) return state;
   try {
     return board_notation->print(*tiles, board_shape);
@@ -453,7 +502,7 @@ SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {
   if (type == "pacman_problem") return pacman_domain(section, name, test);
   if (type == "sliding_tile")
     return tile_domain(assignment, assignment.boards.at(name), name, test);
-  if (type == "rules") return rules_domain(section, name, test);
+  if (type == "rules") return rules_domain(assignment, section, name, test);
   fail_at(section, "/type",
           fmt::format("the domain '{}' needs `type: graph`, `type: grid`, `type: sliding_tile`, "
                       "`type: pacman_problem` or `type: rules`",

@@ -22,6 +22,8 @@
 
 namespace sg {
 
+class RulesProblem;
+
 struct SearchDomain {
   std::string name;  ///< The domain's name in the spec ("romania"), or "domain".
   std::string type;  ///< "graph", "grid", "pacman_problem", "sliding_tile" or "rules".
@@ -38,6 +40,11 @@ struct SearchDomain {
   /// nullptr for other domains, whose states print as their own text.
   const BoardNotation* board_notation = nullptr;
   BoardShape board_shape;
+  /// A rules world's answers (type "rules"), whatever start `problem` sees it from; with a
+  /// `board:` its states are boards in `board_notation`, handed over as lists when
+  /// `board_as_list`.
+  std::shared_ptr<const RulesProblem> rules_answers;
+  bool board_as_list = false;
 
   /// The state as the submission sees it, in the driver's encoding: "Arad", {"$tuple": [5, 5]},
   /// [1, 2, 0, ...].
@@ -79,7 +86,8 @@ nlohmann::json number_value(double value);
 
 /// The test's domain (`domain:` names one of the spec's `domains`, or is absent for the spec's
 /// sliding-tile `domain`), with its `start` and `goal` (a graph's node or list of nodes; a board;
-/// a maze takes both from its map). Throws SpecError at the offending key.
+/// a maze takes both from its map; a rules world its goal from its rules, its start from them
+/// too unless the test's `start:` is one of its states). Throws SpecError at the offending key.
 SearchDomain search_domain(const Assignment& assignment, const TestSpec& test);
 
 /// The test's domain for a test about states alone (the actions and results of the states it

@@ -1028,9 +1028,14 @@ class Session(object):
                     start=None if start is None else frozen(decode_value(start)),
                     max_depth=None if depth is None else int(depth))}
             if step.get('api') == 'aima':
-                return {'value': explore(AimaAsBerkeley(target), int(step.get('limit', 10000)),
+                start = step.get('start')
+                depth = step.get('max_depth')
+                world = AimaAsBerkeley(
+                    target, start=None if start is None else frozen(decode_value(start)))
+                return {'value': explore(world, int(step.get('limit', 10000)),
                                          AimaAsBerkeley.heuristic(target),
-                                         values=bool(step.get('values')))}
+                                         values=bool(step.get('values')),
+                                         max_depth=None if depth is None else int(depth))}
             return {'value': explore(target, int(step.get('limit', 10000)),
                                      getattr(self.module, heuristic) if heuristic else None,
                                      values=bool(step.get('values')))}
@@ -1128,11 +1133,12 @@ class AimaAsBerkeley(object):
     file's world) seen through Berkeley's, for explore. Without is_goal the goal is its `goal`
     attribute (AIMA's default); without action_cost each action costs 1."""
 
-    def __init__(self, problem):
+    def __init__(self, problem, start=None):
         self.problem = problem
+        self.start = start
 
     def getStartState(self):
-        return self.problem.initial
+        return self.problem.initial if self.start is None else self.start
 
     def isGoalState(self, state):
         is_goal = getattr(self.problem, 'is_goal', None)
@@ -1198,7 +1204,8 @@ def _plain_number(value):
 def explore_game(game, limit, values=False, start=None, max_depth=None):
     """Breadth-first over a game with AIMA's names (a course's rules file: initial,
     to_move(state), actions(state), result(state, move), is_terminal(state),
-    utility(state, player), optional evaluate(state, player)), at most `limit` states, from
+    utility(state, player), optional evaluate(state, player) and probability(state, move), the
+    chance of a move where chance moves, None where a player chooses), at most `limit` states, from
     `start` (default `initial`) and, with `max_depth`, at most that many moves deep: the states
     there are listed (mover, whether over, score) but not expanded, and `cut` lists them. The
     player to move at the start is agent 0, the one a search plays for; the others are numbered
@@ -1215,6 +1222,7 @@ def explore_game(game, limit, values=False, start=None, max_depth=None):
     cut = []
     players, mover, terminal, score, moves = [], [], [], [], []
     evaluate = getattr(game, 'evaluate', None)
+    probability = getattr(game, 'probability', None)
 
     def agent_of(player):
         for i, known in enumerate(players):
@@ -1257,7 +1265,11 @@ def explore_game(game, limit, values=False, start=None, max_depth=None):
                         parent.append(i)
                         action_in.append(action)
                         depth.append(depth[i] + 1)
-                    listed.append([action_code(action), found])
+                    chance = None if probability is None else probability(state, action)
+                    if chance is None:
+                        listed.append([action_code(action), found])
+                    else:
+                        listed.append([action_code(action), found, float(chance)])
         except BaseException as exc:
             exc.sg_explore_path = path_to(i)
             exc.sg_explore_state = state_text(state)
@@ -1298,22 +1310,24 @@ def type_shape(obj, depth=0):
     return type(obj).__name__
 
 
-def explore(problem, limit, heuristic=None, values=False):
+def explore(problem, limit, heuristic=None, values=False, max_depth=None):
     """Breadth-first over a student's search problem object (getStartState, isGoalState,
     getSuccessors; states compared as the student's own search compares them: by == and hash,
     or, for a state Python cannot hash, by == through frozen_key), expanding at most `limit`
-    states. Per state, in the order found: its text, whether it is a goal, its successors
-    [action, index, cost], the state it was first found from and by which action, and
-    h(state, problem) when a heuristic is given; `unhashable` names the type of the first state
-    without a hash; with `values`, each state as the driver encodes a value (what a problem
-    object built from the table hands a search). A call that raises fails the op with the
-    actions that led to the state (the exception's sg_explore_path)."""
+    states and, with `max_depth`, none that many actions from the start (those are listed with
+    their goal test and h, without successors, and `cut` names them). Per state, in the order
+    found: its text, whether it is a goal, its successors [action, index, cost], the state it
+    was first found from and by which action, and h(state, problem) when a heuristic is given;
+    `unhashable` names the type of the first state without a hash; with `values`, each state as
+    the driver encodes a value (what a problem object built from the table hands a search). A
+    call that raises fails the op with the actions that led to the state (the exception's
+    sg_explore_path)."""
     start = problem.getStartState()
     action_code = ActionCodes()
     states, index = [start], StateIndex()
     index.add(start, 0)
-    parent, action_in = [-1], [None]
-    goal, successors, h = [], [], []
+    parent, action_in, depth = [-1], [None], [0]
+    goal, successors, h, cut = [], [], [], []
 
     def path_to(i):
         actions = []
@@ -1332,16 +1346,20 @@ def explore(problem, limit, heuristic=None, values=False):
                 value = heuristic(state, problem)
                 h.append(value if _plain_number(value) else encode_value(value))
             listed = []
-            for successor, action, cost in problem.getSuccessors(state):
-                found = index.get(successor)
-                if found is None:
-                    found = len(states)
-                    index.add(successor, found)
-                    states.append(successor)
-                    parent.append(i)
-                    action_in.append(action)
-                listed.append([action_code(action), found,
-                               cost if _plain_number(cost) else encode_value(cost)])
+            if max_depth is not None and depth[i] >= max_depth:
+                cut.append(i)
+            else:
+                for successor, action, cost in problem.getSuccessors(state):
+                    found = index.get(successor)
+                    if found is None:
+                        found = len(states)
+                        index.add(successor, found)
+                        states.append(successor)
+                        parent.append(i)
+                        action_in.append(action)
+                        depth.append(depth[i] + 1)
+                    listed.append([action_code(action), found,
+                                   cost if _plain_number(cost) else encode_value(cost)])
         except BaseException as exc:
             exc.sg_explore_path = path_to(i)
             exc.sg_explore_state = state_text(state)
@@ -1356,6 +1374,8 @@ def explore(problem, limit, heuristic=None, values=False):
         result['h'] = h
     if values:
         result['values'] = encoded
+    if max_depth is not None:
+        result['cut'] = cut
     if index.unhashable is not None:
         state, reason = index.unhashable
         result['unhashable'] = {'state': state_text(state), 'reason': reason}

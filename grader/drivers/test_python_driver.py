@@ -350,6 +350,34 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertEqual(world['goal'][:4], [False, False, False, True])
         self.assertFalse(world['complete'])   # 'back' forever: an endless world
 
+    def test_explore_from_a_state_the_world_does_not_reach_stops_at_max_depth(self):
+        # A line of cells 0..9: a step right costs 1; the goal is 9. Explored from (5,) (a list
+        # in the request, a tuple in the rules) one step deep: (6,) is listed, not expanded.
+        self.write('student.py', """
+            class Line:
+                initial = (0,)
+                def actions(self, state):
+                    return ['right'] if state[0] < 9 else []
+                def result(self, state, action):
+                    return (state[0] + 1,)
+                def is_goal(self, state):
+                    return state == (9,)
+                def h(self, state):
+                    return 9 - state[0]
+        """)
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Line', 'bind': 'w'},
+            {'op': 'explore', 'target': 'w', 'api': 'aima', 'values': True, 'limit': 100,
+             'start': [5], 'max_depth': 1}])
+        self.assertComplete(run, 2)
+        world = run.step(1)['value']
+        self.assertEqual(world['states'], ['(5,)', '(6,)'])
+        self.assertEqual(world['successors'], [[['right', 1, 1]], []])
+        self.assertEqual(world['cut'], [1])
+        self.assertEqual(world['h'], [4, 3])
+        self.assertEqual(world['goal'], [False, False])
+        self.assertTrue(world['complete'])
+
     def test_explore_game_reads_a_game_with_aimas_names(self):
         # Nim with 3 sticks: take 1 or 2; whoever takes the last stick wins.
         self.write('student.py', """
@@ -417,6 +445,31 @@ class StreamAndCaptureTest(DriverTestCase):
         self.assertTrue(game['terminal'][5])
         self.assertEqual(game['score'][5], -1)               # A took the last stick: B lost
         self.assertEqual(game['score'][3], 0)                # evaluate's
+
+    def test_explore_game_lists_a_chance_moves_probability(self):
+        # A coin decides who takes the one stick: heads (0.3) A takes it, tails (0.7) B does.
+        self.write('student.py', """
+            class Coin:
+                initial = 'toss'
+                def to_move(self, state):
+                    return 'chance' if state == 'toss' else 'A'
+                def actions(self, state):
+                    return ['heads', 'tails']
+                def result(self, state, side):
+                    return side
+                def is_terminal(self, state):
+                    return state != 'toss'
+                def utility(self, state, player):
+                    return 1 if state == 'heads' else -1
+                def probability(self, state, side):
+                    return {'heads': 0.3, 'tails': 0.7}[side] if state == 'toss' else None
+        """)
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Coin', 'bind': 'g'},
+            {'op': 'explore', 'target': 'g', 'api': 'aima_game', 'limit': 100}])
+        self.assertComplete(run, 2)
+        game = run.step(1)['value']
+        self.assertEqual(game['moves'][0], [['heads', 1, 0.3], ['tails', 2, 0.7]])
 
     def test_map_asks_a_bound_objects_method_and_setattr_sets_an_attribute(self):
         self.write('student.py', """
