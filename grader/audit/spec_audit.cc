@@ -46,12 +46,15 @@ std::string all_feedback(const GradeReport& report) {
 
 FixtureAudit audit_fixture(const Assignment& assignment, const KindRegistry& kinds, Runner& runner,
                            const FixtureExpectation& expectation, const GradeOptions& options) {
+  return audit_report(grade_submission(assignment, kinds, runner, expectation.folder, options),
+                      expectation);
+}
+
+FixtureAudit audit_report(const GradeReport& report, const FixtureExpectation& expectation) {
   FixtureAudit audit;
   audit.name = expectation.name;
   audit.expected_score = expectation.score;
   audit.expected_lost = expectation.lost;
-  const GradeReport report =
-      grade_submission(assignment, kinds, runner, expectation.folder, options);
   audit.score = report.score;
   audit.grader_error = report.has_grader_errors;
   for (const auto& criterion : report.criteria)

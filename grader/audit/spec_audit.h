@@ -18,6 +18,10 @@ namespace sg {
 FixtureAudit audit_fixture(const Assignment& assignment, const KindRegistry& kinds, Runner& runner,
                            const FixtureExpectation& expectation, const GradeOptions& options);
 
+/// Compares `report` (the grade of `expectation`'s submission) with what it must get, as
+/// audit_fixture does.
+FixtureAudit audit_report(const GradeReport& report, const FixtureExpectation& expectation);
+
 /// Every mutant that applies to some test of `assignment`, graded as a student whose answers on
 /// the other tests are the reference's (so only its mistake can cost it points). Runs no process.
 std::vector<MutantAudit> audit_mutants(const Assignment& assignment, const KindRegistry& kinds);
