@@ -72,19 +72,6 @@ void save_answers(const std::string& key, const nlohmann::json& value) {
   if (error) std::filesystem::remove(part, error);
 }
 
-// The tiles of a state's value when it is a tuple of `shape`'s size of integers.
-std::optional<std::vector<int>> board_of(const nlohmann::json& value, BoardShape shape) {
-  if (!value.is_object() || !value.contains("$tuple") || !value["$tuple"].is_array()) return {};
-  const nlohmann::json& cells = value["$tuple"];
-  if (cells.size() != static_cast<std::size_t>(shape.rows * shape.cols)) return {};
-  std::vector<int> tiles;
-  for (const auto& cell : cells) {
-    if (!cell.is_number_integer()) return {};
-    tiles.push_back(cell.get<int>());
-  }
-  return tiles;
-}
-
 // What validation proves of a world before anything is searched in it: a goal can be reached,
 // every action leads to a state and costs a positive amount, h is never negative and, where
 // the spec claims it, never more than the cheapest cost to a goal.
@@ -95,7 +82,7 @@ void check_world(const RulesProblem& world, const RulesQuery& query, const std::
   };
   for (std::size_t i = 0; i < world.size(); ++i) {
     const ref::State& state = world.state(i);
-    if (board && !board_of(world.value_of(state), board->shape))
+    if (board && !rules_board_tiles(world.value_of(state), board->shape))
       fail(fmt::format(
           "the state {} is not a board of {} x {} tiles (`board:` says every state "
           "is a tuple of {} integers, read row by row)",
@@ -598,6 +585,19 @@ std::shared_ptr<const RulesProblem> rules_problem_at(const SpecSection& section,
   query.max_depth = max_depth;
   query.where = where;
   return asked_problem(section, what, query, claims_admissible);
+}
+
+std::optional<std::vector<int>> rules_board_tiles(const nlohmann::json& value,
+                                                  std::optional<BoardShape> shape) {
+  if (!value.is_object() || !value.contains("$tuple") || !value["$tuple"].is_array()) return {};
+  const nlohmann::json& cells = value["$tuple"];
+  if (shape && cells.size() != static_cast<std::size_t>(shape->rows * shape->cols)) return {};
+  std::vector<int> tiles;
+  for (const auto& cell : cells) {
+    if (!cell.is_number_integer()) return {};
+    tiles.push_back(cell.get<int>());
+  }
+  return tiles;
 }
 
 std::optional<RulesBoard> rules_board(const SpecSection& section) {

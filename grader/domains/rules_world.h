@@ -205,6 +205,11 @@ struct RulesBoard {
   bool as_list = true;
 };
 
+/// The tiles of a rules state's value (the driver's encoding) when it is a tuple of integers,
+/// and of `shape`'s size when one is given; else nullopt.
+std::optional<std::vector<int>> rules_board_tiles(const nlohmann::json& value,
+                                                  std::optional<BoardShape> shape = std::nullopt);
+
 /// The board a `type: rules` section declares, or nullopt without `board:`. Throws SpecError at
 /// the key (not a mapping of rows, cols and as; a size below 1).
 std::optional<RulesBoard> rules_board(const SpecSection& section);

@@ -262,8 +262,7 @@ SearchDomain tile_domain(const Assignment& assignment, const SlidingTileDomain& 
 }
 
 // A world the course wrote as a rules file: its goals are the world's own, and so is its start
-// unless the test starts at another of its states (a board the test gives, in a world explored
-// from its goal).
+// unless the test gives `start:`.
 SearchDomain rules_domain(const Assignment& assignment, const SpecSection& section,
                           const std::string& name, const TestSpec& test) {
   if (test.input.contains("goal"))
@@ -305,18 +304,6 @@ SearchDomain rules_domain(const Assignment& assignment, const SpecSection& secti
 
 const RulesProblem* rules_world(const SearchDomain& domain) {
   return domain.type == "rules" ? domain.rules_answers.get() : nullptr;
-}
-
-// A rules board's tiles, from the state's value; nullopt for a value that is no board.
-std::optional<ref::Tiles> rules_tiles(const RulesProblem& world, const ref::State& state) {
-  const nlohmann::json value = world.value_of(state);
-  if (!value.is_object() || !value.contains("$tuple")) return std::nullopt;
-  ref::Tiles tiles;
-  for (const auto& cell : value["$tuple"]) {
-    if (!cell.is_number_integer()) return std::nullopt;
-    tiles.push_back(cell.get<int>());
-  }
-  return tiles;
 }
 
 // Two integers in a printed cell: "(1, 2)", "(1,2)", "1 2", "[1, 2]".
@@ -469,7 +456,8 @@ nlohmann::json SearchDomain::action_value(const std::string& action) const {
 std::string SearchDomain::text_of(const ref::State& state) const {
   if (!board_notation) return state;
   const std::optional<ref::Tiles> tiles =
-      rules_answers ? rules_tiles(*rules_answers, state) : ref::parse_tiles_state(state);
+      rules_answers ? rules_board_tiles(rules_answers->value_of(state), board_shape)
+                    : ref::parse_tiles_state(state);
   if (!tiles) return state;
   try {
     return board_notation->print(*tiles, board_shape);
