@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 
 #include "algorithms/search_algorithm.h"
 #include "domains/reference_cache.h"
@@ -150,6 +151,19 @@ HeuristicSpace heuristic_space(const Assignment& assignment, const TestSpec& tes
                                 "2000000), or check a board's heuristic on a sample (`sample: "
                                 "{{walks: 200, max_length: 40, seed: 1}}`)",
                                 limit));
+  setup.asked = cached_reference<std::vector<std::size_t>>(assignment, test, "asking-order", [&] {
+    const auto& space = *setup.space;
+    std::vector<std::string> texts;
+    texts.reserve(space.states.size());
+    for (const auto& state : space.states) texts.push_back(setup.domain.value_of(state).dump());
+    std::vector<std::size_t> order(space.states.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      if (space.cheapest[a] != space.cheapest[b]) return space.cheapest[a] < space.cheapest[b];
+      return texts[a] < texts[b];
+    });
+    return order;
+  });
   if (test.input.contains("stronger_than")) {
     const auto& name = test.input["stronger_than"];
     const std::string text = name.is_string() ? name.get<std::string>() : "";
@@ -180,6 +194,13 @@ HeuristicSpace heuristic_space(const Assignment& assignment, const TestSpec& tes
                     "algorithm: the search that `informed:` counts expansions of; this test has "
                     "no `informed:`");
   return setup;
+}
+
+std::vector<ref::State> states_as_asked(const HeuristicSpace& setup) {
+  std::vector<ref::State> states;
+  states.reserve(setup.asked->size());
+  for (const std::size_t index : *setup.asked) states.push_back(setup.space->states[index]);
+  return states;
 }
 
 std::function<std::string(const ref::State&)> state_drawer(const HeuristicSpace& setup) {

@@ -30,11 +30,19 @@ struct HeuristicSpace {
   std::shared_ptr<const ref::CostToGoal> space;  ///< Every state judged, with its h*.
   std::optional<HeuristicBaseline> baseline;     ///< `stronger_than`'s.
   std::optional<InformedTiers> informed;         ///< `informed:`'s.
+  /// Indices into space->states in the order the student's function is asked on them: nearest
+  /// the goal first (h*), ties by the state's value as the student receives it. So a call that
+  /// raises names the board nearest the goal, and what is asked does not depend on the order in
+  /// which the world lists its moves (a built-in board and a rules file ask alike).
+  std::shared_ptr<const std::vector<std::size_t>> asked;
 };
 
 /// The test's space. Throws SpecError at the key, and at the test when the space has more than
 /// `max_states` states.
 HeuristicSpace heuristic_space(const Assignment& assignment, const TestSpec& test);
+
+/// space->states in the order `asked` gives.
+std::vector<ref::State> states_as_asked(const HeuristicSpace& space);
 
 /// A state as feedback shows it: a board as its rows ("_" for a blank) then its text, any other
 /// state as its text.

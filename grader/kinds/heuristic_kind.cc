@@ -55,7 +55,7 @@ Invocation HeuristicKind::invocation(const Assignment& assignment, const TestSpe
                                      const GradingContext& context) const {
   const HeuristicSpace checked = heuristic_space(assignment, test);
   const CallWords call = call_words(test);
-  const auto& states = checked.space->states;
+  const auto states = states_as_asked(checked);
   Invocation invocation = make_driver_invocation(
       assignment, test, context, state_map_steps(assignment, test, call, checked.domain, states),
       state_map_text(call));
@@ -68,7 +68,7 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
                                     const Observation& observation) const {
   const HeuristicSpace checked = heuristic_space(assignment, test);
   const CallWords call = call_words(test);
-  const auto& states = checked.space->states;
+  const auto states = states_as_asked(checked);
   TestOutcome outcome;
   outcome.call = state_map_text(call);
   outcome.expected = heuristic_expectation(*checked.space, checked.baseline);
@@ -105,6 +105,9 @@ TestOutcome HeuristicKind::evaluate(const Assignment& assignment, const TestSpec
     fail_all_aspects(outcome, aspects(), *mapped.failure);
     return outcome;
   }
+  std::vector<double> h_by_state(h.size());  // back in the space's order
+  for (std::size_t i = 0; i < h.size(); ++i) h_by_state[(*checked.asked)[i]] = h[i];
+  h = std::move(h_by_state);
   outcome.verdict = Verdict::accepted;
   outcome.aspects = judged(checked, h, outcome.notes);
   outcome.observed = fmt::format("{} values, from {} to {}", h.size(),

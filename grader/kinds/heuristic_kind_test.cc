@@ -15,7 +15,9 @@ namespace heuristic_kind_test {
 
 using ::testing::HasSubstr;
 
-Assignment spec_with(const std::string& test_keys, const std::string& grades = "{admissible: a}") {
+Assignment spec_with(
+    const std::string& test_keys, const std::string& grades = "{admissible: a}",
+    const std::string& edges = "[[S, A, 1], [S, G, 5], [A, G, 1], [S, B, 1], [B, G, 1]]") {
   return load_spec_from_string(R"yaml(spec_version: 1
 assignment: {id: demo}
 submission: {language: python, module: routes}
@@ -23,7 +25,7 @@ domain: {type: sliding_tile, rows: 2, cols: 3, goal: [1, 2, 3, 4, 5, 0], heurist
 domains:
   tri:
     type: graph
-    edges: [[S, A, 1], [S, G, 5], [A, G, 1], [S, B, 1], [B, G, 1]]
+    edges: )yaml" + edges + R"yaml(
     heuristic: {S: 2, A: 1, B: 1}
 rubric: [{id: a, points: 1}]
 tests:
@@ -127,6 +129,32 @@ TEST(HeuristicKind, EachMutantFailsTheJudgementItsMistakeBreaks) {
   EXPECT_TRUE(failed["h_doubled"].count("admissible"));
   EXPECT_TRUE(failed["h_nonzero_at_goal"].count("goal_zero"));
   EXPECT_FALSE(failed.count("heuristic_counts_blank")) << "boards only";
+}
+
+// The states the student's function is asked on, in the order asked (the driver's `map` steps).
+std::vector<nlohmann::json> asked_states(const Assignment& assignment) {
+  GradingContext context;
+  context.driver_dir = "drivers";
+  context.python = "python3";
+  const Invocation invocation =
+      HeuristicKind().invocation(assignment, assignment.tests.back(), context);
+  std::vector<nlohmann::json> states;
+  const nlohmann::json request = nlohmann::json::parse(*invocation.stdin_data);
+  for (const auto& step : request["steps"])
+    if (step["op"] == "map")
+      for (const auto& args : step["args_list"]) states.push_back(args[0]);
+  return states;
+}
+
+// Nearest the goal first, ties by the state's value: a call that raises names the state nearest
+// the goal, and the same world listed in another order is asked the same.
+TEST(HeuristicKind, AsksTheStatesNearestTheGoalFirstWhateverOrderTheWorldListsThemIn) {
+  const Assignment listed = spec_with(kGraph);
+  const Assignment reversed = spec_with(kGraph, "{admissible: a}",
+                                        "[[S, B, 1], [B, G, 1], [S, G, 5], [S, A, 1], [A, G, 1]]");
+  const auto states = asked_states(listed);
+  EXPECT_EQ(states, (std::vector<nlohmann::json>{"G", "A", "B", "S"}));
+  EXPECT_EQ(asked_states(reversed), states);
 }
 
 }  // namespace heuristic_kind_test
