@@ -122,11 +122,15 @@ nlohmann::json graph_argument(const Assignment& assignment, const SearchDomain& 
 }
 
 // actionsF / takeActionF for a search handed them (A2): the domain's actions in its successor
-// order, built by the driver (a board's from its blank's moves, any other domain's from its
-// table of states).
+// order, built by the driver (a board's from its blank's moves, a rules world's from its file,
+// any other domain's from its table of states).
 nlohmann::json action_callback(const TestSpec& test, const SearchDomain& domain, bool take_action) {
   if (const auto* tiles = dynamic_cast<const ref::TileProblem*>(domain.problem.get()))
     return tile_callback(tiles->puzzle(), tiles->order(), take_action);  // move_order: validated
+  if (domain.type == "rules")  // the rules' own, however large the world
+    return {{"$fn", take_action ? "rules_take_action" : "rules_actions"},
+            {"rules", domain.rules_file},
+            {"as_list", domain.board_as_list}};
   return table_callback(domain, test, take_action);
 }
 
@@ -656,7 +660,7 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
                                       "with `search.successor_order: move_order`",
                                       word));
         require_one_blank(tiles->puzzle(), test, "/call");
-      } else {
+      } else if (domain.type != "rules") {
         table_callback(domain, test, false);  // small enough?
       }
     }

@@ -379,7 +379,7 @@ TEST_F(RulesDomain, ABoardIsReadAndWrittenInTheSpecsNotationAndHandedOverAsAList
               ::testing::ThrowsMessage<SpecError>(HasSubstr("board: {rows: 3, cols: 3")));
 }
 
-TEST_F(RulesDomain, ATestMayStartAtAnotherOfItsStatesButNotGiveItAnotherGoal) {
+TEST_F(RulesDomain, ATestMayStartAtAnotherOfItsStates) {
   const auto oracle = std::make_shared<CountingOracle>(three_states());
   install_rules_oracle(oracle);
   Assignment assignment = spec("start");
@@ -389,11 +389,31 @@ TEST_F(RulesDomain, ATestMayStartAtAnotherOfItsStatesButNotGiveItAnotherGoal) {
   EXPECT_EQ(domain.problem->successors("(1, 0)").size(), 1u);
   EXPECT_TRUE(domain.problem->is_goal("(0, 1)"));
   EXPECT_EQ(oracle->asked, 1);  // the world explored from `initial` holds it
-  assignment.tests.back().input.erase("start");
-  assignment.tests.back().input["goal"] = "(1, 0)";
-  EXPECT_THAT([&] { search_domain(assignment, assignment.tests.back()); },
-              ::testing::ThrowsMessage<SpecError>(
-                  HasSubstr("a rules world takes its goal from its rules file")));
+}
+
+// A search that takes its goal as an argument (A2's iterativeDeepeningSearch(start, goal, ...)):
+// the test's goal replaces the world's is_goal, h is 0 (the world's estimates its own goals,
+// so A* is refused), and the goal must be a state of the world.
+TEST_F(RulesDomain, ATestMayGiveItsOwnGoalOneOfTheWorldsStates) {
+  install_rules_oracle(std::make_shared<CountingOracle>(three_states()));
+  Assignment assignment = spec("goal");
+  assignment.tests.back().input["goal"] = nlohmann::json::parse("[1, 0]");
+  const SearchDomain domain = search_domain(assignment, assignment.tests.back());
+  EXPECT_TRUE(domain.problem->is_goal("(1, 0)"));
+  EXPECT_FALSE(domain.problem->is_goal("(0, 1)"));  // the world's own goal no longer is one
+  EXPECT_EQ(domain.problem->h("(0, 0)"), 0);
+  EXPECT_THAT(goal_states(domain), ElementsAre("(1, 0)"));
+  EXPECT_EQ(domain.value_of(goal_states(domain).front()),
+            nlohmann::json::parse(R"({"$tuple": [1, 0]})"));
+  assignment.tests.back().input["goal"] = nlohmann::json::parse("[5, 5]");
+  EXPECT_THAT(
+      [&] { search_domain(assignment, assignment.tests.back()); },
+      ::testing::ThrowsMessage<SpecError>(HasSubstr("goal: [5,5] is no state of the rules world")));
+  assignment.tests.back().input["goal"] = nlohmann::json::parse("[1, 0]");
+  assignment.tests.back().input["algorithm"] = {{"strategy", "astar"}};
+  EXPECT_THAT(
+      [&] { search_domain(assignment, assignment.tests.back()); },
+      ::testing::ThrowsMessage<SpecError>(HasSubstr("h estimates the cost to its own goals")));
 }
 
 }  // namespace rules_world_test

@@ -261,17 +261,16 @@ SearchDomain tile_domain(const Assignment& assignment, const SlidingTileDomain& 
   return domain;
 }
 
-// A world the course wrote as a rules file: its goals are the world's own, and so is its start
-// unless the test gives `start:`.
-SearchDomain rules_domain(const Assignment& assignment, const SpecSection& section,
-                          const std::string& name, const TestSpec& test) {
-  if (test.input.contains("goal"))
-    throw SpecError(location_of(test, "/goal"),
-                    "a rules world takes its goal from its rules file (`is_goal`); give its class "
-                    "other `args:` in another domain");
+// A world the course wrote as a rules file, from the test's start (or its `initial`).
+SearchDomain rules_domain_from(const Assignment& assignment, const SpecSection& section,
+                               const std::string& name, const TestSpec& test) {
   SearchDomain domain;
   domain.name = name;
   domain.type = "rules";
+  domain.rules_file = {{"file", section.value.value("file", "")},
+                       {"source", section.value.value("source", "")},
+                       {"world", section.value.value("world", "")},
+                       {"args", section.value.value("args", nlohmann::json::array())}};
   domain.rules_answers = rules_problem(section, name);
   domain.problem = domain.rules_answers;
   domain.consistent_heuristic = domain.rules_answers->consistent_h();
@@ -302,6 +301,39 @@ SearchDomain rules_domain(const Assignment& assignment, const SpecSection& secti
   return domain;
 }
 
+// A test's own goal on a rules world: a state of the world seen from the test's start. The
+// world's h estimates the cost to its own goals, so an informed search is refused.
+void give_test_goal(SearchDomain& domain, const TestSpec& test) {
+  const std::optional<ref::State> goal = domain.state_of(test.input["goal"]);
+  if (!goal)
+    throw SpecError(location_of(test, "/goal"),
+                    fmt::format("goal: {} is no state of the rules world '{}' reachable from the "
+                                "test's start",
+                                test.input["goal"].dump(), domain.name));
+  const nlohmann::json algorithm = test.input.value("algorithm", nlohmann::json::object());
+  const std::string strategy =
+      algorithm.is_object() ? algorithm.value("strategy", std::string()) : std::string();
+  if (strategy == "astar" || strategy == "greedy")
+    throw SpecError(location_of(test, "/goal"),
+                    fmt::format("goal: the rules world's h estimates the cost to its own goals "
+                                "(is_goal), not to this one, so {} cannot use it; give the "
+                                "class other `args:` in another domain",
+                                strategy));
+  domain.goal = goal;
+  domain.problem = std::make_shared<ref::ReframedProblem>(domain.problem,
+                                                          domain.problem->initial_state(), *goal);
+  domain.consistent_heuristic = true;  // h is 0
+}
+
+// A world the course wrote as a rules file: its goals are the world's own unless the test gives
+// `goal:`, and so is its start unless the test gives `start:`.
+SearchDomain rules_domain(const Assignment& assignment, const SpecSection& section,
+                          const std::string& name, const TestSpec& test) {
+  SearchDomain domain = rules_domain_from(assignment, section, name, test);
+  if (test.input.contains("goal")) give_test_goal(domain, test);
+  return domain;
+}
+
 const RulesProblem* rules_world(const SearchDomain& domain) {
   return domain.type == "rules" ? domain.rules_answers.get() : nullptr;
 }
@@ -324,6 +356,8 @@ std::vector<ref::State> goal_states(const SearchDomain& domain) {
     for (const auto& [row, col] : grid->maze().goals) goals.push_back(grid->state_of(row, col));
   } else if (const auto* tiles = dynamic_cast<const ref::TileProblem*>(domain.problem.get())) {
     goals.push_back(ref::tiles_state(tiles->puzzle().goal()));
+  } else if (domain.goal) {
+    goals.push_back(*domain.goal);
   } else if (const RulesProblem* world = rules_world(domain)) {
     goals = world->goals();
   }

@@ -45,6 +45,11 @@ struct SearchDomain {
   /// `board_as_list`.
   std::shared_ptr<const RulesProblem> rules_answers;
   bool board_as_list = false;
+  /// A rules world's file as the student's process is handed it (the `actions` and
+  /// `take_action` words: the rules' own `actions` and `result`): {file, source, world, args}.
+  nlohmann::json rules_file;
+  /// A test's own goal on a rules world (`goal:`), which replaces the world's `is_goal`.
+  std::optional<ref::State> goal;
 
   /// The state as the submission sees it, in the driver's encoding: "Arad", {"$tuple": [5, 5]},
   /// [1, 2, 0, ...].

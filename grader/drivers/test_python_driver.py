@@ -1438,6 +1438,24 @@ class CallbackArgumentsTest(DriverTestCase):
         self.assertEqual(run.step(1)['value'], 'cutoff')
         self.assertEqual(run.step(2)['value'], 'cutoff')
 
+    def test_rules_callbacks_hand_the_search_the_worlds_own_actions_and_result(self):
+        self.write('student.py', IDS_SOURCE)
+        with open(os.path.join(os.path.dirname(DRIVER), '..', '..', 'fixtures', 'rules-worlds',
+                               'eight_puzzle.py')) as rules_file:
+            source = rules_file.read()
+        goal = [1, 2, 3, 4, 0, 5, 6, 7, 8]
+        rules = {'file': 'eight_puzzle.py', 'source': source, 'world': 'EightPuzzle',
+                 'args': [goal, goal]}
+        actions = {'$fn': 'rules_actions', 'rules': rules, 'as_list': True}
+        take = {'$fn': 'rules_take_action', 'rules': rules, 'as_list': True}
+        run = self.run_driver([
+            call('iterativeDeepeningSearch', [1, 0, 3, 4, 2, 5, 6, 7, 8], goal, actions, take, 3),
+            call('iterativeDeepeningSearch', [4, 7, 2, 1, 6, 5, 0, 3, 8], goal, actions, take, 3)])
+        self.assertComplete(run, 2)
+        # The boards stay lists (the student compares them with the goal, a list).
+        self.assertEqual(run.step(0)['value'], [[1, 0, 3, 4, 2, 5, 6, 7, 8], goal])
+        self.assertEqual(run.step(1)['value'], 'cutoff')
+
     def test_table_callbacks_drive_a_search_on_any_domain(self):
         self.write('student.py', IDS_SOURCE)
         table = {'(1, 1)': [[{'$tuple': [1, 2]}, 'East', 1]],
