@@ -3,10 +3,32 @@
 # states agents are given. For the search project the grader builds a GameState from a layout
 # (GameState(); initialize(layout.Layout(lines), numGhostAgents)) and hands it to the student's
 # search problems (CornersProblem(gameState), ...): walls, food, capsules and where each agent is.
-# For the multi-agent project the grader hands agents its own game states (the driver's
-# game_state objects), which follow the game's rules; nothing here plays a game.
+# For the multi-agent project a GameState plays the whole game: every agent's legal actions and
+# successors by the project's rules (the same rules as the grader's reference/pacman_game.h, and
+# a test plays random games in both and compares them state by state):
+#   Pacman moves one square (Stop too) and eats the food there (+10; the last food wins, +500)
+#   or the capsule there (every ghost scared for 40 moves), then pays 1 for the time.
+#   A ghost moves one square, half a square while scared, never stops and never turns back
+#   unless it must; its scared time drops by one per move of its own, and at the last it snaps
+#   to the nearest square.
+#   After each move, a ghost within 0.7 of Pacman is eaten if scared (+200, back to its start)
+#   and otherwise eats Pacman (-500, lost) unless Pacman has just won.
 
 from game import AgentState, Configuration, Directions, Actions
+
+SCARED_TIME = 40         # moves of its own a ghost stays scared after a capsule
+COLLISION_TOLERANCE = 0.7
+TIME_PENALTY = 1
+
+
+def nearestPoint(pos):
+    """The square a position rounds to (a half square rounds up)."""
+    x, y = pos
+    return (int(x + 0.5), int(y + 0.5))
+
+
+def manhattanDistance(xy1, xy2):
+    return abs(xy1[0] - xy2[0]) + abs(xy1[1] - xy2[1])
 
 
 class GameStateData:
@@ -97,12 +119,20 @@ class GameState:
         return self.data._lose
 
     def getLegalActions(self, agentIndex=0):
-        """Pacman's moves (Stop included) that do not enter a wall; a search assignment's state
-        does not move ghosts."""
-        if self.isWin() or self.isLose() or agentIndex != 0:
+        """The agent's legal moves: Pacman's (Stop included) that do not enter a wall; a
+        ghost's, never Stop and never back the way it faces unless that is all it has (between
+        squares, on the way it goes). None once the game is won or lost."""
+        if self.isWin() or self.isLose():
             return []
-        return Actions.getPossibleActions(self.data.agentStates[0].configuration,
-                                          self.data.layout.walls)
+        agent = self.data.agentStates[agentIndex]
+        possible = Actions.getPossibleActions(agent.configuration, self.data.layout.walls)
+        if agentIndex == 0:
+            return possible
+        possible = [action for action in possible if action != Directions.STOP]
+        reverse = Actions.reverseDirection(agent.getDirection())
+        if reverse in possible and len(possible) > 1:
+            possible.remove(reverse)
+        return possible
 
     def getLegalPacmanActions(self):
         return self.getLegalActions(0)
@@ -111,24 +141,61 @@ class GameState:
         return self.generateSuccessor(0, action)
 
     def generateSuccessor(self, agentIndex, action):
-        """Pacman's move (eating the food there): enough for a search agent's look ahead. The
-        multi-agent game's rules are the grader's, not this module's."""
-        if agentIndex != 0 or action not in self.getLegalActions(0):
+        """The state after the agent's move, by the rules above."""
+        if self.isWin() or self.isLose():
+            raise Exception("Can't generate a successor of a terminal state.")
+        if action not in self.getLegalActions(agentIndex):
             raise Exception('Illegal action %r for agent %r' % (action, agentIndex))
         state = GameState(self)
-        x, y = (int(v) for v in Actions.getSuccessor(self.getPacmanPosition(), action))
-        pacman = state.data.agentStates[0]
-        pacman.configuration = Configuration((x, y), action if action != Directions.STOP
-                                             else pacman.getDirection())
-        state.data.score -= 1
-        if state.data.food[x][y]:
-            state.data.food = state.data.food.copy()
-            state.data.food[x][y] = False
-            state.data.score += 10
-            if state.data.food.count() == 0:
-                state.data.score += 500
-                state.data._win = True
+        data = state.data
+        agent = data.agentStates[agentIndex]
+        if agentIndex == 0:
+            x, y = (int(v) for v in Actions.getSuccessor(agent.getPosition(), action))
+            agent.configuration = Configuration(
+                (x, y), action if action != Directions.STOP else agent.getDirection())
+            state._consume(nearestPoint((x, y)))
+            data.score -= TIME_PENALTY
+            for ghostIndex in range(1, len(data.agentStates)):
+                state._checkCollision(ghostIndex)
+        else:
+            speed = 0.5 if agent.scaredTimer > 0 else 1.0
+            dx, dy = Actions.directionToVector(action, speed)
+            x, y = agent.getPosition()
+            position = (x + dx, y + dy)
+            if agent.scaredTimer == 1:
+                position = nearestPoint(position)
+            agent.configuration = Configuration(position, action)
+            agent.scaredTimer = max(0, agent.scaredTimer - 1)
+            state._checkCollision(agentIndex)
         return state
+
+    def _consume(self, position):
+        data = self.data
+        x, y = position
+        if data.food[x][y]:
+            data.food = data.food.copy()
+            data.food[x][y] = False
+            data.score += 10
+            if data.food.count() == 0 and not data._lose:
+                data.score += 500
+                data._win = True
+        if position in data.capsules:
+            data.capsules.remove(position)
+            for ghost in data.agentStates[1:]:
+                ghost.scaredTimer = SCARED_TIME
+
+    def _checkCollision(self, ghostIndex):
+        data = self.data
+        ghost = data.agentStates[ghostIndex]
+        if manhattanDistance(ghost.getPosition(), self.getPacmanPosition()) > COLLISION_TOLERANCE:
+            return
+        if ghost.scaredTimer > 0:
+            data.score += 200
+            ghost.configuration = Configuration(ghost.start.getPosition(), Directions.STOP)
+            ghost.scaredTimer = 0
+        elif not data._win:
+            data.score -= 500
+            data._lose = True
 
     def __eq__(self, other):
         return isinstance(other, GameState) and \
