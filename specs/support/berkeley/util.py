@@ -1,10 +1,13 @@
 # util.py: the data structures the Berkeley-style search assignment hands out, written for
 # SearchGrader (not the Berkeley original). search.py does `import util` and builds its
 # frontier from these: Stack (LIFO), Queue (FIFO), PriorityQueue (least priority first; equal
-# priorities leave in the order they came) and PriorityQueueWithFunction. The grader places this
-# file beside the student's search.py, replacing any copy of it in the submission.
+# priorities leave in the order they came) and PriorityQueueWithFunction. The multi-agent
+# project's agents use manhattanDistance, Counter, nearestPoint, flipCoin and the sampling
+# helpers. The grader places this file beside the student's code, replacing any copy of it in
+# the submission.
 
 import heapq
+import random
 import sys
 
 
@@ -96,6 +99,127 @@ class PriorityQueueWithFunction(PriorityQueue):
 def manhattanDistance(xy1, xy2):
     "Returns the Manhattan distance between points xy1 and xy2"
     return abs(xy1[0] - xy2[0]) + abs(xy1[1] - xy2[1])
+
+
+def nearestPoint(pos):
+    "The grid point nearest a position (a half square rounds up)."
+    return (int(pos[0] + 0.5), int(pos[1] + 0.5))
+
+
+def sign(x):
+    "1 for x >= 0, else -1."
+    return 1 if x >= 0 else -1
+
+
+def flipCoin(p):
+    "True with probability p."
+    return random.random() < p
+
+
+def normalize(vectorOrCounter):
+    "The values scaled to sum to 1 (a Counter stays a Counter; a list of 0s stays as it is)."
+    if isinstance(vectorOrCounter, Counter):
+        counter = Counter()
+        total = float(vectorOrCounter.totalCount())
+        if total == 0:
+            return counter
+        for key, value in vectorOrCounter.items():
+            counter[key] = value / total
+        return counter
+    total = float(sum(vectorOrCounter))
+    return list(vectorOrCounter) if total == 0 else [v / total for v in vectorOrCounter]
+
+
+def sample(distribution, values=None):
+    "One of values (or of a Counter's keys) drawn with the distribution's weights."
+    if isinstance(distribution, Counter):
+        items = sorted(distribution.items())
+        distribution = [item[1] for item in items]
+        values = [item[0] for item in items]
+    if sum(distribution) != 1:
+        distribution = normalize(distribution)
+    choice, total, i = random.random(), distribution[0], 0
+    while choice > total:
+        i += 1
+        total += distribution[i]
+    return values[i]
+
+
+def chooseFromDistribution(distribution):
+    "A value drawn from a Counter, or from a list of (probability, value) pairs."
+    if isinstance(distribution, (dict, Counter)):
+        return sample(distribution)
+    r, base = random.random(), 0.0
+    for prob, element in distribution:
+        base += prob
+        if r <= base:
+            return element
+    return distribution[-1][1]
+
+
+class Counter(dict):
+    """A dict whose missing keys count 0 (Berkeley's util.Counter): argMax, sortedKeys,
+    totalCount, normalize, divideAll, incrementAll, and + - * (the dot product) between
+    counters."""
+
+    def __getitem__(self, key):
+        self.setdefault(key, 0)
+        return dict.__getitem__(self, key)
+
+    def incrementAll(self, keys, count):
+        for key in keys:
+            self[key] += count
+
+    def argMax(self):
+        "The key with the largest value (None when empty)."
+        if len(self) == 0:
+            return None
+        items = list(self.items())
+        values = [item[1] for item in items]
+        return items[values.index(max(values))][0]
+
+    def sortedKeys(self):
+        "The keys, largest value first."
+        return [key for key, _ in sorted(self.items(), key=lambda item: -item[1])]
+
+    def totalCount(self):
+        return sum(self.values())
+
+    def normalize(self):
+        total = float(self.totalCount())
+        if total == 0:
+            return
+        for key in list(self.keys()):
+            self[key] = self[key] / total
+
+    def divideAll(self, divisor):
+        divisor = float(divisor)
+        for key in self:
+            self[key] /= divisor
+
+    def copy(self):
+        return Counter(dict.copy(self))
+
+    def __mul__(self, y):
+        "The dot product of two counters."
+        small, big = (self, y) if len(self) <= len(y) else (y, self)
+        return sum(small[key] * big[key] for key in small if key in big)
+
+    def __radd__(self, y):
+        for key, value in y.items():
+            self[key] += value
+
+    def __add__(self, y):
+        added = Counter()
+        for key in set(self) | set(y):
+            added[key] = (self[key] if key in self else 0) + (y[key] if key in y else 0)
+        return added
+
+    def __sub__(self, y):
+        subtracted = Counter()
+        for key in set(self) | set(y):
+            subtracted[key] = (self[key] if key in self else 0) - (y[key] if key in y else 0)
+        return subtracted
 
 
 def raiseNotDefined():
