@@ -1051,6 +1051,12 @@ class Session(object):
             # as the handout says makes the draws the reference makes (simulated annealing).
             random.seed(self.field(step, 'value'))
             return {'value': None}
+        if op == 'play':
+            return {'value': play_game(
+                self.lookup(self.field(step, 'target')), step.get('method', 'getAction'),
+                self.resolve(self.field(step, 'world')), int(step.get('player', 0)),
+                int(self.field(step, 'seed')), int(self.field(step, 'max_moves')),
+                float(self.field(step, 'move_seconds')))}
         if op == 'explore':
             heuristic = step.get('heuristic')
             target = self.lookup(self.field(step, 'target'))
@@ -1322,6 +1328,98 @@ def explore_game(game, limit, values=False, start=None, max_depth=None):
     if values:
         result['values'] = encoded
     return result
+
+
+class MoveTimeout(BaseException):
+    """A move ran past its CPU time (a BaseException, so `except Exception` cannot keep it)."""
+
+
+class _MoveDeadline(object):
+    """While a move runs: MoveTimeout once it has used `seconds` of CPU time (user time,
+    ITIMER_VIRTUAL; the progress reports keep ITIMER_PROF)."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+        self.previous = None
+
+    def _expire(self, signum, frame):
+        raise MoveTimeout()
+
+    def __enter__(self):
+        if _setitimer is not None and self.seconds > 0:
+            self.previous = _signal_signal(signal.SIGVTALRM, self._expire)
+            _setitimer(signal.ITIMER_VIRTUAL, self.seconds + 0.05)
+        return self
+
+    def __exit__(self, *exc):
+        if _setitimer is not None and self.seconds > 0:
+            _setitimer(signal.ITIMER_VIRTUAL, 0)
+            _signal_signal(signal.SIGVTALRM,
+                           self.previous if self.previous is not None else signal.SIG_DFL)
+        return False
+
+
+def play_game(agent, method, state, player, seed, max_moves, move_seconds):
+    """One game from `state` (a Berkeley GameState: getNumAgents, getLegalActions(agent),
+    generateSuccessor(agent, action), isWin, isLose, getScore): agents move in turn from agent
+    0; `player` is the student's agent, asked agent.method(state) for each of its moves; every
+    other agent is a random opponent choosing uniformly among its legal moves
+    (random.Random(seed).choice, as the grader re-derives it). The shared `random` is seeded
+    with `seed` first, so the student's own draws repeat on a rerun. The game ends when it is
+    won or lost, after `max_moves` moves (all agents'), or at the student's first move that
+    raises, is not legal, or uses more than `move_seconds` of CPU time. Returns the moves
+    [agent, action], the CPU seconds of each of the student's moves, how it ended (`over`,
+    `move_cap`, `raised`, `illegal`, `timeout`), what the illegal move or error was, and the
+    score (for information: the grader replays the moves by its own rules)."""
+    random.seed(seed)
+    opponents = random.Random(seed)
+    agents = state.getNumAgents()
+    choose = getattr(agent, method)
+    moves, seconds = [], []
+    end, detail = 'over', None
+    while not (state.isWin() or state.isLose()):
+        if len(moves) >= max_moves:
+            end = 'move_cap'
+            break
+        mover = len(moves) % agents
+        legal = state.getLegalActions(mover)
+        if mover == player:
+            started, timed_out, action = time.process_time(), False, None
+            try:
+                with _MoveDeadline(move_seconds):
+                    action = choose(state)
+            except MoveTimeout:
+                timed_out = True
+            except Exception as exc:
+                seconds.append(time.process_time() - started)
+                end, detail = 'raised', describe_error(exc)
+                break
+            seconds.append(time.process_time() - started)
+            if timed_out or seconds[-1] > move_seconds:
+                end = 'timeout'
+                break
+            try:
+                is_legal = action in legal
+            except Exception:
+                is_legal = False
+            if not is_legal:
+                end = 'illegal'
+                detail = {'action': encode_value(action), 'repr': _safe_repr(action),
+                          'legal': [encode_value(a) for a in legal]}
+                break
+        else:
+            action = opponents.choice(legal)
+        moves.append([mover, encode_value(action)])
+        state = state.generateSuccessor(mover, action)
+    return {'moves': moves, 'seconds': seconds, 'end': end, 'detail': detail,
+            'score': encode_value(state.getScore())}
+
+
+def _safe_repr(value):
+    try:
+        return reprlib.repr(value)
+    except BaseException:
+        return '<unprintable %s object>' % type(value).__name__
 
 
 def frozen(value):

@@ -1592,3 +1592,75 @@ class ForkServerTest(DriverTestCase):
         import socket
         with self.assertRaises(socket.timeout):
             control.recv(65536)   # no second "ready" from the forked copy
+
+
+class PlayTest(DriverTestCase):
+    """The `play` op: whole games of the student's agent against seeded random opponents."""
+
+    def _with_berkeley_support(self):
+        support = os.path.join(os.path.dirname(DRIVER), '..', '..', 'specs', 'support', 'berkeley')
+        for name in ('util.py', 'game.py', 'layout.py', 'pacman.py'):
+            shutil.copy(os.path.join(support, name), os.path.join(self.dir, name))
+
+    def play_steps(self, agent_class, seeds, max_moves=60, move_seconds=1.0):
+        layout = '%%%%%%%%\n%. P  o%\n% %%%% %\n%G .  G%\n%%%%%%%%'
+        steps = [{'op': 'new', 'class': agent_class, 'args': [], 'bind': 'agent'}]
+        for seed in seeds:
+            steps.append({'op': 'play', 'target': 'agent', 'method': 'getAction',
+                          'world': {'$fn': 'berkeley_game_state', 'layout': layout,
+                                    'ghosts': 2},
+                          'player': 0, 'seed': seed, 'max_moves': max_moves,
+                          'move_seconds': move_seconds})
+        return steps
+
+    def test_play_runs_whole_games_with_seeded_random_ghosts(self):
+        self._with_berkeley_support()
+        self.write('student.py', '''
+            import random
+            class Wanderer:
+                def getAction(self, state):
+                    return random.choice(state.getLegalActions(0))
+        ''')
+        run = self.run_driver(self.play_steps('Wanderer', [1, 2, 1]))
+        self.assertComplete(run, 4)
+        games = [run.step(i)['value'] for i in (1, 2, 3)]
+        for game in games:
+            self.assertIn(game['end'], ('over', 'move_cap'))
+            movers = [mover for mover, _ in game['moves']]
+            self.assertEqual(movers, [i % 3 for i in range(len(movers))])
+            self.assertEqual(len(game['seconds']), movers.count(0))
+        self.assertEqual(games[0]['moves'], games[2]['moves'])  # the same seed, the same game
+        self.assertNotEqual(games[0]['moves'], games[1]['moves'])
+
+    def test_a_move_that_raises_is_illegal_or_too_slow_ends_only_its_game(self):
+        self._with_berkeley_support()
+        self.write('student.py', '''
+            class Raises:
+                def getAction(self, state):
+                    return {}['no such key']
+            class Illegal:
+                def getAction(self, state):
+                    return 'Up'
+            class Slow:
+                def getAction(self, state):
+                    while True:
+                        pass
+        ''')
+        steps = self.play_steps('Raises', [1])
+        steps += self.play_steps('Illegal', [1])
+        steps += self.play_steps('Slow', [1, 2], move_seconds=0.2)
+        run = self.run_driver(steps)
+        self.assertComplete(run, 7)
+        raised = run.step(1)['value']
+        self.assertEqual(raised['end'], 'raised')
+        self.assertEqual(raised['detail']['type'], 'KeyError')
+        self.assertIn('student.py', raised['detail']['traceback'])
+        illegal = run.step(3)['value']
+        self.assertEqual(illegal['end'], 'illegal')
+        self.assertEqual(illegal['detail']['repr'], "'Up'")
+        self.assertEqual(illegal['detail']['legal'], ['East', 'West', 'Stop'])
+        for index in (5, 6):  # both games stop at the move's limit; the second still runs
+            slow = run.step(index)['value']
+            self.assertEqual(slow['end'], 'timeout')
+            self.assertEqual(slow['moves'], [])
+            self.assertGreaterEqual(slow['seconds'][0], 0.2)
