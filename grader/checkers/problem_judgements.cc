@@ -27,12 +27,6 @@ std::optional<double> number_of(const nlohmann::json& value) {
   return std::nullopt;
 }
 
-// An action as the reference names it: a string as it is ("North"), any other value as Python
-// writes it ("(0, 1)": a rules world's move, which the driver encodes as a tagged tuple).
-std::string action_text(const nlohmann::json& value) {
-  return value.is_string() ? value.get<std::string>() : python_repr(value);
-}
-
 // The first "(x, y)" in a student's state text, as "(x, y)".
 std::optional<std::string> first_square(const std::string& text) {
   static const std::regex square(R"(\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\))");

@@ -121,4 +121,8 @@ std::string python_repr(const nlohmann::json& value) {
   return fmt::format("{{{}}}", fmt::join(items, ", "));
 }
 
+std::string action_text(const nlohmann::json& value) {
+  return value.is_string() ? value.get<std::string>() : python_repr(value);
+}
+
 }  // namespace sg

@@ -26,4 +26,8 @@ std::optional<std::vector<nlohmann::json>> as_sequence(const nlohmann::json& val
 /// Python-like rendering of a driver value for feedback: [1, 2], (1, 2), {'state': [...]}, None.
 std::string python_repr(const nlohmann::json& value);
 
+/// An action (driver encoding) as the reference names it: a string as it is ("North"), any
+/// other value as Python writes it ("(0, 1)": a rules world's move, a tagged tuple).
+std::string action_text(const nlohmann::json& value);
+
 }  // namespace sg

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "checkers/played_game.h"
 #include "reference/pacman_game.h"
 #include "reference/pacman_layout.h"
 
@@ -226,6 +227,92 @@ TEST(PacmanSupportRules, PacmanPyPlaysRandomGamesAsTheReferenceDoes) {
       300, 60);
   EXPECT_GT(corridor.wins, 0);
   EXPECT_GT(corridor.losses, 0);
+}
+
+// Runs `command` in a shell; returns what it printed (stdout and stderr).
+std::string run_shell(const std::string& command) {
+  std::string output;
+  if (FILE* pipe = ::popen(command.c_str(), "r")) {
+    char buffer[4096];
+    std::size_t read = 0;
+    while ((read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, read);
+    EXPECT_EQ(::pclose(pipe), 0) << output;
+  }
+  return output;
+}
+
+// The games the driver's `play` op has a student's agent play against random ghosts (in the
+// student's process, with pacman.py's rules) replay by the reference's rules, each ghost's move
+// being its seeded draw: the grader can trust none of the process's own account.
+TEST(PacmanSupportRules, GamesTheDriverPlaysReplayByTheReferencesRules) {
+  const fs::path folder = fs::temp_directory_path() / fmt::format("sg-pacman-play-{}", ::getpid());
+  fs::create_directories(folder);
+  for (const char* name : {"util.py", "game.py", "layout.py", "pacman.py"})
+    fs::copy_file(fs::path(SG_SOURCE_DIR) / "specs" / "support" / "berkeley" / name, folder / name,
+                  fs::copy_options::overwrite_existing);
+  std::ofstream(folder / "student.py") << R"py(import random
+import util
+from game import Agent
+
+class Greedy(Agent):
+    """Eats the food nearest, away from ghosts; ties broken at random (its own draws)."""
+    def getAction(self, state):
+        best, choices = None, []
+        for action in state.getLegalActions(0):
+            after = state.generatePacmanSuccessor(action)
+            food = after.getFood().asList()
+            near = min([util.manhattanDistance(after.getPacmanPosition(), f) for f in food] or [0])
+            value = after.getScore() - near
+            if best is None or value > best:
+                best, choices = value, [action]
+            elif value == best:
+                choices.append(action)
+        print('chose among', choices)
+        return random.choice(choices)
+)py";
+  const std::string layout =
+      "%%%%%%%%%%\n%o...%..G%\n%.%%.%.%.%\n%.G..P...%\n%.%.%%.%.%\n%...G...o%\n%%%%%%%%%%";
+  nlohmann::json steps = nlohmann::json::array(
+      {{{"op", "new"}, {"class", "Greedy"}, {"args", nlohmann::json::array()}, {"bind", "agent"}}});
+  constexpr int kGames = 30;
+  constexpr std::size_t kMaxMoves = 400;
+  for (int seed = 1; seed <= kGames; ++seed)
+    steps.push_back({{"op", "play"},
+                     {"target", "agent"},
+                     {"world", {{"$fn", "berkeley_game_state"}, {"layout", layout}, {"ghosts", 3}}},
+                     {"seed", seed},
+                     {"max_moves", kMaxMoves},
+                     {"move_seconds", 5}});
+  std::ofstream(folder / "request.json")
+      << nlohmann::json{{"protocol", 1}, {"module", "student"}, {"steps", steps}}.dump();
+  const std::string printed = run_shell(
+      fmt::format("cd '{}' && python3 -I -B '{}' < request.json 2>/dev/null", folder.string(),
+                  (fs::path(SG_SOURCE_DIR) / "grader" / "drivers" / "python_driver.py").string()));
+  fs::remove_all(folder);
+
+  const ref::PacmanGame game(ref::parse_pacman_layout(
+      "%%%%%%%%%%\n%o...%..G%\n%.%%.%.%.%\n%.G..P...%\n%.%.%%.%.%\n%...G...o%\n%%%%%%%%%%\n"));
+  std::istringstream lines(printed);
+  std::string line;
+  int replayed = 0;
+  int won = 0;
+  int lost = 0;
+  while (std::getline(lines, line)) {
+    const nlohmann::json record = nlohmann::json::parse(line);
+    if (record.value("sg", "") != "step" || record.value("index", 0) == 0) continue;
+    ASSERT_TRUE(record.value("ok", false)) << line;
+    const int seed = record["index"].get<int>();
+    const PlayedGame played = read_played_game(record["value"], seed, 0, kMaxMoves);
+    const GameResult result = replay_played_game(game, played);  // throws where they differ
+    EXPECT_EQ(played.end, result.end == GameEnd::move_cap ? "move_cap" : "over") << seed;
+    EXPECT_DOUBLE_EQ(result.score, record["value"]["score"].get<double>()) << seed;
+    won += result.end == GameEnd::won;
+    lost += result.end == GameEnd::lost;
+    ++replayed;
+  }
+  EXPECT_EQ(replayed, kGames) << printed.substr(0, 2000);
+  EXPECT_GT(won, 0);
+  EXPECT_GT(lost, 0);
 }
 
 }  // namespace pacman_support_rules_test

@@ -24,12 +24,6 @@ namespace {
 std::mutex oracle_mutex;
 std::shared_ptr<const RulesOracle> installed;
 
-// A string action is named by itself ("North"), any other by its repr ("(1, 0)"), as a search
-// that returns actions is read (adapters/search_adapter.cc).
-std::string action_text(const nlohmann::json& value) {
-  return value.is_string() ? value.get<std::string>() : python_repr(value);
-}
-
 double number(const nlohmann::json& value, const char* what) {
   if (value.is_number()) return value.get<double>();
   throw std::invalid_argument(fmt::format("{} {} is not a number", what, python_repr(value)));
