@@ -109,6 +109,28 @@ std::vector<Played> play(const ref::PacmanGame& game, int games, int max_moves) 
   return played;
 }
 
+// Runs `command` in a shell; returns what it printed (stdout and stderr).
+std::string run_shell(const std::string& command) {
+  std::string output;
+  if (FILE* pipe = ::popen(command.c_str(), "r")) {
+    char buffer[4096];
+    std::size_t read = 0;
+    while ((read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, read);
+    EXPECT_EQ(::pclose(pipe), 0) << output;
+  }
+  return output;
+}
+
+// An open maze with two capsules and three ghosts, food everywhere.
+constexpr const char* kOpenMaze =
+    "%%%%%%%%%%\n"
+    "%o...%..G%\n"
+    "%.%%.%.%.%\n"
+    "%.G..P...%\n"
+    "%.%.%%.%.%\n"
+    "%...G...o%\n"
+    "%%%%%%%%%%\n";
+
 // pacman.py's replay of `played` on `layout`.
 nlohmann::json replay(const std::string& layout, const std::vector<Played>& played) {
   const fs::path folder = fs::temp_directory_path() / fmt::format("sg-pacman-rules-{}", ::getpid());
@@ -129,13 +151,7 @@ nlohmann::json replay(const std::string& layout, const std::vector<Played>& play
       folder.string(), (fs::path(SG_SOURCE_DIR) / "specs" / "support" / "berkeley").string(),
       (folder / "replay.py").string(), (folder / "request.json").string(),
       (folder / "replayed.json").string());
-  std::string output;
-  if (FILE* pipe = ::popen(run.c_str(), "r")) {
-    char buffer[4096];
-    std::size_t read = 0;
-    while ((read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, read);
-    EXPECT_EQ(::pclose(pipe), 0) << output;
-  }
+  const std::string output = run_shell(run);
   std::ifstream in(folder / "replayed.json");
   std::stringstream text;
   text << in.rdbuf();
@@ -205,16 +221,7 @@ TEST(PacmanSupportRules, PacmanPyPlaysRandomGamesAsTheReferenceDoes) {
   EXPECT_GT(capsules.scared, 0);
   EXPECT_GT(capsules.half_squares, 0);
   EXPECT_GT(capsules.losses, 0);
-  // An open maze with two capsules and three ghosts, food everywhere.
-  const Seen open = expect_same_games(
-      "%%%%%%%%%%\n"
-      "%o...%..G%\n"
-      "%.%%.%.%.%\n"
-      "%.G..P...%\n"
-      "%.%.%%.%.%\n"
-      "%...G...o%\n"
-      "%%%%%%%%%%\n",
-      300, 200);
+  const Seen open = expect_same_games(kOpenMaze, 300, 200);
   EXPECT_GT(open.moves, 5000);
   EXPECT_GT(open.scared, 0);
   EXPECT_GT(open.losses, 0);
@@ -227,18 +234,6 @@ TEST(PacmanSupportRules, PacmanPyPlaysRandomGamesAsTheReferenceDoes) {
       300, 60);
   EXPECT_GT(corridor.wins, 0);
   EXPECT_GT(corridor.losses, 0);
-}
-
-// Runs `command` in a shell; returns what it printed (stdout and stderr).
-std::string run_shell(const std::string& command) {
-  std::string output;
-  if (FILE* pipe = ::popen(command.c_str(), "r")) {
-    char buffer[4096];
-    std::size_t read = 0;
-    while ((read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, read);
-    EXPECT_EQ(::pclose(pipe), 0) << output;
-  }
-  return output;
 }
 
 // The games the driver's `play` op has a student's agent play against random ghosts (in the
@@ -270,19 +265,18 @@ class Greedy(Agent):
         print('chose among', choices)
         return random.choice(choices)
 )py";
-  const std::string layout =
-      "%%%%%%%%%%\n%o...%..G%\n%.%%.%.%.%\n%.G..P...%\n%.%.%%.%.%\n%...G...o%\n%%%%%%%%%%";
   nlohmann::json steps = nlohmann::json::array(
       {{{"op", "new"}, {"class", "Greedy"}, {"args", nlohmann::json::array()}, {"bind", "agent"}}});
   constexpr int kGames = 30;
   constexpr std::size_t kMaxMoves = 400;
   for (int seed = 1; seed <= kGames; ++seed)
-    steps.push_back({{"op", "play"},
-                     {"target", "agent"},
-                     {"world", {{"$fn", "berkeley_game_state"}, {"layout", layout}, {"ghosts", 3}}},
-                     {"seed", seed},
-                     {"max_moves", kMaxMoves},
-                     {"move_seconds", 5}});
+    steps.push_back(
+        {{"op", "play"},
+         {"target", "agent"},
+         {"world", {{"$fn", "berkeley_game_state"}, {"layout", kOpenMaze}, {"ghosts", 3}}},
+         {"seed", seed},
+         {"max_moves", kMaxMoves},
+         {"move_seconds", 5}});
   std::ofstream(folder / "request.json")
       << nlohmann::json{{"protocol", 1}, {"module", "student"}, {"steps", steps}}.dump();
   const std::string printed = run_shell(
@@ -290,8 +284,7 @@ class Greedy(Agent):
                   (fs::path(SG_SOURCE_DIR) / "grader" / "drivers" / "python_driver.py").string()));
   fs::remove_all(folder);
 
-  const ref::PacmanGame game(ref::parse_pacman_layout(
-      "%%%%%%%%%%\n%o...%..G%\n%.%%.%.%.%\n%.G..P...%\n%.%.%%.%.%\n%...G...o%\n%%%%%%%%%%\n"));
+  const ref::PacmanGame game(ref::parse_pacman_layout(kOpenMaze));
   std::istringstream lines(printed);
   std::string line;
   int replayed = 0;
