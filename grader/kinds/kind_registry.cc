@@ -4,6 +4,7 @@
 
 #include "kinds/domain_trace_kind.h"
 #include "kinds/game_function_kind.h"
+#include "kinds/game_play_kind.h"
 #include "kinds/game_search_kind.h"
 #include "kinds/heuristic_kind.h"
 #include "kinds/iddfs_trace_kind.h"
@@ -35,6 +36,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<GameSearchKind>());
   registry.add(std::make_unique<GameFunctionKind>());
   registry.add(std::make_unique<LocalSearchKind>());
+  registry.add(std::make_unique<GamePlayKind>());
   return registry;
 }
 

@@ -1,0 +1,325 @@
+#include "kinds/game_play_kind.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "adapters/function_call_outcome.h"
+#include "adapters/python_driver_client.h"
+#include "checkers/played_game.h"
+#include "domains/game_domain.h"
+#include "reference/pacman_game.h"
+#include "reference/python_random.h"
+#include "spec/test_keys.h"
+
+namespace sg {
+namespace {
+
+constexpr std::size_t kMaxTiers = 4;
+
+struct PlaySetup {
+  GameDomain domain;
+  std::string layout;  ///< The Pacman layout's text, for the driver's game state.
+  std::string agent;
+  nlohmann::json agent_args = nlohmann::json::object();
+  std::int64_t games = 10;
+  std::int64_t seed = 1;
+  std::size_t max_moves = 1000;
+  double move_seconds = 5;
+  std::vector<double> wins;
+  std::vector<double> average_score;
+};
+
+// A tier list at `key`: 1 to 4 increasing numbers (whole ones for `whole`).
+std::vector<double> read_tiers(const TestSpec& test, const std::string& key, bool whole) {
+  std::vector<double> tiers;
+  if (!test.input.contains(key)) return tiers;
+  const nlohmann::json& value = test.input[key];
+  const std::string shape =
+      fmt::format("{}: 1 to {} increasing {}, e.g. {}", key, kMaxTiers,
+                  whole ? "whole numbers" : "numbers", whole ? "[1, 5, 10]" : "[500, 1000]");
+  if (!value.is_array() || value.empty() || value.size() > kMaxTiers)
+    throw SpecError(location_of(test, "/" + key), shape);
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (!value[i].is_number() || (whole && !value[i].is_number_integer()) ||
+        (i > 0 && value[i].get<double>() <= tiers.back()))
+      throw SpecError(location_of(test, fmt::format("/{}/{}", key, i)), shape);
+    tiers.push_back(value[i].get<double>());
+  }
+  return tiers;
+}
+
+PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
+  PlaySetup setup;
+  if (!test.input.contains("domain"))
+    throw SpecError(test.where, "a game_play test needs `domain:`, a game of `domains`");
+  setup.domain = game_domain(assignment, test);
+  const auto* pacman = dynamic_cast<const ref::PacmanGame*>(setup.domain.game.get());
+  if (pacman == nullptr)
+    throw SpecError(location_of(test, "/domain"),
+                    fmt::format("domain: game_play plays Pacman layouts (a `pacman` domain); '{}' "
+                                "is a {}",
+                                setup.domain.name, setup.domain.type));
+  setup.layout = draw_pacman_layout(pacman->layout());
+  setup.agent = read_name(test, "/agent", "");
+  if (setup.agent.empty())
+    throw SpecError(test.where,
+                    "a game_play test needs `agent:`, the class the student writes "
+                    "(e.g. ReflexAgent)");
+  if (test.input.contains("agent_args")) {
+    setup.agent_args = test.input["agent_args"];
+    if (!setup.agent_args.is_object())
+      throw SpecError(location_of(test, "/agent_args"),
+                      "agent_args: the agent's keyword arguments, e.g. {depth: \"2\", evalFn: "
+                      "better}");
+  }
+  setup.games = read_whole(test, "/games", 1, 100, 10);
+  setup.seed = read_whole(test, "/seed", 0, 1000000000, 1);
+  setup.max_moves = static_cast<std::size_t>(read_whole(test, "/max_moves", 1, 100000, 1000));
+  if (test.input.contains("move_seconds")) {
+    const nlohmann::json& seconds = test.input["move_seconds"];
+    if (!seconds.is_number() || seconds.get<double>() <= 0 || seconds.get<double>() > 600)
+      throw SpecError(location_of(test, "/move_seconds"),
+                      "move_seconds: CPU seconds per move, more than 0 and at most 600");
+    setup.move_seconds = seconds.get<double>();
+  }
+  read_word(test, "opponent", "random", {"random"});
+  setup.wins = read_tiers(test, "wins", true);
+  setup.average_score = read_tiers(test, "average_score", false);
+  for (const double wins : setup.wins)
+    if (wins > static_cast<double>(setup.games))
+      throw SpecError(
+          location_of(test, "/wins"),
+          fmt::format("wins: a tier of {} wins in {} games can never be met", wins, setup.games));
+  return setup;
+}
+
+std::int64_t seed_of(const PlaySetup& setup, std::int64_t game) { return setup.seed + game; }
+
+std::string agent_call(const PlaySetup& setup) {
+  std::vector<std::string> args;
+  for (const auto& [key, value] : setup.agent_args.items())
+    args.push_back(fmt::format("{}={}", key, value.dump()));
+  return fmt::format("{}({})", setup.agent, fmt::join(args, ", "));
+}
+
+std::string game_name(const PlaySetup& setup, std::int64_t game) {
+  return fmt::format("game {} (seed {})", game + 1, seed_of(setup, game));
+}
+
+// One line per game: how it ended, with the evidence.
+std::string game_line(const PlaySetup& setup, std::int64_t game, const GameResult& result) {
+  std::string line = fmt::format("{}: {}, score {:g}, {} moves", game_name(setup, game),
+                                 to_string(result.end), result.score, result.moves);
+  if (result.slowest_move_at > 0)
+    line += fmt::format(", slowest move {:.3f} s (move {})", result.slowest_move,
+                        result.slowest_move_at);
+  if (result.end == GameEnd::timed_out)
+    line += fmt::format(": that move used more than {:g} s of CPU", setup.move_seconds);
+  if (!result.detail.empty()) line += ": " + result.detail;
+  return line;
+}
+
+bool completed(const GameResult& result) {
+  return result.end != GameEnd::timed_out && result.end != GameEnd::illegal_move &&
+         result.end != GameEnd::raised;
+}
+
+// The aspects of the games' results, the verdict, and the games as evidence.
+void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestOutcome& outcome) {
+  std::size_t won = 0;
+  std::size_t lost = 0;
+  double total = 0;
+  const GameResult* first_stop = nullptr;
+  std::int64_t stopped_game = 0;
+  std::vector<std::string> lines;
+  for (std::size_t g = 0; g < results.size(); ++g) {
+    const GameResult& result = results[g];
+    won += result.end == GameEnd::won;
+    lost += result.end == GameEnd::lost;
+    total += result.score;
+    lines.push_back(game_line(setup, static_cast<std::int64_t>(g), result));
+    if (!completed(result) && first_stop == nullptr) {
+      first_stop = &result;
+      stopped_game = static_cast<std::int64_t>(g);
+    }
+  }
+  const double average = results.empty() ? 0 : total / static_cast<double>(results.size());
+  const std::string summary = fmt::format("won {} of {} games (lost {}), average score {:.1f}", won,
+                                          results.size(), lost, average);
+  outcome.observed = summary + "\n" + fmt::format("{}", fmt::join(lines, "\n"));
+  const std::string not_credited =
+      first_stop == nullptr
+          ? std::string()
+          : fmt::format("not credited: {} ended by {}", game_name(setup, stopped_game),
+                        to_string(first_stop->end));
+  outcome.aspects.push_back(
+      {"completed", "", first_stop == nullptr,
+       first_stop == nullptr ? "" : game_line(setup, stopped_game, *first_stop), true});
+  for (std::size_t k = 0; k < setup.wins.size(); ++k) {
+    const bool met = static_cast<double>(won) >= setup.wins[k];
+    outcome.aspects.push_back(
+        {fmt::format("wins_{}", k + 1), "", met && first_stop == nullptr,
+         first_stop != nullptr ? not_credited
+         : met                 ? ""
+               : fmt::format("{}; this tier asks for {:g} win(s) or more", summary, setup.wins[k]),
+         true});
+  }
+  for (std::size_t k = 0; k < setup.average_score.size(); ++k) {
+    const bool met = average >= setup.average_score[k];
+    outcome.aspects.push_back({fmt::format("score_{}", k + 1), "", met && first_stop == nullptr,
+                               first_stop != nullptr ? not_credited
+                               : met                 ? ""
+                                     : fmt::format("{}; this tier asks for an average score of at "
+                                                   "least {:g}",
+                                                   summary, setup.average_score[k]),
+                               true});
+  }
+  outcome.verdict = first_stop == nullptr                      ? Verdict::accepted
+                    : first_stop->end == GameEnd::timed_out    ? Verdict::time_limit_exceeded
+                    : first_stop->end == GameEnd::illegal_move ? Verdict::wrong_answer
+                                                               : Verdict::runtime_error;
+}
+
+// A game the reference plays for a mutant agent: `choose` picks among the legal moves.
+template <class Choose>
+GameResult reference_game(const PlaySetup& setup, std::int64_t game, Choose choose) {
+  const ref::Game& rules = *setup.domain.game;
+  PlayedGame played;
+  played.seed = seed_of(setup, game);
+  played.max_moves = setup.max_moves;
+  ref::PythonRandom opponents(played.seed);
+  ref::State state = rules.initial_state();
+  played.end = "over";
+  while (!rules.is_terminal(state)) {
+    if (played.moves.size() >= setup.max_moves) {
+      played.end = "move_cap";
+      break;
+    }
+    const int mover =
+        static_cast<int>(played.moves.size() % static_cast<std::size_t>(rules.agents()));
+    const std::vector<ref::GameMove> legal = rules.moves(state, mover);
+    const ref::GameMove& made = mover == 0 ? choose(legal) : opponents.choice(legal);
+    played.moves.emplace_back(mover, made.action);
+    if (mover == 0) played.seconds.push_back(0);
+    state = made.state;
+  }
+  return replay_played_game(rules, played);
+}
+
+}  // namespace
+
+void GamePlayKind::validate(const Assignment& assignment, const TestSpec& test) const {
+  check_keys(test, keys());
+  if (assignment.submission.language != "python")
+    throw SpecError(test.where,
+                    "a game_play test plays the student's Python agent: "
+                    "`language: python`");
+  const PlaySetup setup = read_setup(assignment, test);
+  for (const auto& [aspect, criteria] : test.grades) {
+    for (std::size_t k = 1; k <= kMaxTiers; ++k) {
+      const bool wins = aspect == fmt::format("wins_{}", k) && k > setup.wins.size();
+      const bool score = aspect == fmt::format("score_{}", k) && k > setup.average_score.size();
+      if (wins || score)
+        throw SpecError(location_of(test, "/grades/" + aspect),
+                        fmt::format("grades: {} is a tier this test does not state ({} has {})",
+                                    aspect, wins ? "wins" : "average_score",
+                                    wins ? setup.wins.size() : setup.average_score.size()));
+    }
+  }
+}
+
+Invocation GamePlayKind::invocation(const Assignment& assignment, const TestSpec& test,
+                                    const GradingContext& context) const {
+  const PlaySetup setup = read_setup(assignment, test);
+  nlohmann::json steps = nlohmann::json::array({{{"op", "new"},
+                                                 {"class", setup.agent},
+                                                 {"args", nlohmann::json::array()},
+                                                 {"kwargs", setup.agent_args},
+                                                 {"bind", "agent"}}});
+  for (std::int64_t game = 0; game < setup.games; ++game)
+    steps.push_back({{"op", "play"},
+                     {"target", "agent"},
+                     {"method", "getAction"},
+                     {"world",
+                      {{"$fn", "berkeley_game_state"},
+                       {"layout", setup.layout},
+                       {"ghosts", setup.domain.game->agents() - 1}}},
+                     {"player", 0},
+                     {"seed", seed_of(setup, game)},
+                     {"max_moves", setup.max_moves},
+                     {"move_seconds", setup.move_seconds}});
+  return make_driver_invocation(assignment, test, context, std::move(steps),
+                                fmt::format("{} plays {} game(s) on '{}'", agent_call(setup),
+                                            setup.games, setup.domain.name));
+}
+
+TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec& test,
+                                   const Observation& observation) const {
+  const PlaySetup setup = read_setup(assignment, test);
+  TestOutcome outcome;
+  outcome.call = fmt::format("{}.getAction(state) in {} game(s) on '{}'", agent_call(setup),
+                             setup.games, setup.domain.name);
+  outcome.expected = fmt::format(
+      "{} game(s) against random ghosts (seeds {} to {}; at most {} moves a game, {:g} s of CPU "
+      "a move), every one completed",
+      setup.games, seed_of(setup, 0), seed_of(setup, setup.games - 1), setup.max_moves,
+      setup.move_seconds);
+  if (!setup.wins.empty())
+    outcome.expected += fmt::format("; tiers: at least {} wins", fmt::join(setup.wins, " / "));
+  if (!setup.average_score.empty())
+    outcome.expected += fmt::format("; tiers: an average score of at least {}",
+                                    fmt::join(setup.average_score, " / "));
+  std::vector<std::string> calls = {agent_call(setup)};
+  for (std::int64_t game = 0; game < setup.games; ++game) calls.push_back(game_name(setup, game));
+  const DriverRun driver = read_driver_run(assignment, test, observation, calls, outcome);
+  if (driver.stop) {
+    fail_all_aspects(outcome, aspects(), *driver.stop);
+    return outcome;
+  }
+  std::vector<GameResult> results;
+  for (std::size_t step = 0; step < calls.size(); ++step) {
+    const DriverStepRecord& record = driver.transcript.steps[step];
+    if (!record.ok) {  // the agent could not be built or asked (a missing class or getAction)
+      fail_all_aspects(outcome, aspects(), step_failure(record, calls[step], driver.module_file));
+      return outcome;
+    }
+    if (step == 0) continue;
+    const auto game = static_cast<std::int64_t>(step - 1);
+    results.push_back(replay_played_game(
+        *setup.domain.game,
+        read_played_game(record.value, seed_of(setup, game), 0, setup.max_moves)));
+  }
+  judge(setup, results, outcome);
+  return outcome;
+}
+
+std::vector<MutantOutcome> GamePlayKind::mutant_outcomes(const Assignment& assignment,
+                                                         const TestSpec& test) const {
+  const PlaySetup setup = read_setup(assignment, test);
+  std::vector<MutantOutcome> outcomes;
+  std::vector<GameResult> random_games;
+  std::vector<GameResult> idle_games;
+  for (std::int64_t game = 0; game < setup.games; ++game) {
+    ref::PythonRandom own(seed_of(setup, game) + 1);
+    random_games.push_back(reference_game(
+        setup, game, [&](const auto& legal) -> const auto& { return own.choice(legal); }));
+    idle_games.push_back(reference_game(
+        setup, game, [](const auto& legal) -> const auto& {
+          const auto stop = std::find_if(legal.begin(), legal.end(), [](const ref::GameMove& move) {
+            return move.action == "Stop";
+          });
+          return stop != legal.end() ? *stop : legal.front();
+        }));
+  }
+  MutantOutcome random{"plays_randomly", "an agent that moves uniformly at random", {}};
+  judge(setup, random_games, random.outcome);
+  MutantOutcome idle{"never_moves", "an agent that never moves (Stop)", {}};
+  judge(setup, idle_games, idle.outcome);
+  outcomes.push_back(std::move(random));
+  outcomes.push_back(std::move(idle));
+  return outcomes;
+}
+
+}  // namespace sg

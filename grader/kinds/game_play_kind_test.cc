@@ -1,0 +1,192 @@
+#include "kinds/game_play_kind.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "kinds/kind_test_util.h"
+#include "reference/pacman_game.h"
+#include "reference/pacman_layout.h"
+#include "reference/python_random.h"
+#include "spec/spec_loader.h"
+
+namespace sg {
+namespace {
+// Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
+namespace game_play_kind_test {
+
+using test_util::aspect;
+using ::testing::HasSubstr;
+
+// Pacman two squares from its food, a ghost far off: West twice wins.
+constexpr const char* kCorridor = "%%%%%%%%%%\n%..P    G%\n%%%%%%%%%%\n";
+
+Assignment spec_with(const std::string& test_keys,
+                     const std::string& grades = "{completed: a, wins_1: a}") {
+  return load_spec_from_string(std::string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: python, module: multiAgents}
+domains:
+  corridor:
+    type: pacman
+    layout: |
+)yaml") + "      %%%%%%%%%%\n      %..P    G%\n      %%%%%%%%%%\n" +
+                                   R"yaml(
+  tree:
+    type: game_tree
+    root: A
+    moves: {A: [[l, B], [r, C]]}
+    values: {B: 1, C: 2}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: game_play
+    grades: )yaml" + grades + "\n" +
+                                   test_keys,
+                               "specs/demo.yaml");
+}
+
+const std::string kPlay = "    domain: corridor\n    agent: ReflexAgent\n";
+
+std::string validation_error(const Assignment& assignment) {
+  return test_util::validation_error(GamePlayKind(), assignment, assignment.tests.back());
+}
+
+// What the driver's `play` op returns for a game of seed `seed` where the student plays
+// `mine` in turn (the ghost its seeded draws), ending as `end` says.
+std::string played(std::int64_t seed, const std::vector<std::string>& mine, const std::string& end,
+                   const std::string& detail = "null") {
+  const ref::PacmanGame game(ref::parse_pacman_layout(kCorridor));
+  ref::PythonRandom opponents(seed);
+  ref::State state = game.initial_state();
+  nlohmann::json moves = nlohmann::json::array();
+  nlohmann::json seconds = nlohmann::json::array();
+  std::size_t next = 0;
+  for (int i = 0; !game.is_terminal(state); ++i) {
+    const int mover = i % game.agents();
+    if (mover == 0 && next == mine.size()) break;
+    const auto legal = game.moves(state, mover);
+    const ref::GameMove* made = &opponents.choice(legal);
+    if (mover == 0) {
+      for (const auto& move : legal)
+        if (move.action == mine[next]) made = &move;
+      ++next;
+      seconds.push_back(0.01);
+    }
+    moves.push_back({mover, made->action});
+    state = made->state;
+  }
+  if (end == "timeout") seconds.push_back(6.0);
+  return nlohmann::json{{"moves", moves},
+                        {"seconds", seconds},
+                        {"end", end},
+                        {"detail", nlohmann::json::parse(detail)},
+                        {"score", 0}}
+      .dump();
+}
+
+TEST(GamePlayKind, ValidatesAPacmanGameAndItsTiers) {
+  EXPECT_EQ(validation_error(spec_with(kPlay + "    wins: [1, 3]\n")), "no error");
+  EXPECT_THAT(validation_error(spec_with(kPlay)),
+              HasSubstr("grades: wins_1 is a tier this test does not state"));
+  EXPECT_THAT(validation_error(spec_with(kPlay + "    games: 3\n    wins: [1, 5]\n")),
+              HasSubstr("a tier of 5 wins in 3 games can never be met"));
+  EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [2, 1]\n")),
+              HasSubstr("wins: 1 to 4 increasing whole numbers"));
+  EXPECT_THAT(validation_error(spec_with("    domain: tree\n    agent: A\n    wins: [1]\n")),
+              HasSubstr("game_play plays Pacman layouts"));
+  EXPECT_THAT(validation_error(spec_with("    domain: corridor\n    wins: [1]\n")),
+              HasSubstr("needs `agent:`"));
+  EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [1]\n    opponent: minimax\n")),
+              HasSubstr("opponent"));
+}
+
+TEST(GamePlayKind, TheDriverPlaysEachGameWithItsSeed) {
+  const Assignment assignment = spec_with(
+      kPlay + "    games: 3\n    seed: 10\n    agent_args: {depth: \"2\"}\n    wins: [1]\n");
+  GradingContext context;
+  context.driver_dir = "drivers";
+  context.python = "python3";
+  const Invocation invocation =
+      GamePlayKind().invocation(assignment, assignment.tests.back(), context);
+  const nlohmann::json request = nlohmann::json::parse(*invocation.stdin_data);
+  const nlohmann::json& steps = request["steps"];
+  ASSERT_EQ(steps.size(), 4u);
+  EXPECT_EQ(steps[0]["op"], "new");
+  EXPECT_EQ(steps[0]["kwargs"]["depth"], "2");
+  EXPECT_EQ(steps[1]["op"], "play");
+  EXPECT_EQ(steps[1]["seed"], 10);
+  EXPECT_EQ(steps[3]["seed"], 12);
+  EXPECT_EQ(steps[1]["world"]["ghosts"], 1);
+  EXPECT_THAT(steps[1]["world"]["layout"].get<std::string>(), HasSubstr("%..P    G%"));
+}
+
+TEST(GamePlayKind, GamesAreJudgedByTheReferencesReplayOfThem) {
+  const Assignment assignment =
+      spec_with(kPlay + "    games: 3\n    wins: [1, 3]\n    average_score: [500]\n",
+                "{completed: a, wins_1: a, wins_2: a, score_1: a}");
+  const TestSpec& test = assignment.tests.back();
+  // Three games won: West twice (10 + 10 + 500 - 2), or a step east first.
+  const TestOutcome three_won = GamePlayKind().evaluate(
+      assignment, test,
+      test_util::driver_returned({"null", played(1, {"West", "West"}, "over"),
+                                  played(2, {"West", "West"}, "over"),
+                                  played(3, {"East", "West", "West", "West"}, "over")}));
+  EXPECT_EQ(three_won.verdict, Verdict::accepted);
+  EXPECT_TRUE(aspect(three_won, "completed").passed);
+  EXPECT_TRUE(aspect(three_won, "wins_1").passed);
+  EXPECT_TRUE(aspect(three_won, "wins_2").passed) << three_won.observed;
+  EXPECT_TRUE(aspect(three_won, "score_1").passed);
+  EXPECT_THAT(three_won.observed, HasSubstr("won 3 of 3 games"));
+  EXPECT_THAT(three_won.observed, HasSubstr("game 1 (seed 1): won, score 518, 3 moves"));
+
+  const TestOutcome illegal = GamePlayKind().evaluate(
+      assignment, test,
+      test_util::driver_returned({"null", played(1, {"West", "West"}, "over"),
+                                  played(2, {"East"}, "illegal", R"({"repr": "'Up'"})"),
+                                  played(3, {"West", "West"}, "over")}));
+  EXPECT_EQ(illegal.verdict, Verdict::wrong_answer);
+  EXPECT_FALSE(aspect(illegal, "completed").passed);
+  EXPECT_THAT(aspect(illegal, "completed").feedback,
+              HasSubstr("game 2 (seed 2): illegal move, score -1, 2 moves"));
+  EXPECT_THAT(aspect(illegal, "completed").feedback, HasSubstr("returned 'Up' in P(4,1)"));
+  EXPECT_FALSE(aspect(illegal, "wins_1").passed);
+  EXPECT_THAT(aspect(illegal, "wins_1").feedback, HasSubstr("not credited: game 2"));
+
+  const TestOutcome slow =
+      GamePlayKind().evaluate(assignment, test,
+                              test_util::driver_returned({"null", played(1, {"West"}, "timeout"),
+                                                          played(2, {"West", "West"}, "over"),
+                                                          played(3, {"West", "West"}, "over")}));
+  EXPECT_EQ(slow.verdict, Verdict::time_limit_exceeded);
+  EXPECT_THAT(aspect(slow, "completed").feedback,
+              HasSubstr("slowest move 6.000 s (move 3): that move used more than 5 s of CPU"));
+}
+
+// A process whose account the rules contradict is the grader's fault, not the student's zero.
+TEST(GamePlayKind, ARecordTheReferenceContradictsIsAGraderFault) {
+  const Assignment assignment = spec_with(kPlay + "    games: 3\n    wins: [1]\n");
+  std::string wrong = played(1, {"West", "West"}, "over");
+  wrong.replace(wrong.find("West"), 4, "East");  // not the move the rest of the game follows
+  EXPECT_THROW(GamePlayKind().evaluate(
+                   assignment, assignment.tests.back(),
+                   test_util::driver_returned({"null", wrong, played(2, {"West", "West"}, "over"),
+                                               played(3, {"West", "West"}, "over")})),
+               std::logic_error);
+}
+
+TEST(GamePlayKind, AuditsAnAgentThatPlaysRandomlyAndOneThatNeverMoves) {
+  const Assignment assignment =
+      spec_with(kPlay + "    games: 20\n    max_moves: 60\n    wins: [1, 20]\n",
+                "{completed: a, wins_1: a, wins_2: a}");
+  const auto mutants = GamePlayKind().mutant_outcomes(assignment, assignment.tests.back());
+  ASSERT_EQ(mutants.size(), 2u);
+  EXPECT_EQ(mutants[0].mutant, "plays_randomly");
+  EXPECT_TRUE(aspect(mutants[0].outcome, "wins_1").passed);   // it wins sometimes
+  EXPECT_FALSE(aspect(mutants[0].outcome, "wins_2").passed);  // but not every game
+  EXPECT_EQ(mutants[1].mutant, "never_moves");
+  EXPECT_FALSE(aspect(mutants[1].outcome, "wins_1").passed);
+}
+
+}  // namespace game_play_kind_test
+}  // namespace
+}  // namespace sg
