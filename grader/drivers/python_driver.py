@@ -1404,7 +1404,7 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds):
                 is_legal = False
             if not is_legal:
                 end = 'illegal'
-                detail = {'action': encode_value(action), 'repr': _safe_repr(action),
+                detail = {'action': encode_value(action), 'repr': _repr(action)['$repr'],
                           'legal': [encode_value(a) for a in legal]}
                 break
         else:
@@ -1413,13 +1413,6 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds):
         state = state.generateSuccessor(mover, action)
     return {'moves': moves, 'seconds': seconds, 'end': end, 'detail': detail,
             'score': encode_value(state.getScore())}
-
-
-def _safe_repr(value):
-    try:
-        return reprlib.repr(value)
-    except BaseException:
-        return '<unprintable %s object>' % type(value).__name__
 
 
 def frozen(value):

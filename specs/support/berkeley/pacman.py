@@ -15,20 +15,11 @@
 #   and otherwise eats Pacman (-500, lost) unless Pacman has just won.
 
 from game import AgentState, Configuration, Directions, Actions
+from util import manhattanDistance, nearestPoint
 
 SCARED_TIME = 40         # moves of its own a ghost stays scared after a capsule
 COLLISION_TOLERANCE = 0.7
 TIME_PENALTY = 1
-
-
-def nearestPoint(pos):
-    """The square a position rounds to (a half square rounds up)."""
-    x, y = pos
-    return (int(x + 0.5), int(y + 0.5))
-
-
-def manhattanDistance(xy1, xy2):
-    return abs(xy1[0] - xy2[0]) + abs(xy1[1] - xy2[1])
 
 
 class GameStateData:
