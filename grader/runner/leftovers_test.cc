@@ -80,7 +80,10 @@ TEST_F(LeftoversTest, RemovesOnlyTheRunFoldersOfGradersThatNoLongerRun) {
   EXPECT_GE(sweep.mounts, mounted ? 1 : 0);
   EXPECT_TRUE(mounts_at_or_below(root_).empty());
   EXPECT_TRUE(sweep.graders.count(dead));
-  EXPECT_TRUE(sweep.problems.empty()) << sweep.summary();
+  // Problems with other tests' folders (a grader starting beside this test sweeps them too) are
+  // theirs; none may name this test's own.
+  for (const std::string& problem : sweep.problems)
+    EXPECT_THAT(problem, ::testing::Not(HasSubstr(root_.string()))) << sweep.summary();
   EXPECT_THAT(sweep.summary(), HasSubstr("that no longer run"));
   EXPECT_THAT(sweep.summary(), HasSubstr("run folder"));
   // Nothing left to do here: a second sweep removes nothing under this root.

@@ -137,7 +137,7 @@ void remove_entry(int parent, const char* name, const fs::path& shown, int depth
   if ((st.st_mode & 0700) != 0700) ::fchmodat(parent, name, 0700, AT_SYMLINK_NOFOLLOW);
   UniqueFd fd(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!fd) {
-    fail("open", errno);
+    if (errno != ENOENT) fail("open", errno);  // ENOENT: another sweep removed it first
     return;
   }
   std::vector<std::string> names;

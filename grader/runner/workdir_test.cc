@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace sg {
 namespace {
@@ -106,6 +108,24 @@ TEST_F(WorkdirTest, RemoveTreeDoesNotFollowSymlinks) {
   EXPECT_FALSE(fs::exists(tree));
   EXPECT_TRUE(fs::exists(outside / "keep.txt"));
   EXPECT_EQ(remove_tree(root_ / "never-existed"), "");
+}
+
+// Two graders starting at once both sweep a dead grader's folder: whichever removes an entry
+// first, neither reports the other's removal as a failure.
+TEST_F(WorkdirTest, RemoveTreeRacingAnotherRemovalReportsNothing) {
+  for (int round = 0; round < 20; ++round) {
+    const fs::path tree = root_ / ("tree" + std::to_string(round));
+    for (int a = 0; a < 8; ++a)
+      for (int b = 0; b < 8; ++b)
+        write(tree / std::to_string(a) / std::to_string(b) / "c" / "f.txt", "x");
+    std::vector<std::string> errors(4);
+    std::vector<std::thread> removers;
+    for (std::string& error : errors)
+      removers.emplace_back([&tree, &error] { error = remove_tree(tree); });
+    for (std::thread& remover : removers) remover.join();
+    for (const std::string& error : errors) EXPECT_EQ(error, "") << "round " << round;
+    EXPECT_FALSE(fs::exists(tree));
+  }
 }
 
 // Root ignores permission bits, so the chmod-000 case is checked as an unprivileged user.
