@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "checkers/state_text.h"
+#include "spec/test_keys.h"
 
 namespace sg {
 
@@ -22,12 +23,24 @@ void require_program_submission(const Assignment& assignment, const TestSpec& te
 
 std::vector<std::string> program_args(const TestSpec& test) {
   const auto& args = test.input.contains("args") ? test.input["args"] : nlohmann::json();
-  if (!args.is_array() ||
-      !std::all_of(args.begin(), args.end(), [](const auto& arg) { return arg.is_string(); }))
+  if (!args.is_array())
     throw SpecError(test.where,
                     fmt::format("a {} test needs `args`, a list of strings", test.kind));
   std::vector<std::string> words;
-  for (const auto& arg : args) words.push_back(arg.get<std::string>());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    // An integer written unquoted (`-solveBeam, 10`) is the word it reads as; anything else
+    // would be a guess (1.50 or 1.5? true or True?).
+    if (args[i].is_string()) {
+      words.push_back(args[i].get<std::string>());
+    } else if (args[i].is_number_integer()) {
+      words.push_back(args[i].dump());
+    } else {
+      throw SpecError(location_of(test, fmt::format("/args/{}", i)),
+                      fmt::format("each of `args` is a word: a string (quote it: \"{}\"), or an "
+                                  "integer",
+                                  args[i].is_string() ? "" : args[i].dump()));
+    }
+  }
   return words;
 }
 

@@ -28,8 +28,9 @@ struct ProgramRun {
 /// the test's kind: "a search_program test runs a program: ...".
 void require_program_submission(const Assignment& assignment, const TestSpec& test);
 
-/// The test's `args`: a list of strings, passed after the program command. Throws SpecError at
-/// the test when the key is missing or holds anything else.
+/// The test's `args`: a list of words (strings; an unquoted integer is its digits), passed after
+/// the program command. Throws SpecError at the test when the key is missing or not a list, at
+/// the item for anything but a string or an integer.
 std::vector<std::string> program_args(const TestSpec& test);
 
 /// The invocation: context.program_command + run.args, under the test's limits; its description

@@ -18,33 +18,34 @@
 
 #include "checkers/program_output_checks.h"
 #include "model/grade_report.h"
-#include "reference/tile_puzzle.h"
+#include "reference/problem.h"
 
 namespace sg {
 
 /// What a program with one mistake shows.
 struct ProgramMutant {
-  std::string id;                                   ///< Catalogue id, e.g. "tile_moves".
-  std::string mistake;                              ///< In the student's terms.
-  std::optional<ref::Tiles> state;                  ///< Shown for state and grid checks.
-  std::optional<std::vector<std::string>> moves;    ///< Listed for allowed_moves checks.
-  std::optional<std::vector<ref::BlankMove>> path;  ///< Shown for solution checks.
-  std::optional<std::size_t> length;                ///< Printed as the solution's length.
+  std::string id;                                 ///< Catalogue id, e.g. "tile_moves".
+  std::string mistake;                            ///< In the student's terms.
+  std::optional<ref::State> state;                ///< Shown for state and grid checks.
+  std::optional<std::vector<std::string>> moves;  ///< Listed for allowed_moves checks.
+  std::optional<std::vector<std::string>> path;   ///< Shown for solution checks: blank moves.
+  std::optional<std::size_t> length;              ///< Printed as the solution's length.
 };
 
 /// A path reported by a program with one mistake: its moves and the length it prints.
 struct PathMutant {
-  std::string id;       ///< "length_counts_states", "detour", "stops_short".
-  std::string mistake;  ///< In the student's terms.
-  std::vector<ref::BlankMove> path;
+  std::string id;                 ///< "length_counts_states", "detour", "stops_short".
+  std::string mistake;            ///< In the student's terms.
+  std::vector<std::string> path;  ///< Action names, as world.successors() names them.
   std::size_t length = 0;
 };
 
-/// The path mistakes around `shortest` (a shortest path from `start` on `puzzle`): its length
-/// printed as the number of boards on it, a legal detour two moves longer, and (when it has a
-/// move) a path one move short of the goal. Shared by every program test that reads a path.
-std::vector<PathMutant> path_mutants(const ref::TilePuzzle& puzzle, const ref::Tiles& start,
-                                     const std::vector<ref::BlankMove>& shortest);
+/// The path mistakes around `shortest` (a shortest path of action names from `start` in
+/// `world`): its length printed as the number of states on it, a legal detour two moves longer
+/// (the first action and the one straight back, where one leads back), and (when it has a move) a
+/// path one move short of the goal. Shared by every program test that reads a path.
+std::vector<PathMutant> path_mutants(const ref::Problem& world, const ref::State& start,
+                                     const std::vector<std::string>& shortest);
 
 /// The catalogue's mutants that apply to the test's board (none without a `start`).
 std::vector<ProgramMutant> board_program_mutants(const BoardExpectation& problem);

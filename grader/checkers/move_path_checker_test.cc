@@ -88,6 +88,35 @@ TEST(MovePathCheckerTest, RejectsAnInvalidStart) {
                std::invalid_argument);
 }
 
+// Any world: a path of its actions' names, judged with its own words where no board explains why.
+class Corridor : public ref::Problem {
+ public:
+  ref::State initial_state() const override { return "A"; }
+  std::vector<ref::Step> successors(const ref::State& state) const override {
+    if (state == "A") return {{"go", "B", 1.0}};
+    if (state == "B") return {{"go", "C", 1.0}, {"back", "A", 1.0}};
+    return {};
+  }
+  bool is_goal(const ref::State& state) const override { return state == "C"; }
+};
+
+TEST(ActionPathCheckerTest, JudgesAnyWorldsPathAndSaysWhatCouldBeTaken) {
+  const Corridor world;
+  ActionNotation words;
+  words.state_text = [](const ref::State& state) { return state; };
+  EXPECT_TRUE(check_action_path(world, {"A", 2, true, std::nullopt}, {"go", "go"}, words).passed);
+  EXPECT_THAT(
+      check_action_path(world, {"A", 2, true, std::nullopt}, {"go", "jump"}, words).feedback,
+      HasSubstr("move 2 of the path (jump) is illegal: in B the actions that can be taken "
+                "are go, back"));
+  EXPECT_THAT(check_action_path(world, {"A", 2, true, std::nullopt}, {"go"}, words).feedback,
+              HasSubstr("lead to B, which is not a goal"));
+  EXPECT_THAT(
+      check_action_path(world, {"A", 2, true, std::nullopt}, {"go", "back", "go", "go"}, words)
+          .feedback,
+      HasSubstr("reaches the goal in 4 moves, but the shortest path has 2"));
+}
+
 }  // namespace move_path_checker_test
 }  // namespace
 }  // namespace sg

@@ -29,30 +29,41 @@ std::vector<std::string> words_of(const std::string& text) {
   return words;
 }
 
-MoveNotation move_notation(const BoardExpectation& expected_board) {
-  return MoveNotation{
-      [](ref::BlankMove move) { return ref::to_string(move); },
-      [&expected_board](const ref::Tiles& tiles) { return expected_board.show(tiles); }};
+ActionNotation action_notation(const BoardExpectation& expected_board) {
+  ActionNotation notation;
+  notation.state_text = [&expected_board](const ref::State& state) {
+    return expected_board.show(state);
+  };
+  notation.why_illegal = [&expected_board](const ref::State& state, const std::string& action) {
+    return blank_edge_reason(expected_board.tiles(state), expected_board.shape.rows,
+                             expected_board.shape.cols, action);
+  };
+  notation.goal_text = expected_board.goal_text;
+  return notation;
 }
 
 }  // namespace
 
-std::string BoardExpectation::show(const ref::Tiles& tiles) const {
-  return notation->print(tiles, {puzzle->rows(), puzzle->cols()});
+ref::Tiles BoardExpectation::tiles(const ref::State& of) const {
+  std::optional<ref::Tiles> board = board_of ? board_of(of) : std::nullopt;
+  if (!board) throw std::logic_error("the state " + of + " is no board");
+  return std::move(*board);
+}
+
+std::string BoardExpectation::show(const ref::Tiles& board) const {
+  return notation->print(board, shape);
 }
 
 std::string state_line(const BoardExpectation& expected_board,
                        const nlohmann::json& notation_name) {
   return find_board_notation(notation_name.get<std::string>())
-      ->print(*expected_board.state,
-              {expected_board.puzzle->rows(), expected_board.puzzle->cols()});
+      ->print(expected_board.tiles(*expected_board.state), expected_board.shape);
 }
 
 std::set<std::string> allowed_moves(const BoardExpectation& expected_board) {
   std::set<std::string> moves;
-  for (const auto move : ref::kAllBlankMoves)
-    if (expected_board.puzzle->result(*expected_board.state, move))
-      moves.insert(ref::to_string(move));
+  for (const ref::Step& step : expected_board.world->successors(*expected_board.state))
+    moves.insert(step.action);
   return moves;
 }
 
@@ -64,11 +75,12 @@ std::string state_line_wanted(const BoardExpectation& expected_board,
 }
 
 std::string judge_grid(const BoardExpectation& expected_board, const ref::Tiles& grid) {
-  if (grid == *expected_board.state) return "";
-  return fmt::format("the grid printed shows {}, expected {}:\n{}", expected_board.show(grid),
-                     expected_board.show(*expected_board.state),
-                     print_pretty_grid(*expected_board.state, expected_board.puzzle->rows(),
-                                       expected_board.puzzle->cols()));
+  const ref::Tiles expected = expected_board.tiles(*expected_board.state);
+  if (grid == expected) return "";
+  return fmt::format(
+      "the grid printed shows {}, expected {}:\n{}", expected_board.show(grid),
+      expected_board.show(expected),
+      print_pretty_grid(expected, expected_board.shape.rows, expected_board.shape.cols));
 }
 
 std::string judge_allowed_moves(const BoardExpectation& expected_board,
@@ -102,12 +114,12 @@ std::string run_output_check(const std::string& type, const nlohmann::json& valu
   }
   if (type == "grid") {
     try {
-      return judge_grid(expected_board, parse_pretty_grid(printed, expected_board.puzzle->rows(),
-                                                          expected_board.puzzle->cols()));
+      return judge_grid(expected_board, parse_pretty_grid(printed, expected_board.shape.rows,
+                                                          expected_board.shape.cols));
     } catch (const std::exception& error) {
       return fmt::format("expected the state as a grid:\n{}({})",
-                         print_pretty_grid(*expected_board.state, expected_board.puzzle->rows(),
-                                           expected_board.puzzle->cols()),
+                         print_pretty_grid(expected_board.tiles(*expected_board.state),
+                                           expected_board.shape.rows, expected_board.shape.cols),
                          error.what());
     }
   }
@@ -128,9 +140,12 @@ std::string run_output_check(const std::string& type, const nlohmann::json& valu
     for (const auto& [name, expected] : value["equals"].items()) {
       const auto found = match->fields.find(name);
       const std::string got = found == match->fields.end() ? "(nothing)" : found->second;
-      if (got != expected.get<std::string>())
+      // An integer written unquoted in the spec is its digits.
+      const std::string wanted =
+          expected.is_string() ? expected.get<std::string>() : expected.dump();
+      if (got != wanted)
         return fmt::format("line {} `{}`: expected {} = {}, got {}", match->line_number,
-                           match->line, name, expected.get<std::string>(), got);
+                           match->line, name, wanted, got);
     }
     return "";
   }
@@ -138,14 +153,14 @@ std::string run_output_check(const std::string& type, const nlohmann::json& valu
 }
 
 AspectOutcome judge_solution(const nlohmann::json& value, const BoardExpectation& expected_board,
-                             const std::vector<ref::BlankMove>& path,
+                             const std::vector<std::string>& path,
                              const std::optional<PrintedLength>& length) {
-  MovePathExpected expected;
+  ActionPathExpected expected;
   expected.start = *expected_board.start;
   expected.optimal_length = expected_board.shortest.value();
   expected.require_optimal = value.value("optimal", true);
   AspectOutcome aspect =
-      check_move_path(*expected_board.puzzle, expected, path, move_notation(expected_board));
+      check_action_path(*expected_board.world, expected, path, action_notation(expected_board));
   aspect.aspect = "path";
   if (!aspect.passed || !value.contains("length")) return aspect;
   if (!length) {
@@ -176,17 +191,16 @@ AspectOutcome run_solution_check(const nlohmann::json& value,
   std::set<std::string> ignored;
   for (const auto& word : value.value("ignore", nlohmann::json::array()))
     ignored.insert(word.get<std::string>());
-  std::vector<ref::BlankMove> path;
+  std::vector<std::string> path;
   for (const auto& word : words_of(match->fields.at("moves"))) {
     if (ignored.contains(word)) continue;
-    const auto move = ref::parse_blank_move(word);
-    if (!move) {
+    if (!ref::parse_blank_move(word)) {
       aspect.feedback =
           fmt::format("line {}: `{}` in the solution path is not a move (up, down, left, right)",
                       match->line_number, word);
       return aspect;
     }
-    path.push_back(*move);
+    path.push_back(word);
   }
   std::optional<PrintedLength> length;
   if (value.contains("length")) {

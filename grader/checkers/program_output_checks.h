@@ -1,10 +1,13 @@
-// The checks a program's printed output is judged by, against a sliding-tile board the test
-// sets up (seed 004's command-line puzzle, and any program like it): text that must or must not
-// appear, the expected board on a line in a named board notation, the pretty grid, the blank's
-// legal moves, named fields, and a solution path of the blank's moves read through the spec's
-// patterns (checkers/field_extractor.h). Each check returns why it failed, or nothing.
+// The checks a program's printed output is judged by, against a board the test sets up (seed
+// 004's command-line puzzle, and any program like it) in a built-in sliding-tile domain or a rules
+// world with `board:`: text that must or must not appear, the expected board on a line in a named
+// board notation, the pretty grid, the legal moves, named fields, and a solution path of moves
+// read through the spec's patterns (checkers/field_extractor.h). Each check returns why it failed,
+// or nothing.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -13,24 +16,35 @@
 
 #include "model/grade_report.h"
 #include "notation/board_notation.h"
-#include "reference/tile_puzzle.h"
+#include "reference/problem.h"
 
 namespace sg {
 
-/// What the test means in the reference's terms: the board puzzle (nullopt when the test
-/// judges text only), the spec's board notation, the state the program is set to and the state
-/// after the test's moves.
+/// What the test means in the reference's terms: the test's world (nullopt when the test judges
+/// text only), the spec's board notation, the state the program is set to and the state after
+/// the test's moves.
 struct BoardExpectation {
-  std::optional<ref::TilePuzzle> puzzle;
+  /// The board world (nullptr when the test judges text only), its actions named by the blank's
+  /// moves ("up", ...: domains/board_moves.h), starting at the test's start: a built-in board or
+  /// a rules world with `board:`.
+  std::shared_ptr<const ref::Problem> world;
+  /// The board a state of the world is (row by row, 0 the blank).
+  std::function<std::optional<ref::Tiles>(const ref::State&)> board_of;
+  BoardShape shape;
   const BoardNotation* notation = nullptr;
-  std::optional<ref::Tiles> start;
-  std::optional<ref::Tiles> state;  ///< start with the test's moves applied
+  /// The goal as feedback names it ("the goal b12 345 678"); nullptr: "a goal".
+  std::function<std::string()> goal_text;
+  std::optional<ref::State> start;
+  std::optional<ref::State> state;  ///< start with the test's moves applied
   /// Moves of a shortest solution from start, where a solution check asks (nullopt: the goal
   /// cannot be reached, or nothing asks).
   std::optional<std::size_t> shortest;
 
-  /// A board in the spec's notation.
+  /// The board a state of the world is. Throws std::logic_error for a state that is no board.
+  ref::Tiles tiles(const ref::State& of) const;
+  /// A board, and a state of the world, in the spec's notation.
   std::string show(const ref::Tiles& tiles) const;
+  std::string show(const ref::State& of) const { return show(tiles(of)); }
 };
 
 /// The line a `state: NAME` check wants: the expected state in the board notation NAME (a
@@ -41,7 +55,7 @@ std::string state_line(const BoardExpectation& expected, const nlohmann::json& n
 std::string state_line_wanted(const BoardExpectation& expected,
                               const nlohmann::json& notation_name);
 
-/// The blank's legal moves in the expected state: "up", "down", ...
+/// The legal moves in the expected state, as the world names them: "up", "down", ...
 std::set<std::string> allowed_moves(const BoardExpectation& expected);
 
 /// The grid a program printed: empty when it shows the expected state, else why not.
@@ -68,11 +82,11 @@ struct PrintedLength {
   std::string where;  ///< "line 7 `Solution Length: 5`"
 };
 
-/// A solution a program showed, judged (aspect "path"): its moves (the blank's) legal from the
-/// start to the goal, shortest unless `value.optimal` is false, and its printed length, if
-/// `value.length` reads one, equal to their number.
+/// A solution a program showed, judged (aspect "path"): its moves (the world's action names)
+/// legal from the start to the goal, shortest unless `value.optimal` is false, and its printed
+/// length, if `value.length` reads one, equal to their number.
 AspectOutcome judge_solution(const nlohmann::json& value, const BoardExpectation& expected,
-                             const std::vector<ref::BlankMove>& path,
+                             const std::vector<std::string>& path,
                              const std::optional<PrintedLength>& length);
 
 /// A `solution: {path, length, ignore, optimal}` check on `printed`: reads the path's moves

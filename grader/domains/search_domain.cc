@@ -261,9 +261,21 @@ SearchDomain tile_domain(const Assignment& assignment, const SlidingTileDomain& 
   return domain;
 }
 
+// A board of a rules world written in the spec's notation ("b12 345 678") as the rules' tuple,
+// {"$tuple": [...]}; null for anything else.
+nlohmann::json board_value_of_text(const SearchDomain& domain, const nlohmann::json& value) {
+  if (!value.is_string() || !domain.board_notation) return nullptr;
+  try {
+    return {{"$tuple", domain.board_notation->parse(value.get<std::string>(), domain.board_shape)}};
+  } catch (const std::exception&) {
+    return nullptr;  // not a board in the notation: the world judges the value as it is
+  }
+}
+
 // A world the course wrote as a rules file, from the test's start (or its `initial`).
 SearchDomain rules_domain_from(const Assignment& assignment, const SpecSection& section,
-                               const std::string& name, const TestSpec& test) {
+                               const std::string& name, const TestSpec& test,
+                               std::optional<int> start_depth) {
   SearchDomain domain;
   domain.name = name;
   domain.type = "rules";
@@ -280,21 +292,23 @@ SearchDomain rules_domain_from(const Assignment& assignment, const SpecSection& 
     domain.board_as_list = board->as_list;
   }
   // A start or a listed state the world's `initial` does not reach (a board of the other
-  // parity) is asked on demand: the world explored from it, whole for a start, one action deep
-  // for a state whose successors alone are listed.
+  // parity) is asked on demand: the world explored from it, whole for a start (or as deep as
+  // the test looks), one action deep for a state whose successors alone are listed.
   const char* const asked_key = test.input.contains("start")   ? "start"
                                 : test.input.contains("state") ? "state"
                                                                : nullptr;
   if (asked_key == nullptr) return domain;
   const bool listed_state = asked_key == std::string("state");
-  const nlohmann::json& asked = test.input[asked_key];
+  const nlohmann::json& given = test.input[asked_key];
+  const nlohmann::json written = board_value_of_text(domain, given);
+  const nlohmann::json& asked = written.is_null() ? given : written;
   if (const std::optional<ref::State> start = domain.state_of(asked)) {
     if (!listed_state)
       domain.problem = std::make_shared<ref::ReframedProblem>(domain.rules_answers, *start);
     return domain;
   }
   domain.rules_answers =
-      rules_problem_at(section, name, asked, listed_state ? std::optional<int>(1) : std::nullopt,
+      rules_problem_at(section, name, asked, listed_state ? std::optional<int>(1) : start_depth,
                        location_of(test, std::string("/") + asked_key));
   domain.problem = domain.rules_answers;
   domain.consistent_heuristic = domain.rules_answers->consistent_h();
@@ -328,8 +342,9 @@ void give_test_goal(SearchDomain& domain, const TestSpec& test) {
 // A world the course wrote as a rules file: its goals are the world's own unless the test gives
 // `goal:`, and so is its start unless the test gives `start:`.
 SearchDomain rules_domain(const Assignment& assignment, const SpecSection& section,
-                          const std::string& name, const TestSpec& test) {
-  SearchDomain domain = rules_domain_from(assignment, section, name, test);
+                          const std::string& name, const TestSpec& test,
+                          std::optional<int> start_depth) {
+  SearchDomain domain = rules_domain_from(assignment, section, name, test, start_depth);
   if (test.input.contains("goal")) give_test_goal(domain, test);
   return domain;
 }
@@ -415,6 +430,10 @@ std::optional<ref::State> SearchDomain::state_of(const nlohmann::json& value) co
     if (value.is_array()) return world->state_of({{"$tuple", value}});
     if (value.is_object() && value.contains("$tuple")) return world->state_of(value["$tuple"]);
     if (value.is_object() && value.contains("$ndarray")) return state_of(value["$ndarray"]);
+    if (value.is_string() && board_notation) {  // a board in the spec's notation
+      const nlohmann::json board = board_value_of_text(*this, value);
+      if (!board.is_null()) return world->state_of(board);
+    }
     return std::nullopt;
   }
   std::optional<ref::State> state;
@@ -487,11 +506,14 @@ nlohmann::json SearchDomain::action_value(const std::string& action) const {
   return action;
 }
 
+std::optional<ref::Tiles> SearchDomain::tiles_of(const ref::State& state) const {
+  if (!board_notation) return std::nullopt;
+  return rules_answers ? rules_board_tiles(rules_answers->value_of(state), board_shape)
+                       : ref::parse_tiles_state(state);
+}
+
 std::string SearchDomain::text_of(const ref::State& state) const {
-  if (!board_notation) return state;
-  const std::optional<ref::Tiles> tiles =
-      rules_answers ? rules_board_tiles(rules_answers->value_of(state), board_shape)
-                    : ref::parse_tiles_state(state);
+  const std::optional<ref::Tiles> tiles = tiles_of(state);
   if (!tiles) return state;
   try {
     return board_notation->print(*tiles, board_shape);
@@ -500,7 +522,8 @@ std::string SearchDomain::text_of(const ref::State& state) const {
   }
 }
 
-SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {
+SearchDomain search_domain(const Assignment& assignment, const TestSpec& test,
+                           std::optional<int> start_depth) {
   if (!test.input.contains("domain")) {
     if (!assignment.domain)
       throw SpecError(test.where, "a search test needs `domain:` (one of the spec's `domains`)");
@@ -524,7 +547,7 @@ SearchDomain search_domain(const Assignment& assignment, const TestSpec& test) {
   if (type == "pacman_problem") return pacman_domain(section, name, test);
   if (type == "sliding_tile")
     return tile_domain(assignment, assignment.boards.at(name), name, test);
-  if (type == "rules") return rules_domain(assignment, section, name, test);
+  if (type == "rules") return rules_domain(assignment, section, name, test, start_depth);
   fail_at(section, "/type",
           fmt::format("the domain '{}' needs `type: graph`, `type: grid`, `type: sliding_tile`, "
                       "`type: pacman_problem` or `type: rules`",

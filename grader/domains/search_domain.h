@@ -66,6 +66,9 @@ struct SearchDomain {
   /// An action as the submission is given it: a rules world's own value (a tuple stays a
   /// tuple), any other domain's name.
   nlohmann::json action_value(const std::string& action) const;
+  /// The board a state is (row by row, 0 the blank) on a built-in board or a rules world with
+  /// `board:`; nullopt on other domains.
+  std::optional<ref::Tiles> tiles_of(const ref::State& state) const;
   /// The state as the domain writes it in output: "Arad", "(1, 2)", a board in the notation
   /// ("b12 345 678").
   std::string text_of(const ref::State& state) const;
@@ -92,8 +95,12 @@ nlohmann::json number_value(double value);
 /// The test's domain (`domain:` names one of the spec's `domains`, or is absent for the spec's
 /// sliding-tile `domain`), with its `start` and `goal` (a graph's node or list of nodes; a board;
 /// a maze takes both from its map; a rules world its goal from its rules, its start from them
-/// too unless the test's `start:` is one of its states). Throws SpecError at the offending key.
-SearchDomain search_domain(const Assignment& assignment, const TestSpec& test);
+/// too unless the test's `start:` is one of its states). A rules world's start that its
+/// `initial` does not reach is explored whole (a goal must be reachable), or `start_depth`
+/// actions deep for a test that looks no further (printed boards and moves). Throws SpecError at
+/// the offending key.
+SearchDomain search_domain(const Assignment& assignment, const TestSpec& test,
+                           std::optional<int> start_depth = std::nullopt);
 
 /// The test's domain for a test about states alone (the actions and results of the states it
 /// lists), which names no start or goal: a graph then starts and ends at its first node (neither

@@ -9,11 +9,13 @@
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_run.h"
 #include "algorithms/board_program_mutants.h"
+#include "algorithms/search_algorithm.h"
 #include "checkers/field_extractor.h"
 #include "checkers/program_output_checks.h"
 #include "checkers/state_text.h"
-#include "domains/board_optimum.h"
+#include "domains/board_moves.h"
 #include "domains/reference_cache.h"
+#include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "notation/board_notation.h"
 
@@ -23,46 +25,70 @@ namespace {
 const std::vector<std::string> kCheckTypes = {"contains",      "absent", "state",   "grid",
                                               "allowed_moves", "field",  "solution"};
 
+// The test's board world: the spec's built-in board or the rules world the test names (with
+// `board:`), from the test's start, its moves named as the blank's.
 BoardExpectation read_board_problem(const Assignment& assignment, const TestSpec& test) {
   BoardExpectation problem;
   problem.notation = find_board_notation(assignment.state_notation);
   if (!test.input.contains("start") && !test.input.contains("goal")) return problem;
-  if (!assignment.domain)
+  if (!assignment.domain && !test.input.contains("domain"))
     throw SpecError(test.where,
                     "a program_output test with a board reads it in the spec's `domain` and "
                     "`notation`: add e.g. `domain: {type: sliding_tile, goal: \"b12 345 678\"}` "
                     "and `notation: {state: compact}` (seed 004's)");
-  problem.puzzle = puzzle_for_test(assignment, test);
+  // The built-in board's own checks (one blank, a goal it can hold), as before a start is read.
+  if (!test.input.contains("domain")) puzzle_for_test(assignment, test);
   if (!test.input.contains("start")) return problem;
-  problem.start = read_state(test, "start", *problem.puzzle, assignment.state_notation);
-  ref::Tiles state = *problem.start;
+  // A test that reads no solution looks only its moves and one more deep: its start need not
+  // reach a goal (a board of the other parity, printed).
+  const nlohmann::json& checks = test.input.value("checks", nlohmann::json::array());
+  const bool solution =
+      checks.is_array() && std::any_of(checks.begin(), checks.end(), [](const auto& check) {
+        return check.is_object() && check.contains("solution");
+      });
+  const std::size_t move_count = test.input.value("moves", nlohmann::json::array()).size();
+  const SearchDomain domain = search_domain(
+      assignment, test, solution ? std::nullopt : std::optional(static_cast<int>(move_count) + 1));
+  if (!domain.board_notation)
+    throw SpecError(location_of(test, "/domain"),
+                    fmt::format("a program_output test's domain is a board: '{}' is neither a "
+                                "sliding-tile domain nor a rules world with `board:`",
+                                domain.name));
+  const auto world = std::make_shared<const BoardMoves>(domain);
+  problem.world = world;
+  problem.shape = domain.board_shape;
+  problem.board_of = [world](const ref::State& state) { return world->domain().tiles_of(state); };
+  problem.goal_text = [world] {
+    const std::vector<ref::State> goals = goal_states(world->domain());
+    return goals.size() == 1 ? "the goal " + world->domain().text_of(goals.front())
+                             : std::string("a goal");
+  };
+  problem.start = world->initial_state();
+  ref::State state = *problem.start;
   if (test.input.contains("moves")) {
     const auto& moves = test.input["moves"];
     if (!moves.is_array())
       throw SpecError(location_of(test, "/moves"), "moves must be a list of up/down/left/right");
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      const auto move =
-          moves[i].is_string() ? ref::parse_blank_move(moves[i].get<std::string>()) : std::nullopt;
-      if (!move)
+      if (!moves[i].is_string() || !ref::parse_blank_move(moves[i].get<std::string>()))
         throw SpecError(location_of(test, fmt::format("/moves/{}", i)),
                         "a move is one of up, down, left, right");
-      auto next = problem.puzzle->result(state, *move);
+      const std::optional<ref::Step> next = world->step_named(state, moves[i].get<std::string>());
       if (!next)
         throw SpecError(location_of(test, fmt::format("/moves/{}", i)),
                         fmt::format("the reference cannot move the blank {} in {}",
-                                    ref::to_string(*move), problem.show(state)));
-      state = std::move(*next);
+                                    moves[i].get<std::string>(), problem.show(state)));
+      state = next->state;
     }
   }
   problem.state = std::move(state);
   // A solution check is judged against the shortest (computed once per spec and test).
-  const nlohmann::json& checks = test.input.value("checks", nlohmann::json::array());
-  if (checks.is_array() && std::any_of(checks.begin(), checks.end(), [](const auto& check) {
-        return check.is_object() && check.contains("solution");
-      }))
-    problem.shortest = *cached_reference<std::optional<std::size_t>>(
-        assignment, test, "shortest length",
-        [&] { return shortest_board_length(*problem.puzzle, *problem.start); });
+  if (solution)
+    problem.shortest =
+        *cached_reference<std::optional<std::size_t>>(assignment, test, "shortest length", [&] {
+          const std::optional<double> cost = optimal_cost(domain);
+          return cost ? std::optional(static_cast<std::size_t>(*cost)) : std::nullopt;
+        });
   return problem;
 }
 
@@ -123,10 +149,12 @@ void validate_check(const TestSpec& test, const BoardExpectation& problem, std::
     const FieldPattern pattern(value["pattern"].get<std::string>());
     const auto names = pattern.names();
     for (const auto& [name, expected] : value["equals"].items()) {
-      if (std::find(names.begin(), names.end(), name) == names.end() || !expected.is_string())
-        throw SpecError(
-            location_of(test, at + "/equals"),
-            fmt::format("'{}' must be a named group of the pattern, its value a string", name));
+      if (std::find(names.begin(), names.end(), name) == names.end() ||
+          !(expected.is_string() || expected.is_number_integer()))
+        throw SpecError(location_of(test, at + "/equals"),
+                        fmt::format("'{}' must be a named group of the pattern, its value a "
+                                    "string (or an integer: its digits)",
+                                    name));
     }
   } else if (type == "solution") {
     const std::string shape = "{path: REGEX, length, ignore, optimal}";

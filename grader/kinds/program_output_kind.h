@@ -44,7 +44,7 @@ class ProgramOutputKind : public TestKind {
   std::string_view name() const override { return "program_output"; }
   std::vector<std::string> aspects() const override { return {"output", "path"}; }
   std::vector<std::string> keys() const override {
-    return {"args", "files", "start", "goal", "moves", "checks"};
+    return {"args", "files", "domain", "start", "goal", "moves", "checks"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

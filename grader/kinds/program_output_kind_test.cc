@@ -246,6 +246,94 @@ TEST(ProgramOutputKindTest, MutantAllowedMovesNameTheTile) {
               HasSubstr("are down, right, got `up, left`"));
 }
 
+// A 2 x 2 board written as a course's rules file, its actions named as AIMA's EightPuzzle names
+// them: a program's printed moves are the blank's, read through the rules' own moves.
+Assignment rules_board_spec(const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: program, entry: prog}
+notation: {state: compact}
+domains:
+  tiny:
+    type: rules
+    world: Tiny
+    board: {rows: 2, cols: 2}
+    source: |
+      class Tiny:
+          initial = (1, 2, 3, 0)
+          def actions(self, state):
+              blank = state.index(0)
+              return [name for name, ok in (('UP', blank >= 2), ('DOWN', blank < 2),
+                      ('LEFT', blank % 2 == 1), ('RIGHT', blank % 2 == 0)) if ok]
+          def result(self, state, action):
+              blank = state.index(0)
+              other = blank + {'UP': -2, 'DOWN': 2, 'LEFT': -1, 'RIGHT': 1}[action]
+              board = list(state)
+              board[blank], board[other] = board[other], board[blank]
+              return tuple(board)
+          def is_goal(self, state):
+              return state == (1, 2, 3, 0)
+rubric: [{id: out, points: 1}, {id: path, points: 1}]
+tests:
+  - id: t
+    kind: program_output
+    domain: tiny
+    args: ["-setState", "1b 32"]
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+TEST(ProgramOutputKindTest, OnARulesBoardThePrintedMovesAreTheBlanksWhateverTheRulesCallThem) {
+  const std::string keys = R"yaml(    grades: {output: out, path: path}
+    start: "1b 32"
+    checks:
+      - allowed_moves: "Allowed moves: (?<moves>.*)"
+      - solution: {path: "Path (?<moves>.*)"}
+)yaml";
+  const Assignment assignment = rules_board_spec(keys);
+  ProgramOutputKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  const auto graded = [&](const std::string& printed) {
+    return kind.evaluate(assignment, assignment.tests.back(), exited(printed));
+  };
+  const TestOutcome right = graded("Allowed moves: ['down', 'left']\nPath ['down']\n");
+  EXPECT_TRUE(aspect(right, "output").passed) << aspect(right, "output").feedback;
+  EXPECT_TRUE(aspect(right, "path").passed) << aspect(right, "path").feedback;
+  const TestOutcome rules_words = graded("Allowed moves: ['DOWN', 'LEFT']\nPath ['left']\n");
+  EXPECT_THAT(aspect(rules_words, "output").feedback,
+              HasSubstr("the allowed moves in 1b 32 are down, left"));
+  EXPECT_THAT(aspect(rules_words, "path").feedback,
+              HasSubstr("lead to b1 32, which is not the goal 12 3b"));
+  const TestOutcome illegal = graded("Allowed moves: ['down', 'left']\nPath ['up']\n");
+  EXPECT_THAT(
+      aspect(illegal, "path").feedback,
+      HasSubstr("move 1 of the path (up) is illegal: in 1b 32 the blank is in the top row"));
+  // The tile's names for the blank's moves are caught on the rules world too.
+  const auto mutants = kind.mutant_outcomes(assignment, assignment.tests.back());
+  const auto tile = std::find_if(mutants.begin(), mutants.end(),
+                                 [](const MutantOutcome& m) { return m.mutant == "tile_moves"; });
+  ASSERT_NE(tile, mutants.end());
+  EXPECT_FALSE(aspect(tile->outcome, "path").passed);
+  EXPECT_THAT(aspect(tile->outcome, "path").feedback, HasSubstr("the TILE slides"));
+}
+
+TEST(ProgramOutputKindTest, AnIntegerWrittenUnquotedIsItsDigits) {
+  std::string keys = R"yaml(    grades: {output: out}
+    args: [x]
+    checks: [{field: {pattern: "first (?<n>\\d+) nodes", equals: {n: 5}}}]
+)yaml";
+  const Assignment assignment = spec_with(keys);
+  ProgramOutputKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  EXPECT_TRUE(aspect(kind.evaluate(assignment, assignment.tests.back(), exited("first 5 nodes\n")),
+                     "output")
+                  .passed);
+  EXPECT_EQ(validation_error("    args: [-solveBeam, 10]\n    checks: [{contains: x}]\n"),
+            "no error");
+  EXPECT_THAT(validation_error("    args: [-solveBeam, 1.5]\n    checks: [{contains: x}]\n"),
+              HasSubstr("each of `args` is a word"));
+}
+
 TEST(ProgramOutputKindTest, TheCallQuotesWordsAsAShellReadsThem) {
   const Assignment assignment = spec_with(kSolve);
   GradingContext context;

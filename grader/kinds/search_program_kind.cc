@@ -21,6 +21,7 @@
 #include "domains/test_board.h"
 #include "notation/board_notation.h"
 #include "notation/json_puzzle.h"
+#include "reference/tile_problem.h"
 
 namespace sg {
 namespace {
@@ -312,8 +313,14 @@ std::vector<MutantOutcome> SearchProgramKind::mutant_outcomes(const Assignment& 
   const std::vector<ref::BlankMove>& path = *shortest;
   const std::size_t many = 1000000;
   std::vector<std::tuple<std::string, std::string, std::string>> printed;
-  for (const PathMutant& mutant : path_mutants(problem.puzzle, problem.start, path))
-    printed.emplace_back(mutant.id, mutant.mistake, report(many, mutant.length, mutant.path));
+  const ref::TileProblem world(problem.puzzle, problem.start, ref::Heuristic::zero);
+  std::vector<std::string> names;
+  for (const ref::BlankMove move : path) names.push_back(ref::to_string(move));
+  for (const PathMutant& mutant : path_mutants(world, world.initial_state(), names)) {
+    std::vector<ref::BlankMove> moves;
+    for (const std::string& name : mutant.path) moves.push_back(*ref::parse_blank_move(name));
+    printed.emplace_back(mutant.id, mutant.mistake, report(many, mutant.length, moves));
+  }
   if (!path.empty())
     printed.emplace_back("generated_zero", "prints 0 boards generated",
                          report(0, path.size(), path));
