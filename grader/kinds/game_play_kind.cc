@@ -152,8 +152,10 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
   const std::string not_credited =
       first_stop == nullptr
           ? std::string()
-          : fmt::format("not credited: {} ended by {}", game_name(setup, stopped_game),
-                        to_string(first_stop->end));
+          : fmt::format(
+                "not credited: {} did not complete ({}), and a tier counts only when "
+                "every game does",
+                game_name(setup, stopped_game), to_string(first_stop->end));
   outcome.aspects.push_back(
       {"completed", "", first_stop == nullptr,
        first_stop == nullptr ? "" : game_line(setup, stopped_game, *first_stop), true});
