@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "checkers/python_value.h"
 #include "checkers/state_text.h"
 
 namespace sg {
@@ -312,6 +313,8 @@ EarlyStop step_failure(const DriverStepRecord& step, const std::string& call,
             fmt::format("`{}` ran out of memory (MemoryError)", call)};
   }
   if (step.error_type == "SystemExit") {
+    if (const std::string unwritten = unwritten_placeholder(step.traceback); !unwritten.empty())
+      return {Verdict::runtime_error, fmt::format("`{}`: {}", call, unwritten)};
     return {Verdict::runtime_error,
             fmt::format(
                 "`{}` called exit() or quit(), which ends Python: return from the function instead",

@@ -154,6 +154,8 @@ GameResult replay_played_game(const ref::Game& game, const PlayedGame& played) {
     if (result.detail.empty())
       result.detail = fmt::format("{}: {}", played.detail.value("type", std::string("?")),
                                   played.detail.value("message", std::string()));
+    if (const std::string unwritten = unwritten_placeholder(result.detail); !unwritten.empty())
+      result.detail = unwritten + "\n" + result.detail;
   } else if (played.end == "timeout") {
     result.end = GameEnd::timed_out;
   } else {

@@ -75,6 +75,18 @@ TEST(PlayedGame, TheStudentsLastMoveEndsItsGameWithItsVerdict) {
   PlayedGame raised = record({"East"}, "raised");
   raised.detail = {{"type", "KeyError"}, {"message", "'x'"}, {"traceback", ""}};
   EXPECT_EQ(replay_played_game(corridor(), raised).detail, "KeyError: 'x'");
+  // The handout's placeholder exits Python: named for what it is, the traceback kept.
+  PlayedGame unwritten = record({"East"}, "raised");
+  unwritten.detail = {{"type", "SystemExit"},
+                      {"message", "1"},
+                      {"traceback",
+                       "Traceback (most recent call last):\n"
+                       "  File \"multiAgents.py\", line 180, in getAction\n"
+                       "  File \"multiAgents.py\", line 200, in betterEvaluationFunction\n"
+                       "  File \"util.py\", line 230, in raiseNotDefined\nSystemExit: 1\n"}};
+  EXPECT_THAT(replay_played_game(corridor(), unwritten).detail,
+              ::testing::StartsWith("betterEvaluationFunction is not written yet: it still calls "
+                                    "util.raiseNotDefined()"));
   PlayedGame slow = record({"East"}, "timeout");
   slow.seconds.push_back(6.5);  // the move it was stopped in
   const GameResult timed_out = replay_played_game(corridor(), slow);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <regex>
+
 namespace sg {
 namespace {
 
@@ -123,6 +125,26 @@ std::string python_repr(const nlohmann::json& value) {
 
 std::string action_text(const nlohmann::json& value) {
   return value.is_string() ? value.get<std::string>() : python_repr(value);
+}
+
+std::string unwritten_placeholder(const std::string& traceback) {
+  // Frames read `  File "multiAgents.py", line 200, in betterEvaluationFunction`.
+  static const std::regex frame(R"re(File "[^"]*", line \d+, in (\w+))re");
+  std::string caller;
+  bool placeholder = false;
+  for (auto it = std::sregex_iterator(traceback.begin(), traceback.end(), frame);
+       it != std::sregex_iterator(); ++it) {
+    if ((*it)[1] == "raiseNotDefined") {
+      placeholder = true;
+      break;
+    }
+    caller = (*it)[1];
+  }
+  if (!placeholder) return "";
+  return fmt::format(
+      "{} is not written yet: it still calls util.raiseNotDefined(), the handout's "
+      "placeholder",
+      caller.empty() ? std::string("the function") : caller);
 }
 
 }  // namespace sg

@@ -30,4 +30,10 @@ std::string python_repr(const nlohmann::json& value);
 /// other value as Python writes it ("(0, 1)": a rules world's move, a tagged tuple).
 std::string action_text(const nlohmann::json& value);
 
+/// When a Python traceback ends in the Berkeley handout's `util.raiseNotDefined()` (the
+/// placeholder that prints "*** Method not implemented" and exits): "betterEvaluationFunction is
+/// not written yet: it still calls util.raiseNotDefined(), the handout's placeholder", naming the
+/// function that called it; else "".
+std::string unwritten_placeholder(const std::string& traceback);
+
 }  // namespace sg

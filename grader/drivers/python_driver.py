@@ -1367,10 +1367,10 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds):
     (random.Random(seed).choice, as the grader re-derives it). The shared `random` is seeded
     with `seed` first, so the student's own draws repeat on a rerun. The game ends when it is
     won or lost, after `max_moves` moves (all agents'), or at the student's first move that
-    raises, is not legal, or uses more than `move_seconds` of CPU time. Returns the moves
-    [agent, action], the CPU seconds of each of the student's moves, how it ended (`over`,
-    `move_cap`, `raised`, `illegal`, `timeout`), what the illegal move or error was, and the
-    score (for information: the grader replays the moves by its own rules)."""
+    raises (or calls exit()), is not legal, or uses more than `move_seconds` of CPU time.
+    Returns the moves [agent, action], the CPU seconds of each of the student's moves, how it
+    ended (`over`, `move_cap`, `raised`, `illegal`, `timeout`), what the illegal move or error
+    was, and the score (for information: the grader replays the moves by its own rules)."""
     random.seed(seed)
     opponents = random.Random(seed)
     agents = state.getNumAgents()
@@ -1390,7 +1390,7 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds):
                     action = choose(state)
             except MoveTimeout:
                 timed_out = True
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:  # exit() in a move ends that game only
                 seconds.append(time.process_time() - started)
                 end, detail = 'raised', describe_error(exc)
                 break

@@ -1645,12 +1645,22 @@ class PlayTest(DriverTestCase):
                 def getAction(self, state):
                     while True:
                         pass
+            import util
+            class Unwritten:
+                def getAction(self, state):
+                    util.raiseNotDefined()
         ''')
         steps = self.play_steps('Raises', [1])
         steps += self.play_steps('Illegal', [1])
         steps += self.play_steps('Slow', [1, 2], move_seconds=0.2)
+        steps += self.play_steps('Unwritten', [1, 2])
         run = self.run_driver(steps)
-        self.assertComplete(run, 7)
+        self.assertComplete(run, 10)
+        for index in (8, 9):  # exit() in a move (the handout's placeholder) ends only its game
+            unwritten = run.step(index)['value']
+            self.assertEqual(unwritten['end'], 'raised')
+            self.assertEqual(unwritten['detail']['type'], 'SystemExit')
+            self.assertIn('raiseNotDefined', unwritten['detail']['traceback'])
         raised = run.step(1)['value']
         self.assertEqual(raised['end'], 'raised')
         self.assertEqual(raised['detail']['type'], 'KeyError')

@@ -109,7 +109,10 @@ std::string game_name(const PlaySetup& setup, std::int64_t game) {
 }
 
 // One line per game: how it ended, with the evidence.
-std::string game_line(const PlaySetup& setup, std::int64_t game, const GameResult& result) {
+// One game as evidence; `same_as` names an earlier game that ended with the same detail (ten
+// identical tracebacks say no more than one).
+std::string game_line(const PlaySetup& setup, std::int64_t game, const GameResult& result,
+                      std::optional<std::int64_t> same_as = std::nullopt) {
   std::string line = fmt::format("{}: {}, score {:g}, {} moves", game_name(setup, game),
                                  to_string(result.end), result.score, result.moves);
   if (result.slowest_move_at > 0)
@@ -117,7 +120,11 @@ std::string game_line(const PlaySetup& setup, std::int64_t game, const GameResul
                         result.slowest_move_at);
   if (result.end == GameEnd::timed_out)
     line += fmt::format(": that move used more than {:g} s of CPU", setup.move_seconds);
-  if (!result.detail.empty()) line += ": " + result.detail;
+  if (same_as) {
+    line += fmt::format(": as {}", game_name(setup, *same_as));
+  } else if (!result.detail.empty()) {
+    line += ": " + result.detail.substr(0, result.detail.find('\n'));  // the rest after the list
+  }
   return line;
 }
 
@@ -134,12 +141,22 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
   const GameResult* first_stop = nullptr;
   std::int64_t stopped_game = 0;
   std::vector<std::string> lines;
+  std::vector<std::string> details;  // tracebacks, after the one-line list of every game
   for (std::size_t g = 0; g < results.size(); ++g) {
     const GameResult& result = results[g];
     won += result.end == GameEnd::won;
     lost += result.end == GameEnd::lost;
     total += result.score;
-    lines.push_back(game_line(setup, static_cast<std::int64_t>(g), result));
+    std::optional<std::int64_t> same_as;
+    for (std::size_t earlier = 0; earlier < g && !result.detail.empty(); ++earlier)
+      if (results[earlier].detail == result.detail) {
+        same_as = static_cast<std::int64_t>(earlier);
+        break;
+      }
+    lines.push_back(game_line(setup, static_cast<std::int64_t>(g), result, same_as));
+    if (!same_as && result.detail.find('\n') != std::string::npos)
+      details.push_back(
+          fmt::format("{}: {}", game_name(setup, static_cast<std::int64_t>(g)), result.detail));
     if (!completed(result) && first_stop == nullptr) {
       first_stop = &result;
       stopped_game = static_cast<std::int64_t>(g);
@@ -149,6 +166,7 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
   const std::string summary = fmt::format("won {} of {} games (lost {}), average score {:.1f}", won,
                                           results.size(), lost, average);
   outcome.observed = summary + "\n" + fmt::format("{}", fmt::join(lines, "\n"));
+  for (const std::string& detail : details) outcome.observed += "\n" + detail;
   const std::string not_credited =
       first_stop == nullptr
           ? std::string()
@@ -158,7 +176,12 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
                 game_name(setup, stopped_game), to_string(first_stop->end));
   outcome.aspects.push_back(
       {"completed", "", first_stop == nullptr,
-       first_stop == nullptr ? "" : game_line(setup, stopped_game, *first_stop), true});
+       first_stop == nullptr ? ""
+                             : game_line(setup, stopped_game, *first_stop) +
+                                   (first_stop->detail.find('\n') == std::string::npos
+                                        ? std::string()
+                                        : first_stop->detail.substr(first_stop->detail.find('\n'))),
+       true});
   for (std::size_t k = 0; k < setup.wins.size(); ++k) {
     const bool met = static_cast<double>(won) >= setup.wins[k];
     outcome.aspects.push_back(
