@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -249,6 +250,37 @@ std::vector<GameMove> PacmanGame::moves(const State& state, int agent) const {
     result.push_back({action, text_of(next), 0.0});
   }
   return result;
+}
+
+std::vector<double> PacmanGame::directional_ghost(const State& state, int agent, double attack,
+                                                  double flee) const {
+  const std::vector<GameMove> legal = moves(state, agent);
+  if (legal.empty() || agent < 1) return {};
+  const Position position = parse_position(state);
+  const Ghost& ghost = position.ghosts[static_cast<std::size_t>(agent - 1)];
+  const bool scared = ghost.scared > 0;
+  const double speed = scared ? 0.5 : 1.0;
+  std::vector<double> distance;
+  for (const GameMove& move : legal) {
+    const Direction& d = direction(move.action);
+    distance.push_back(std::abs(ghost.x2 / 2.0 + d.dx * speed - position.x) +
+                       std::abs(ghost.y2 / 2.0 + d.dy * speed - position.y));
+  }
+  const double best = scared ? *std::max_element(distance.begin(), distance.end())
+                             : *std::min_element(distance.begin(), distance.end());
+  const double best_share = scared ? flee : attack;
+  const auto best_count = static_cast<double>(std::count(distance.begin(), distance.end(), best));
+  const double rest = (1 - best_share) / static_cast<double>(legal.size());
+  std::vector<double> weight(legal.size());
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    weight[i] = (distance[i] == best ? best_share / best_count : 0.0) + rest;
+  // Summed in the order Berkeley's Counter holds them: the best moves first.
+  double total = 0.0;
+  for (const bool best_first : {true, false})
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      if ((distance[i] == best) == best_first) total += weight[i];
+  for (double& w : weight) w /= total;
+  return weight;
 }
 
 bool PacmanGame::is_terminal(const State& state) const {

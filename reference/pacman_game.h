@@ -42,6 +42,14 @@ class PacmanGame : public Game {
 
   const PacmanLayout& layout() const { return layout_; }
 
+  /// Berkeley's DirectionalGhost (ghostAgents.py) at `state` for ghost `agent` (1 ..): the
+  /// probability of each of moves(state, agent), in that order. The moves whose next position
+  /// (a square on, half a square when scared) is nearest Pacman by Manhattan distance (farthest
+  /// when scared) share `attack` (`flee` when scared); every move shares the rest equally; the
+  /// weights are divided by their sum, added best moves first. Empty when the ghost has no move.
+  std::vector<double> directional_ghost(const State& state, int agent, double attack = 0.8,
+                                        double flee = 0.8) const;
+
  private:
   PacmanLayout layout_;
   int ghost_count_ = 0;

@@ -80,6 +80,30 @@ TEST(PacmanGame, GhostsNeverStopAndReverseOnlyWhenNothingElseIsLegal) {
   EXPECT_THAT(actions(game, cornered, 1), ElementsAre("West"));  // reversing: the only way
 }
 
+// Berkeley's DirectionalGhost: 0.8 shared by the moves nearest Pacman (farthest when scared),
+// the rest shared by every move.
+TEST(PacmanGame, ADirectionalGhostLeansTowardPacmanAndAwayWhenScared) {
+  const PacmanGame game(
+      parse_pacman_layout("%%%%%%%\n"
+                          "%P   G%\n"
+                          "%%% %%%\n"
+                          "%%%%%%%"));
+  // At (3,2), facing West: West (toward Pacman at (1,2)) and South are legal, East is the
+  // reverse.
+  const State hunting = "P(1,2) G(3,2,West) food{(2,2)} score=0";
+  ASSERT_THAT(actions(game, hunting, 1), ElementsAre("South", "West"));
+  const std::vector<double> toward = game.directional_ghost(hunting, 1);
+  ASSERT_EQ(toward.size(), 2u);
+  EXPECT_NEAR(toward[0], 0.1, 1e-12);  // South: only the shared 0.2 / 2
+  EXPECT_NEAR(toward[1], 0.9, 1e-12);  // West: 0.8 + 0.1
+  // Scared, it moves half a square and prefers the move that leaves it farthest from Pacman.
+  const State fleeing = "P(1,2) G(3,2,West,scared=10) food{(2,2)} score=0";
+  const std::vector<double> away = game.directional_ghost(fleeing, 1);
+  EXPECT_NEAR(away[0], 0.9, 1e-12);                         // South: 2.5 away
+  EXPECT_NEAR(away[1], 0.1, 1e-12);                         // West: 1.5 away
+  EXPECT_TRUE(game.directional_ghost(hunting, 0).empty());  // Pacman is no ghost
+}
+
 TEST(PacmanGame, TheLastFoodWinsAndAGhostOnPacmanLoses) {
   const PacmanGame game(parse_pacman_layout(kCorridor));
   const State one_left = "P(2,1) G(3,1,West) food{(3,1)} score=9";

@@ -1,9 +1,9 @@
 // A game the student's agent played in its own process (the Python driver's `play` op:
 // docs/driver-protocol.md), replayed by the reference's rules: every move of the student's
-// agent must be legal where it was made, every opponent's move must be the one its seeded
-// random draw picks (random.Random(seed).choice over the legal moves in the game's order,
-// re-derived with ref::PythonRandom), and the outcome and score are the reference's, never the
-// process's own. A record that disagrees is the grader's fault (the driver and the reference
+// agent must be legal where it was made, every opponent's move must be the one its seeded draw
+// picks (checkers/opponent_move.h: a random player or Berkeley's directional ghost, re-derived
+// with ref::PythonRandom), and the outcome and score are the reference's, never the process's
+// own. A record that disagrees is the grader's fault (the driver and the reference
 // differ), never the student's.
 #pragma once
 
@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "checkers/opponent_move.h"
 #include "reference/game.h"
 
 namespace sg {
@@ -22,8 +23,9 @@ struct PlayedGame {
   std::int64_t seed = 0;      ///< The opponents' (and the student's shared `random`'s) seed.
   int player = 0;             ///< The agent the student plays.
   std::size_t max_moves = 0;  ///< All agents' moves before the game is called a draw.
-  std::vector<std::pair<int, std::string>> moves;  ///< (agent, action text), in play order.
-  std::vector<double> seconds;                     ///< CPU seconds of each of the student's moves.
+  OpponentPolicy opponent = OpponentPolicy::random;  ///< How every other agent chose.
+  std::vector<std::pair<int, std::string>> moves;    ///< (agent, action text), in play order.
+  std::vector<double> seconds;  ///< CPU seconds of each of the student's moves.
   /// How the process says it ended: over, move_cap, raised, illegal, timeout.
   std::string end;
   nlohmann::json detail;  ///< The error or the illegal move, as the driver gave it.

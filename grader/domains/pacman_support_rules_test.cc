@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -236,9 +237,11 @@ TEST(PacmanSupportRules, PacmanPyPlaysRandomGamesAsTheReferenceDoes) {
   EXPECT_GT(corridor.losses, 0);
 }
 
-// The games the driver's `play` op has a student's agent play against random ghosts (in the
-// student's process, with pacman.py's rules) replay by the reference's rules, each ghost's move
-// being its seeded draw: the grader can trust none of the process's own account.
+// The games the driver's `play` op has a student's agent play against random ghosts, and against
+// Berkeley's directional ghosts (in the student's process, with pacman.py's rules), replay by the
+// reference's rules, each ghost's move being its seeded draw (the directional ghosts' weights
+// computed on both sides: checkers/opponent_move.h): the grader can trust none of the process's
+// own account.
 TEST(PacmanSupportRules, GamesTheDriverPlaysReplayByTheReferencesRules) {
   const fs::path folder = fs::temp_directory_path() / fmt::format("sg-pacman-play-{}", ::getpid());
   fs::create_directories(folder);
@@ -267,16 +270,20 @@ class Greedy(Agent):
 )py";
   nlohmann::json steps = nlohmann::json::array(
       {{{"op", "new"}, {"class", "Greedy"}, {"args", nlohmann::json::array()}, {"bind", "agent"}}});
-  constexpr int kGames = 30;
+  constexpr int kGames = 30;  // each against random ghosts, then directional ones
   constexpr std::size_t kMaxMoves = 400;
-  for (int seed = 1; seed <= kGames; ++seed)
+  const auto opponent_of = [&](int seed) {
+    return seed <= kGames ? OpponentPolicy::random : OpponentPolicy::directional;
+  };
+  for (int seed = 1; seed <= 2 * kGames; ++seed)
     steps.push_back(
         {{"op", "play"},
          {"target", "agent"},
          {"world", {{"$fn", "berkeley_game_state"}, {"layout", kOpenMaze}, {"ghosts", 3}}},
          {"seed", seed},
          {"max_moves", kMaxMoves},
-         {"move_seconds", 5}});
+         {"move_seconds", 5},
+         {"opponent", to_string(opponent_of(seed))}});
   std::ofstream(folder / "request.json")
       << nlohmann::json{{"protocol", 1}, {"module", "student"}, {"steps", steps}}.dump();
   const std::string printed = run_shell(
@@ -288,24 +295,29 @@ class Greedy(Agent):
   std::istringstream lines(printed);
   std::string line;
   int replayed = 0;
-  int won = 0;
-  int lost = 0;
+  std::map<OpponentPolicy, int> won;
+  std::map<OpponentPolicy, int> lost;
   while (std::getline(lines, line)) {
     const nlohmann::json record = nlohmann::json::parse(line);
     if (record.value("sg", "") != "step" || record.value("index", 0) == 0) continue;
     ASSERT_TRUE(record.value("ok", false)) << line;
     const int seed = record["index"].get<int>();
-    const PlayedGame played = read_played_game(record["value"], seed, 0, kMaxMoves);
+    PlayedGame played = read_played_game(record["value"], seed, 0, kMaxMoves);
+    played.opponent = opponent_of(seed);
     const GameResult result = replay_played_game(game, played);  // throws where they differ
     EXPECT_EQ(played.end, result.end == GameEnd::move_cap ? "move_cap" : "over") << seed;
     EXPECT_DOUBLE_EQ(result.score, record["value"]["score"].get<double>()) << seed;
-    won += result.end == GameEnd::won;
-    lost += result.end == GameEnd::lost;
+    won[played.opponent] += result.end == GameEnd::won;
+    lost[played.opponent] += result.end == GameEnd::lost;
     ++replayed;
   }
-  EXPECT_EQ(replayed, kGames) << printed.substr(0, 2000);
-  EXPECT_GT(won, 0);
-  EXPECT_GT(lost, 0);
+  EXPECT_EQ(replayed, 2 * kGames) << printed.substr(0, 2000);
+  for (const OpponentPolicy policy : {OpponentPolicy::random, OpponentPolicy::directional}) {
+    EXPECT_GT(won[policy], 0) << to_string(policy);
+    EXPECT_GT(lost[policy], 0) << to_string(policy);
+  }
+  // Ghosts that hunt catch the same agent more often than ghosts that wander.
+  EXPECT_GT(lost[OpponentPolicy::directional], lost[OpponentPolicy::random]);
 }
 
 }  // namespace pacman_support_rules_test

@@ -1056,7 +1056,7 @@ class Session(object):
                 self.lookup(self.field(step, 'target')), step.get('method', 'getAction'),
                 self.resolve(self.field(step, 'world')), int(step.get('player', 0)),
                 int(self.field(step, 'seed')), int(self.field(step, 'max_moves')),
-                float(self.field(step, 'move_seconds')))}
+                float(self.field(step, 'move_seconds')), step.get('opponent', 'random'))}
         if op == 'explore':
             heuristic = step.get('heuristic')
             target = self.lookup(self.field(step, 'target'))
@@ -1359,12 +1359,50 @@ class _MoveDeadline(object):
         return False
 
 
-def play_game(agent, method, state, player, seed, max_moves, move_seconds):
+_VECTORS = {'North': (0, 1), 'South': (0, -1), 'East': (1, 0), 'West': (-1, 0), 'Stop': (0, 0)}
+
+
+def directional_ghost_move(state, agent, legal, rng, attack=0.8, flee=0.8):
+    """Berkeley's DirectionalGhost (ghostAgents.py): the moves whose next position (a square on,
+    half a square when scared) is nearest Pacman (farthest when scared) share `attack` (`flee`),
+    every move shares the rest; sampled as util.sample samples a Counter: the moves sorted by
+    name, one rng.random() walked along their running total. The grader re-derives it with the
+    same arithmetic in the same order (checkers/opponent_move.h), so written out here rather
+    than through util's Counter and sum()."""
+    ghost = state.getGhostState(agent)
+    scared = ghost.scaredTimer > 0
+    speed = 0.5 if scared else 1.0
+    x, y = ghost.getPosition()
+    px, py = state.getPacmanPosition()
+    distance = [abs(x + _VECTORS[a][0] * speed - px) + abs(y + _VECTORS[a][1] * speed - py)
+                for a in legal]
+    best = max(distance) if scared else min(distance)
+    share = flee if scared else attack
+    best_count = float(sum(1 for d in distance if d == best))
+    rest = (1 - share) / len(legal)
+    weight = [(share / best_count if d == best else 0.0) + rest for d in distance]
+    total = 0.0
+    for best_first in (True, False):  # the order Berkeley's Counter holds them in
+        for w, d in zip(weight, distance):
+            if (d == best) == best_first:
+                total += w
+    weight = [w / total for w in weight]
+    order = sorted(range(len(legal)), key=lambda i: legal[i])
+    drawn = rng.random()
+    k, running = 0, weight[order[0]]
+    while drawn > running and k + 1 < len(order):
+        k += 1
+        running += weight[order[k]]
+    return legal[order[k]]
+
+
+def play_game(agent, method, state, player, seed, max_moves, move_seconds, opponent='random'):
     """One game from `state` (a Berkeley GameState: getNumAgents, getLegalActions(agent),
     generateSuccessor(agent, action), isWin, isLose, getScore): agents move in turn from agent
     0; `player` is the student's agent, asked agent.method(state) for each of its moves; every
     other agent is a random opponent choosing uniformly among its legal moves
-    (random.Random(seed).choice, as the grader re-derives it). The shared `random` is seeded
+    (random.Random(seed).choice, as the grader re-derives it), or with `opponent`
+    'directional' Berkeley's directional ghost drawn from the same generator. The shared `random` is seeded
     with `seed` first, so the student's own draws repeat on a rerun. The game ends when it is
     won or lost, after `max_moves` moves (all agents'), or at the student's first move that
     raises (or calls exit()), is not legal, or uses more than `move_seconds` of CPU time.
@@ -1407,6 +1445,8 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds):
                 detail = {'action': encode_value(action), 'repr': _repr(action)['$repr'],
                           'legal': [encode_value(a) for a in legal]}
                 break
+        elif opponent == 'directional':
+            action = directional_ghost_move(state, mover, legal, opponents)
         else:
             action = opponents.choice(legal)
         moves.append([mover, encode_value(action)])

@@ -1632,6 +1632,24 @@ class PlayTest(DriverTestCase):
         self.assertEqual(games[0]['moves'], games[2]['moves'])  # the same seed, the same game
         self.assertNotEqual(games[0]['moves'], games[1]['moves'])
 
+    def test_directional_ghosts_draw_from_the_seed_and_hunt_pacman(self):
+        self._with_berkeley_support()
+        self.write('student.py', '''
+            class Still:
+                def getAction(self, state):
+                    return 'Stop'
+        ''')
+        steps = self.play_steps('Still', [1, 2, 1])
+        for step in steps[1:]:
+            step['opponent'] = 'directional'
+        run = self.run_driver(steps)
+        self.assertComplete(run, 4)
+        games = [run.step(i)['value'] for i in (1, 2, 3)]
+        self.assertEqual(games[0]['moves'], games[2]['moves'])  # the same seed, the same game
+        for game in games:  # a Pacman that never moves is caught by ghosts that hunt it
+            self.assertEqual(game['end'], 'over')
+            self.assertLess(game['score'], -400)
+
     def test_a_move_that_raises_is_illegal_or_too_slow_ends_only_its_game(self):
         self._with_berkeley_support()
         self.write('student.py', '''

@@ -27,6 +27,7 @@ struct PlaySetup {
   std::int64_t seed = 1;
   std::size_t max_moves = 1000;
   double move_seconds = 5;
+  OpponentPolicy opponent = OpponentPolicy::random;
   std::vector<double> wins;
   std::vector<double> average_score;
 };
@@ -84,7 +85,8 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
                       "move_seconds: CPU seconds per move, more than 0 and at most 600");
     setup.move_seconds = seconds.get<double>();
   }
-  read_word(test, "opponent", "random", {"random"});
+  setup.opponent =
+      *opponent_policy(read_word(test, "opponent", "random", {"random", "directional"}));
   setup.wins = read_tiers(test, "wins", true);
   setup.average_score = read_tiers(test, "average_score", false);
   for (const double wins : setup.wins)
@@ -214,6 +216,7 @@ GameResult reference_game(const PlaySetup& setup, std::int64_t game, Choose choo
   PlayedGame played;
   played.seed = seed_of(setup, game);
   played.max_moves = setup.max_moves;
+  played.opponent = setup.opponent;
   ref::PythonRandom opponents(played.seed);
   ref::State state = rules.initial_state();
   played.end = "over";
@@ -225,7 +228,9 @@ GameResult reference_game(const PlaySetup& setup, std::int64_t game, Choose choo
     const int mover =
         static_cast<int>(played.moves.size() % static_cast<std::size_t>(rules.agents()));
     const std::vector<ref::GameMove> legal = rules.moves(state, mover);
-    const ref::GameMove& made = mover == 0 ? choose(legal) : opponents.choice(legal);
+    const ref::GameMove& made =
+        mover == 0 ? choose(legal)
+                   : legal[opponent_move(rules, state, mover, legal, setup.opponent, opponents)];
     played.moves.emplace_back(mover, made.action);
     if (mover == 0) played.seconds.push_back(0);
     state = made.state;
@@ -274,7 +279,8 @@ Invocation GamePlayKind::invocation(const Assignment& assignment, const TestSpec
                      {"player", 0},
                      {"seed", seed_of(setup, game)},
                      {"max_moves", setup.max_moves},
-                     {"move_seconds", setup.move_seconds}});
+                     {"move_seconds", setup.move_seconds},
+                     {"opponent", to_string(setup.opponent)}});
   return make_driver_invocation(assignment, test, context, std::move(steps),
                                 fmt::format("{} plays {} game(s) on '{}'", agent_call(setup),
                                             setup.games, setup.domain.name));
@@ -287,10 +293,14 @@ TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec&
   outcome.call = fmt::format("{}.getAction(state) in {} game(s) on '{}'", agent_call(setup),
                              setup.games, setup.domain.name);
   outcome.expected = fmt::format(
-      "{} game(s) against random ghosts (seeds {} to {}; at most {} moves a game, {:g} s of CPU "
-      "a move), every one completed",
-      setup.games, seed_of(setup, 0), seed_of(setup, setup.games - 1), setup.max_moves,
-      setup.move_seconds);
+      "{} game(s) against {} (seeds {} to {}; at most {} moves a game, {:g} s of CPU a move), "
+      "every one completed",
+      setup.games,
+      setup.opponent == OpponentPolicy::random
+          ? "random ghosts"
+          : "directional ghosts (Berkeley's DirectionalGhost: toward Pacman with probability "
+            "0.8, away when scared)",
+      seed_of(setup, 0), seed_of(setup, setup.games - 1), setup.max_moves, setup.move_seconds);
   if (!setup.wins.empty())
     outcome.expected += fmt::format("; tiers: at least {} wins", fmt::join(setup.wins, " / "));
   if (!setup.average_score.empty())
@@ -312,9 +322,9 @@ TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec&
     }
     if (step == 0) continue;
     const auto game = static_cast<std::int64_t>(step - 1);
-    results.push_back(replay_played_game(
-        *setup.domain.game,
-        read_played_game(record.value, seed_of(setup, game), 0, setup.max_moves)));
+    PlayedGame played = read_played_game(record.value, seed_of(setup, game), 0, setup.max_moves);
+    played.opponent = setup.opponent;
+    results.push_back(replay_played_game(*setup.domain.game, played));
   }
   judge(setup, results, outcome);
   return outcome;

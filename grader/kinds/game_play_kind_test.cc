@@ -118,6 +118,24 @@ TEST(GamePlayKind, TheDriverPlaysEachGameWithItsSeed) {
   EXPECT_EQ(steps[3]["seed"], 12);
   EXPECT_EQ(steps[1]["world"]["ghosts"], 1);
   EXPECT_THAT(steps[1]["world"]["layout"].get<std::string>(), HasSubstr("%..P    G%"));
+  EXPECT_EQ(steps[1]["opponent"], "random");
+}
+
+// Berkeley's directional ghosts: the driver draws them, the expected outcome names them, and the
+// audit's reference games play against them too.
+TEST(GamePlayKind, DirectionalGhostsArePlayedAndNamed) {
+  const Assignment assignment = spec_with(kPlay + "    opponent: directional\n    wins: [1]\n");
+  EXPECT_EQ(validation_error(assignment), "no error");
+  GradingContext context;
+  context.driver_dir = "drivers";
+  context.python = "python3";
+  const Invocation invocation =
+      GamePlayKind().invocation(assignment, assignment.tests.back(), context);
+  EXPECT_EQ(nlohmann::json::parse(*invocation.stdin_data)["steps"][1]["opponent"], "directional");
+  const TestOutcome outcome = GamePlayKind().evaluate(assignment, assignment.tests.back(),
+                                                      test_util::driver_returned({"null"}));
+  EXPECT_THAT(outcome.expected, HasSubstr("against directional ghosts (Berkeley's"));
+  EXPECT_FALSE(GamePlayKind().mutant_outcomes(assignment, assignment.tests.back()).empty());
 }
 
 TEST(GamePlayKind, GamesAreJudgedByTheReferencesReplayOfThem) {
