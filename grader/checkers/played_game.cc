@@ -104,7 +104,12 @@ GameResult replay_played_game(const ref::Game& game, const PlayedGame& played) {
   }
   result.moves = played.moves.size();
   result.final_state = state;
-  result.score = game.evaluate(state);
+  try {
+    result.score = game.evaluate(state);
+    if (played.player != 0) result.score = -result.score;  // two players, zero-sum
+  } catch (const std::out_of_range&) {
+    result.score = 0;  // a rules game with no evaluate stopped before its end
+  }
   // The move the process stopped at (the student's) is timed too.
   if (student_moves < played.seconds.size() &&
       played.seconds[student_moves] > result.slowest_move) {

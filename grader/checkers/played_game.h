@@ -46,9 +46,11 @@ std::string to_string(GameEnd end);
 /// One game's result by the reference's rules.
 struct GameResult {
   GameEnd end = GameEnd::drawn;
-  double score = 0;         ///< Agent 0's score where the game stopped (ref::Game::evaluate).
-  std::size_t moves = 0;    ///< Moves of all agents played.
-  double slowest_move = 0;  ///< CPU seconds of the student's slowest move.
+  /// The student's score where the game stopped: ref::Game::evaluate (agent 0's), negated
+  /// for another agent (two players, zero-sum); 0 where the game gives none.
+  double score = 0;
+  std::size_t moves = 0;            ///< Moves of all agents played.
+  double slowest_move = 0;          ///< CPU seconds of the student's slowest move.
   std::size_t slowest_move_at = 0;  ///< Its number among all moves (1-based); 0 with none.
   ref::State final_state;           ///< Where the game stopped.
   /// For an illegal move: the move, the state and the legal moves; for an error: its type,

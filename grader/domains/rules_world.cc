@@ -420,6 +420,7 @@ std::string query_key(const RulesQuery& query) {
                                 query.game ? "game" : "problem");
   if (!query.start.is_null()) key += "\nfrom " + query.start.dump();
   if (query.max_depth) key += fmt::format("\ndepth {}", *query.max_depth);
+  if (!query.line.is_null()) key += "\nline " + query.line.dump();
   return key;
 }
 
@@ -490,6 +491,31 @@ std::shared_ptr<const RulesGame> rules_game_at(const SpecSection& section, const
       throw SpecError(where, fmt::format("{} ({}): no player moves at the position {}", what,
                                          query.file, python_repr(query.start)));
   });
+}
+
+std::shared_ptr<const RulesGame> rules_game_along(const SpecSection& section,
+                                                  const std::string& name,
+                                                  const nlohmann::json& line,
+                                                  const SourceLocation& where) {
+  const std::string what = fmt::format("the rules game '{}'", name);
+  bool unused = false;
+  RulesQuery query = read_query(section, what, true, unused);
+  query.line = line;
+  query.where = where;
+  if (line.is_object())  // a mutant's game: the same for every submission
+    return asked_world<RulesGame>(query, what, query_key(query), [](const RulesGame&) {});
+  try {
+    return std::make_shared<const RulesGame>(oracle_for(query, what).explore(query));
+  } catch (const std::invalid_argument& error) {
+    throw SpecError(where, fmt::format("{}: the rules' answers: {}", what, error.what()));
+  }
+}
+
+nlohmann::json rules_file_value(const SpecSection& section) {
+  return {{"file", section.value.value("file", "")},
+          {"source", section.value.value("source", "")},
+          {"world", section.value.value("world", "")},
+          {"args", section.value.value("args", nlohmann::json::array())}};
 }
 
 nlohmann::json ask_rules(const SpecSection& section, const std::string& name,

@@ -38,6 +38,11 @@ struct RulesQuery {
   /// At most this many moves (actions) from the start; the states there are listed unexpanded
   /// (RulesGame::is_cut, RulesProblem::is_cut). nullopt: the whole world.
   std::optional<int> max_depth;
+  /// A game explored only along one line of play (its states expanded, every other state
+  /// listed cut): the moves made (a JSON array, the driver's encoding), or a game the rules'
+  /// process plays itself, {player, agent: random | first, seed, max_moves} (the reference's
+  /// mutant agents against a seeded random player). null: every state.
+  nlohmann::json line;
   Limits limits;         ///< For the rules' process.
   SourceLocation where;  ///< The domain in the spec, for errors.
 };
@@ -180,6 +185,20 @@ std::shared_ptr<const RulesGame> rules_game(const SpecSection& section, const st
 std::shared_ptr<const RulesGame> rules_game_at(const SpecSection& section, const std::string& name,
                                                const nlohmann::json& position, int max_depth,
                                                const SourceLocation& where);
+
+/// The rules game of a `type: rules` section with `is: game` explored along one line of play
+/// from its `initial` (RulesQuery::line): the moves a student's game made, asked afresh each
+/// time (no two students' games are alike), or a game the rules' process plays for a mutant
+/// agent, asked once per process and kept on disk. Throws SpecError at `where` when the rules
+/// fail on the way.
+std::shared_ptr<const RulesGame> rules_game_along(const SpecSection& section,
+                                                  const std::string& name,
+                                                  const nlohmann::json& line,
+                                                  const SourceLocation& where);
+
+/// The rules file as the Python driver builds its world: {file, source, world, args} (its
+/// `$fn: rules_*` callbacks and `rules_game_state`).
+nlohmann::json rules_file_value(const SpecSection& section);
 
 /// The rules' `method` asked for each argument list of `args_list` (states as a spec writes
 /// them: lists read as tuples; see rules_position), in one process, asked once per process and

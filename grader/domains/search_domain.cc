@@ -279,10 +279,7 @@ SearchDomain rules_domain_from(const Assignment& assignment, const SpecSection& 
   SearchDomain domain;
   domain.name = name;
   domain.type = "rules";
-  domain.rules_file = {{"file", section.value.value("file", "")},
-                       {"source", section.value.value("source", "")},
-                       {"world", section.value.value("world", "")},
-                       {"args", section.value.value("args", nlohmann::json::array())}};
+  domain.rules_file = rules_file_value(section);
   domain.rules_answers = rules_problem(section, name);
   domain.problem = domain.rules_answers;
   domain.consistent_heuristic = domain.rules_answers->consistent_h();

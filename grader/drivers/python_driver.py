@@ -683,6 +683,9 @@ def make_callback(spec, module):
             after = world.result(frozen(state), action)
             return list(after) if as_list else after
         return takeActionF
+    if kind == 'rules_game_state':
+        world = rules_world(spec.get('rules'))
+        return RulesGameState(world, world.initial)
     if kind == 'module':
         return getattr(module, spec.get('name'))
     if kind == 'search_problem':
@@ -1056,7 +1059,8 @@ class Session(object):
                 self.lookup(self.field(step, 'target')), step.get('method', 'getAction'),
                 self.resolve(self.field(step, 'world')), int(step.get('player', 0)),
                 int(self.field(step, 'seed')), int(self.field(step, 'max_moves')),
-                float(self.field(step, 'move_seconds')), step.get('opponent', 'random'))}
+                float(self.field(step, 'move_seconds')), step.get('opponent', 'random'),
+                step.get('argument'), step.get('position'))}
         if op == 'explore':
             heuristic = step.get('heuristic')
             target = self.lookup(self.field(step, 'target'))
@@ -1066,7 +1070,7 @@ class Session(object):
                 return {'value': explore_game(
                     target, int(step.get('limit', 10000)), values=bool(step.get('values')),
                     start=None if start is None else frozen(decode_value(start)),
-                    max_depth=None if depth is None else int(depth))}
+                    max_depth=None if depth is None else int(depth), line=step.get('line'))}
             if step.get('api') == 'aima':
                 start = step.get('start')
                 depth = step.get('max_depth')
@@ -1241,7 +1245,44 @@ def _plain_number(value):
         type(value) is float and math.isfinite(value))
 
 
-def explore_game(game, limit, values=False, start=None, max_depth=None):
+def _line_states(game, start, line):
+    """The states along one line of play from `start`, as keys of a StateIndex: `line` is
+    either the moves made (the driver's encoding; the walk stops at the first that is not among
+    the rules' actions there) or a game to play here, {"player", "agent", "seed", "max_moves"}:
+    agent `player` (0 moves first) plays "random" (random.Random(seed + 1).choice) or "first"
+    (its first legal move) against a random player (random.Random(seed).choice), the two
+    moving in turn, as the grader's reference plays its mutant agents."""
+    index = StateIndex()
+    state, keys, made = start, set(), 0
+    if isinstance(line, dict):
+        player = int(line.get('player', 0))
+        own = random.Random(int(line['seed']) + 1)
+        others = random.Random(int(line['seed']))
+        cap = int(line.get('max_moves', 1000))
+    else:
+        moves = [decode_value(move) for move in line]
+    while True:
+        keys.add(index.key(state))
+        if game.is_terminal(state):
+            break
+        legal = list(game.actions(state))
+        if isinstance(line, dict):
+            if made >= cap or not legal:
+                break
+            if made % 2 != player:
+                move = others.choice(legal)
+            else:
+                move = legal[0] if line.get('agent') == 'first' else own.choice(legal)
+        else:
+            if made >= len(moves) or moves[made] not in legal:
+                break
+            move = moves[made]
+        state = game.result(state, move)
+        made += 1
+    return keys
+
+
+def explore_game(game, limit, values=False, start=None, max_depth=None, line=None):
     """Breadth-first over a game with AIMA's names (a course's rules file: initial,
     to_move(state), actions(state), result(state, move), is_terminal(state),
     utility(state, player), optional evaluate(state, player) and probability(state, move), the
@@ -1251,10 +1292,12 @@ def explore_game(game, limit, values=False, start=None, max_depth=None):
     player to move at the start is agent 0, the one a search plays for; the others are numbered
     as they are first met. Per state, in the order found: its text, its mover, whether the game
     is over, agent 0's score there (the utility where the game is over, else evaluate's or
-    null) and its moves [action, index]; `players` the players' texts by agent. A call that
-    raises fails the op as explore's do."""
+    null) and its moves [action, index]; `players` the players' texts by agent. With `line`
+    (see _line_states), only the states along that line of play are expanded, every other
+    listed as cut. A call that raises fails the op as explore's do."""
     if start is None:
         start = game.initial
+    on_line = None if line is None else _line_states(game, start, line)
     action_code = ActionCodes()
     states, index = [start], StateIndex()
     index.add(start, 0)
@@ -1292,7 +1335,8 @@ def explore_game(game, limit, values=False, start=None, max_depth=None):
             value = game.utility(state, first) if over else (
                 evaluate(state, first) if evaluate is not None else None)
             listed = []
-            if not over and max_depth is not None and depth[i] >= max_depth:
+            if not over and ((max_depth is not None and depth[i] >= max_depth) or
+                             (on_line is not None and index.key(state) not in on_line)):
                 cut.append(i)
             elif not over:
                 for action in game.actions(state):
@@ -1323,11 +1367,65 @@ def explore_game(game, limit, values=False, start=None, max_depth=None):
     result = {'states': texts, 'mover': mover, 'terminal': terminal, 'score': score,
               'moves': moves, 'players': [state_text(p) for p in players],
               'complete': expanded == len(states)}
-    if max_depth is not None:
+    if max_depth is not None or on_line is not None:
         result['cut'] = cut
     if values:
         result['values'] = encoded
     return result
+
+
+class RulesGameState(object):
+    """A state of a course's rules game (AIMA's Game) seen as play_game sees a Berkeley
+    GameState: two players moving in turn, agent 0 the one to move at the start. `view` is what
+    the student's function is handed (the rules' method `argument` of the state, e.g. the
+    handout's board); `match` reads the student's move as the rules' own legal move, lists and
+    tuples alike (the handout's game loop indexes either)."""
+
+    def __init__(self, world, state, first=None):
+        self.world = world
+        self.state = state
+        self.first = world.to_move(state) if first is None else first
+
+    def getNumAgents(self):
+        return 2
+
+    def _over(self):
+        return bool(self.world.is_terminal(self.state))
+
+    def isWin(self):
+        return self._over() and self.world.utility(self.state, self.first) > 0
+
+    def isLose(self):
+        return self._over() and self.world.utility(self.state, self.first) < 0
+
+    def isOver(self):
+        return self._over()
+
+    def getLegalActions(self, agentIndex=0):
+        return [] if self._over() else list(self.world.actions(self.state))
+
+    def generateSuccessor(self, agentIndex, action):
+        return RulesGameState(self.world, self.world.result(self.state, action), self.first)
+
+    def getScore(self):
+        if self._over():
+            return self.world.utility(self.state, self.first)
+        evaluate = getattr(self.world, 'evaluate', None)
+        return evaluate(self.state, self.first) if evaluate is not None else 0
+
+    def view(self, argument):
+        return self.state if not argument else getattr(self.world, argument)(self.state)
+
+    @staticmethod
+    def match(action, legal):
+        key = frozen_key(frozen(action))
+        for move in legal:
+            if frozen_key(frozen(move)) == key:
+                return move
+        return None
+
+    def __str__(self):
+        return state_text(self.state)
 
 
 class MoveTimeout(BaseException):
@@ -1396,7 +1494,8 @@ def directional_ghost_move(state, agent, legal, rng, attack=0.8, flee=0.8):
     return legal[order[k]]
 
 
-def play_game(agent, method, state, player, seed, max_moves, move_seconds, opponent='random'):
+def play_game(agent, method, state, player, seed, max_moves, move_seconds, opponent='random',
+              argument=None, position=None):
     """One game from `state` (a Berkeley GameState: getNumAgents, getLegalActions(agent),
     generateSuccessor(agent, action), isWin, isLose, getScore): agents move in turn from agent
     0; `player` is the student's agent, asked agent.method(state) for each of its moves; every
@@ -1408,24 +1507,33 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
     raises (or calls exit()), is not legal, or uses more than `move_seconds` of CPU time.
     Returns the moves [agent, action], the CPU seconds of each of the student's moves, how it
     ended (`over`, `move_cap`, `raised`, `illegal`, `timeout`), what the illegal move or error
-    was, and the score (for information: the grader replays the moves by its own rules)."""
+    was, and the score (for information: the grader replays the moves by its own rules).
+    On a rules game (RulesGameState) the student's function is handed the state's `argument`
+    view (set on the agent's `position` attribute too, as the handout's game loop keeps it)
+    and its move is read as the rules' own; a game also ends where no agent can move."""
     random.seed(seed)
     opponents = random.Random(seed)
     agents = state.getNumAgents()
     choose = getattr(agent, method)
     moves, seconds = [], []
     end, detail = 'over', None
-    while not (state.isWin() or state.isLose()):
+    rules = isinstance(state, RulesGameState)
+    while not (state.isWin() or state.isLose() or (rules and state.isOver())):
+        mover = len(moves) % agents
+        legal = state.getLegalActions(mover)
+        if not legal:  # a draw with no move left (a full tic-tac-toe board)
+            break
         if len(moves) >= max_moves:
             end = 'move_cap'
             break
-        mover = len(moves) % agents
-        legal = state.getLegalActions(mover)
         if mover == player:
             started, timed_out, action = time.process_time(), False, None
             try:
                 with _MoveDeadline(move_seconds):
-                    action = choose(state)
+                    handed = state.view(argument) if rules else state
+                    if position:
+                        setattr(agent, position, handed)
+                    action = choose(handed)
             except MoveTimeout:
                 timed_out = True
             except (Exception, SystemExit) as exc:  # exit() in a move ends that game only
@@ -1437,7 +1545,11 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
                 end = 'timeout'
                 break
             try:
-                is_legal = action in legal
+                if rules:
+                    made = RulesGameState.match(action, legal)
+                    is_legal, action = made is not None, (action if made is None else made)
+                else:
+                    is_legal = action in legal
             except Exception:
                 is_legal = False
             if not is_legal:

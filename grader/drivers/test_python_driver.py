@@ -1632,6 +1632,76 @@ class PlayTest(DriverTestCase):
         self.assertEqual(games[0]['moves'], games[2]['moves'])  # the same seed, the same game
         self.assertNotEqual(games[0]['moves'], games[1]['moves'])
 
+    # Nim as a course writes it: take 1 or 2 of the sticks, a move written [(take, 'sticks')]
+    # as Teeko's are lists of tuples; whoever takes the last stick wins.
+    NIM = """
+        class Nim:
+            def __init__(self, sticks=7):
+                self.initial = (sticks, 'A')
+            def to_move(self, state):
+                return state[1]
+            def actions(self, state):
+                return [[(take, 'sticks')] for take in (1, 2) if take <= state[0]]
+            def result(self, state, move):
+                return (state[0] - move[0][0], 'B' if state[1] == 'A' else 'A')
+            def is_terminal(self, state):
+                return state[0] == 0
+            def utility(self, state, player):
+                return -1 if state[1] == player else 1
+            def sticks(self, state):
+                return state[0]
+        """
+
+    def nim_rules(self):
+        return {'file': 'nim.py', 'source': textwrap.dedent(self.NIM), 'world': 'Nim',
+                'args': []}
+
+    def test_a_rules_game_asks_a_new_object_for_each_move_of_its_colour(self):
+        self.write('student.py', '''
+            class Taker:
+                def make_move(self, sticks):
+                    assert sticks == self.pile, 'the position is kept on the object too'
+                    print(self.me, 'takes from', sticks)
+                    return [[1 if sticks % 3 == 1 else 2, 'sticks']]   # lists, not tuples
+        ''')
+        steps = [{'op': 'new', 'class': 'Taker', 'bind': 'agent'},
+                 {'op': 'setattr', 'target': 'agent', 'attr': 'me', 'value': 'B'},
+                 {'op': 'play', 'target': 'agent', 'method': 'make_move',
+                  'world': {'$fn': 'rules_game_state', 'rules': self.nim_rules()},
+                  'player': 1, 'seed': 5, 'max_moves': 50, 'move_seconds': 1.0,
+                  'argument': 'sticks', 'position': 'pile'}]
+        run = self.run_driver(steps)
+        self.assertComplete(run, 3)
+        game = run.step(2)['value']
+        self.assertEqual(game['end'], 'over')
+        movers = [mover for mover, _ in game['moves']]
+        self.assertEqual(movers, [i % 2 for i in range(len(movers))])
+        self.assertEqual(len(game['seconds']), movers.count(1))
+        for _, move in game['moves']:  # the rules' own move, tuples and all
+            self.assertEqual(move[0], {'$tuple': [move[0]['$tuple'][0], 'sticks']})
+        self.assertEqual(game['score'], -1)   # B, moving second, took the last stick
+        random_again = self.run_driver(steps)
+        self.assertEqual(random_again.step(2)['value']['moves'], game['moves'])
+
+    def test_a_rules_game_is_explored_along_the_line_a_game_played(self):
+        self.write('student.py', self.NIM)
+        line = [[{'$tuple': [2, 'sticks']}], [{'$tuple': [1, 'sticks']}]]
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Nim', 'args': [4], 'bind': 'g'},
+            {'op': 'explore', 'target': 'g', 'api': 'aima_game', 'limit': 100, 'line': line},
+            {'op': 'explore', 'target': 'g', 'api': 'aima_game', 'limit': 100,
+             'line': {'player': 0, 'agent': 'first', 'seed': 3, 'max_moves': 10}}])
+        self.assertComplete(run, 3)
+        game = run.step(1)['value']
+        # (4, A) -take 2-> (2, B) -take 1-> (1, A): those three expanded, (3, B) cut.
+        self.assertEqual(game['states'][:3], ["(4, 'A')", "(3, 'B')", "(2, 'B')"])
+        self.assertEqual(game['cut'], [1])
+        self.assertEqual(len(game['moves'][2]), 2)
+        self.assertEqual([s for s, m in zip(game['states'], game['moves']) if m],
+                         ["(4, 'A')", "(2, 'B')", "(1, 'A')"])
+        played = run.step(2)['value']   # agent 0 always takes 1; its opponent draws
+        self.assertIn("(3, 'B')", [s for s, m in zip(played['states'], played['moves']) if m])
+
     def test_directional_ghosts_draw_from_the_seed_and_hunt_pacman(self):
         self._with_berkeley_support()
         self.write('student.py', '''

@@ -26,6 +26,7 @@ class SandboxRulesOracle : public RulesOracle {
                            {"limit", query.max_states}};
     if (!query.start.is_null()) step["start"] = query.start;
     if (query.max_depth) step["max_depth"] = *query.max_depth;
+    if (!query.line.is_null()) step["line"] = query.line;
     const Asked asked = run(query, step);
     const DriverStepRecord& explored = asked.step;
     if (explored.finished && !explored.ok) {

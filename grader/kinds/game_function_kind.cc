@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "adapters/function_call_outcome.h"
+#include "adapters/game_object.h"
 #include "adapters/python_driver_client.h"
 #include "checkers/game_function_checker.h"
 #include "checkers/python_value.h"
@@ -18,13 +19,6 @@ namespace sg {
 namespace {
 
 enum class PositionRole { value, move };
-
-// The object a method is called on, as `object:` builds it.
-struct GameObjectSpec {
-  std::string class_name;  // empty: the function is the module's own
-  nlohmann::json args = nlohmann::json::array();
-  std::string player, opponent, position;  // attribute names ("" when not set)
-};
 
 // One call of the function under test.
 struct PositionCall {
@@ -49,49 +43,6 @@ struct PositionPlan {
   std::vector<std::string> drawn;         // the position drawn for people
   std::vector<PositionCall> calls;
 };
-
-std::string object_string_key(const TestSpec& test, const nlohmann::json& object, const char* key,
-                              const std::string& pointer, const std::string& what) {
-  if (!object.contains(key)) return "";
-  if (!object[key].is_string() || object[key].get<std::string>().empty())
-    throw SpecError(location_of(test, pointer), what);
-  return object[key].get<std::string>();
-}
-
-GameObjectSpec read_game_object(const TestSpec& test) {
-  GameObjectSpec object;
-  if (!test.input.contains("object")) return object;
-  const nlohmann::json& value = test.input["object"];
-  const SourceLocation where = location_of(test, "/object");
-  if (!value.is_object())
-    throw SpecError(where,
-                    "object: {class: the student's class, player: the attribute that "
-                    "holds the player, ...}");
-  for (const auto& [key, ignored] : value.items())
-    if (key != "class" && key != "args" && key != "player" && key != "opponent" &&
-        key != "position")
-      throw SpecError(location_of(test, "/object/" + key),
-                      fmt::format("object.{}: the keys are class, args, player, opponent and "
-                                  "position",
-                                  key));
-  object.class_name = object_string_key(test, value, "class", "/object/class",
-                                        "object.class: the name of the student's class");
-  if (object.class_name.empty())
-    throw SpecError(where, "object needs `class:` (the student's class, e.g. TeekoPlayer)");
-  if (value.contains("args")) {
-    if (!value["args"].is_array())
-      throw SpecError(location_of(test, "/object/args"), "object.args: a list of arguments");
-    object.args = value["args"];
-  }
-  const std::string attribute = "an attribute's name";
-  object.player =
-      object_string_key(test, value, "player", "/object/player", "object.player: " + attribute);
-  object.opponent = object_string_key(test, value, "opponent", "/object/opponent",
-                                      "object.opponent: " + attribute);
-  object.position = object_string_key(test, value, "position", "/object/position",
-                                      "object.position: " + attribute);
-  return object;
-}
 
 std::string game_player_text(const nlohmann::json& player) { return python_repr(player); }
 
@@ -254,18 +205,12 @@ nlohmann::json game_call_steps(const PositionPlan& plan, const PositionCall& cal
   if (plan.object.class_name.empty()) {
     invoke = {{"op", "call"}, {"function", plan.function}, {"args", {argument}}};
   } else {
-    steps.push_back({{"op", "new"},
-                     {"class", plan.object.class_name},
-                     {"args", plan.object.args},
-                     {"bind", "player"}});
-    const auto set = [&](const std::string& attribute, const nlohmann::json& value) {
-      if (attribute.empty() || value.is_null()) return;
-      steps.push_back(
-          {{"op", "setattr"}, {"target", "player"}, {"attr", attribute}, {"value", value}});
-    };
-    set(plan.object.player, call.player);
-    set(plan.object.opponent, call.opponent);
-    set(plan.object.position, argument);
+    steps = game_object_steps(plan.object, "player", call.player, call.opponent);
+    if (!plan.object.position.empty())
+      steps.push_back({{"op", "setattr"},
+                       {"target", "player"},
+                       {"attr", plan.object.position},
+                       {"value", argument}});
     invoke = {
         {"op", "method"}, {"target", "player"}, {"method", plan.function}, {"args", {argument}}};
   }

@@ -6,9 +6,12 @@
 #include <stdexcept>
 
 #include "adapters/function_call_outcome.h"
+#include "adapters/game_object.h"
 #include "adapters/python_driver_client.h"
 #include "checkers/played_game.h"
+#include "checkers/python_value.h"
 #include "domains/game_domain.h"
+#include "domains/rules_world.h"
 #include "reference/pacman_game.h"
 #include "reference/python_random.h"
 #include "spec/test_keys.h"
@@ -19,10 +22,16 @@ namespace {
 constexpr std::size_t kMaxTiers = 4;
 
 struct PlaySetup {
-  GameDomain domain;
-  std::string layout;  ///< The Pacman layout's text, for the driver's game state.
-  std::string agent;
+  GameDomain domain;  ///< Its game is null for a rules game (explored along each game played).
+  const SpecSection* rules = nullptr;  ///< The rules game's section; null for Pacman.
+  std::string layout;                  ///< The Pacman layout's text, for the driver's game state.
+  std::string agent;  ///< A Berkeley agent class (`agent:`), or empty with `object:`.
   nlohmann::json agent_args = nlohmann::json::object();
+  GameObjectSpec object;               ///< `object:`: a new one for each game, its colour set.
+  std::string function = "getAction";  ///< The method asked for each move.
+  std::string argument;  ///< The rules' method giving what the function is handed ("" the state).
+  std::vector<nlohmann::json> players;  ///< The players in turn order, as the object holds them.
+  int player = 0;                       ///< The agent the student plays (0 moves first).
   std::int64_t games = 10;
   std::int64_t seed = 1;
   std::size_t max_moves = 1000;
@@ -55,19 +64,63 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
   PlaySetup setup;
   if (!test.input.contains("domain"))
     throw SpecError(test.where, "a game_play test needs `domain:`, a game of `domains`");
-  setup.domain = game_domain(assignment, test);
-  const auto* pacman = dynamic_cast<const ref::PacmanGame*>(setup.domain.game.get());
-  if (pacman == nullptr)
-    throw SpecError(location_of(test, "/domain"),
-                    fmt::format("domain: game_play plays Pacman layouts (a `pacman` domain); '{}' "
-                                "is a {}",
-                                setup.domain.name, setup.domain.type));
-  setup.layout = draw_pacman_layout(pacman->layout());
+  const std::string name =
+      test.input["domain"].is_string() ? test.input["domain"].get<std::string>() : "";
+  const auto section = assignment.domains.find(name);
+  if (section != assignment.domains.end() && rules_section_is_game(section->second)) {
+    setup.domain.name = name;  // explored along each game: Teeko is too large to explore whole
+    setup.domain.type = "rules";
+    setup.rules = &section->second;
+  } else {
+    setup.domain = game_domain(assignment, test);
+    const auto* pacman = dynamic_cast<const ref::PacmanGame*>(setup.domain.game.get());
+    if (pacman == nullptr)
+      throw SpecError(location_of(test, "/domain"),
+                      fmt::format("domain: game_play plays Pacman layouts (a `pacman` domain) and "
+                                  "rules games (`type: rules`, `is: game`); '{}' is a {}",
+                                  setup.domain.name, setup.domain.type));
+    setup.layout = draw_pacman_layout(pacman->layout());
+  }
   setup.agent = read_name(test, "/agent", "");
-  if (setup.agent.empty())
+  setup.object = read_game_object(test);
+  if (setup.agent.empty() == setup.object.class_name.empty())
     throw SpecError(test.where,
-                    "a game_play test needs `agent:`, the class the student writes "
-                    "(e.g. ReflexAgent)");
+                    "a game_play test needs one of `agent:`, the Berkeley agent class the student "
+                    "writes (e.g. ReflexAgent), and `object:`, the class whose method chooses a "
+                    "move (e.g. {class: TeekoPlayer, player: my_piece})");
+  if (!setup.object.class_name.empty()) {
+    setup.function = read_name(test, "/function", "");
+    if (setup.function.empty())
+      throw SpecError(test.where,
+                      "with `object:`, a game_play test needs `function:`, the method that "
+                      "chooses a move (e.g. make_move)");
+  }
+  if (test.input.contains("argument")) {
+    setup.argument = read_name(test, "/argument", "");
+    if (setup.rules == nullptr || setup.argument.empty())
+      throw SpecError(location_of(test, "/argument"),
+                      "argument: the rules game's method that gives what the function is handed "
+                      "for a state (e.g. board); only a rules game has one");
+  }
+  if (test.input.contains("players")) {
+    const nlohmann::json& listed = test.input["players"];
+    if (setup.rules == nullptr || !listed.is_array() || listed.size() != 2)
+      throw SpecError(location_of(test, "/players"),
+                      "players: a rules game's two players in turn order, as the student's "
+                      "object holds them (e.g. [b, r])");
+    setup.players.assign(listed.begin(), listed.end());
+  }
+  if ((!setup.object.player.empty() || !setup.object.opponent.empty()) && setup.players.empty())
+    throw SpecError(location_of(test, "/object"),
+                    "object.player and object.opponent need `players:` (the game's two players "
+                    "in turn order)");
+  if (test.input.contains("plays")) {
+    const auto found = std::find(setup.players.begin(), setup.players.end(), test.input["plays"]);
+    if (found == setup.players.end())
+      throw SpecError(location_of(test, "/plays"),
+                      "plays: the player the student's agent plays, one of `players:`");
+    setup.player = static_cast<int>(found - setup.players.begin());
+  }
   if (test.input.contains("agent_args")) {
     setup.agent_args = test.input["agent_args"];
     if (!setup.agent_args.is_object())
@@ -87,6 +140,10 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
   }
   setup.opponent =
       *opponent_policy(read_word(test, "opponent", "random", {"random", "directional"}));
+  if (setup.opponent == OpponentPolicy::directional && setup.rules != nullptr)
+    throw SpecError(location_of(test, "/opponent"),
+                    "opponent: directional is Berkeley's ghost; a rules game's opponent is "
+                    "random");
   setup.wins = read_tiers(test, "wins", true);
   setup.average_score = read_tiers(test, "average_score", false);
   for (const double wins : setup.wins)
@@ -100,10 +157,39 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
 std::int64_t seed_of(const PlaySetup& setup, std::int64_t game) { return setup.seed + game; }
 
 std::string agent_call(const PlaySetup& setup) {
+  if (!setup.object.class_name.empty()) {
+    std::vector<std::string> args;
+    for (const auto& arg : setup.object.args) args.push_back(python_repr(arg));
+    std::string call = fmt::format("{}({})", setup.object.class_name, fmt::join(args, ", "));
+    if (!setup.players.empty())
+      call += fmt::format(" playing {}", python_repr(setup.players[setup.player]));
+    return call;
+  }
   std::vector<std::string> args;
   for (const auto& [key, value] : setup.agent_args.items())
     args.push_back(fmt::format("{}={}", key, value.dump()));
   return fmt::format("{}({})", setup.agent, fmt::join(args, ", "));
+}
+
+// Who the student's agent plays against, for feedback.
+std::string opponents_text(const PlaySetup& setup) {
+  if (setup.rules != nullptr) return "a random player (uniform among its legal moves)";
+  return setup.opponent == OpponentPolicy::random
+             ? "random ghosts"
+             : "directional ghosts (Berkeley's DirectionalGhost: toward Pacman with probability "
+               "0.8, away when scared)";
+}
+
+// The game the reference replays a student's game on: Pacman's own, or the rules game explored
+// along the moves the game made.
+std::shared_ptr<const ref::Game> game_of(const PlaySetup& setup, const TestSpec& test,
+                                         const nlohmann::json& played) {
+  if (setup.rules == nullptr) return setup.domain.game;
+  nlohmann::json line = nlohmann::json::array();
+  if (played.is_object() && played.contains("moves") && played["moves"].is_array())
+    for (const auto& move : played["moves"])
+      if (move.is_array() && move.size() == 2) line.push_back(move[1]);
+  return rules_game_along(*setup.rules, setup.domain.name, line, test.where);
 }
 
 std::string game_name(const PlaySetup& setup, std::int64_t game) {
@@ -115,8 +201,11 @@ std::string game_name(const PlaySetup& setup, std::int64_t game) {
 // identical tracebacks say no more than one).
 std::string game_line(const PlaySetup& setup, std::int64_t game, const GameResult& result,
                       std::optional<std::int64_t> same_as = std::nullopt) {
-  std::string line = fmt::format("{}: {}, score {:g}, {} moves", game_name(setup, game),
-                                 to_string(result.end), result.score, result.moves);
+  std::string line = setup.rules != nullptr  // a rules game's score is its outcome's
+                         ? fmt::format("{}: {}, {} moves", game_name(setup, game),
+                                       to_string(result.end), result.moves)
+                         : fmt::format("{}: {}, score {:g}, {} moves", game_name(setup, game),
+                                       to_string(result.end), result.score, result.moves);
   if (result.slowest_move_at > 0)
     line += fmt::format(", slowest move {:.3f} s (move {})", result.slowest_move,
                         result.slowest_move_at);
@@ -165,8 +254,9 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
     }
   }
   const double average = results.empty() ? 0 : total / static_cast<double>(results.size());
-  const std::string summary = fmt::format("won {} of {} games (lost {}), average score {:.1f}", won,
-                                          results.size(), lost, average);
+  std::string summary = fmt::format("won {} of {} games (lost {})", won, results.size(), lost);
+  if (setup.rules == nullptr || !setup.average_score.empty())
+    summary += fmt::format(", average score {:.1f}", average);
   outcome.observed = summary + "\n" + fmt::format("{}", fmt::join(lines, "\n"));
   for (const std::string& detail : details) outcome.observed += "\n" + detail;
   const std::string not_credited =
@@ -209,12 +299,47 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
                                                                : Verdict::runtime_error;
 }
 
+// The driver's steps in order: the agent made (once for a Berkeley agent, before each game for
+// an `object:`, its colour set), and each game's `play` (game >= 0); each named in feedback.
+struct PlayStep {
+  std::int64_t game = -1;  ///< The game a `play` step plays; -1 for the agent's making.
+  std::string target;      ///< The bound agent a game asks.
+  nlohmann::json steps;    ///< For game -1: the steps that make the agent.
+  std::string name;        ///< How feedback names each of its steps.
+};
+
+std::vector<PlayStep> play_steps(const PlaySetup& setup) {
+  std::vector<PlayStep> planned;
+  if (setup.object.class_name.empty())
+    planned.push_back({-1, "agent",
+                       nlohmann::json::array({{{"op", "new"},
+                                               {"class", setup.agent},
+                                               {"args", nlohmann::json::array()},
+                                               {"kwargs", setup.agent_args},
+                                               {"bind", "agent"}}}),
+                       agent_call(setup)});
+  for (std::int64_t game = 0; game < setup.games; ++game) {
+    std::string target = "agent";
+    if (!setup.object.class_name.empty()) {
+      target = fmt::format("agent{}", game + 1);
+      const nlohmann::json none;
+      const nlohmann::json& mine = setup.players.empty() ? none : setup.players[setup.player];
+      const nlohmann::json& theirs = setup.players.empty() ? none : setup.players[1 - setup.player];
+      planned.push_back({-1, target, game_object_steps(setup.object, target, mine, theirs),
+                         fmt::format("{} for {}", agent_call(setup), game_name(setup, game))});
+    }
+    planned.push_back({game, target, nlohmann::json(), game_name(setup, game)});
+  }
+  return planned;
+}
+
 // A game the reference plays for a mutant agent: `choose` picks among the legal moves.
 template <class Choose>
-GameResult reference_game(const PlaySetup& setup, std::int64_t game, Choose choose) {
-  const ref::Game& rules = *setup.domain.game;
+GameResult reference_game(const PlaySetup& setup, const ref::Game& rules, std::int64_t game,
+                          Choose choose) {
   PlayedGame played;
   played.seed = seed_of(setup, game);
+  played.player = setup.player;
   played.max_moves = setup.max_moves;
   played.opponent = setup.opponent;
   ref::PythonRandom opponents(played.seed);
@@ -228,11 +353,13 @@ GameResult reference_game(const PlaySetup& setup, std::int64_t game, Choose choo
     const int mover =
         static_cast<int>(played.moves.size() % static_cast<std::size_t>(rules.agents()));
     const std::vector<ref::GameMove> legal = rules.moves(state, mover);
+    if (legal.empty()) break;  // no move left: over by the rules
     const ref::GameMove& made =
-        mover == 0 ? choose(legal)
-                   : legal[opponent_move(rules, state, mover, legal, setup.opponent, opponents)];
+        mover == setup.player
+            ? choose(legal)
+            : legal[opponent_move(rules, state, mover, legal, setup.opponent, opponents)];
     played.moves.emplace_back(mover, made.action);
-    if (mover == 0) played.seconds.push_back(0);
+    if (mover == setup.player) played.seconds.push_back(0);
     state = made.state;
   }
   return replay_played_game(rules, played);
@@ -263,24 +390,31 @@ void GamePlayKind::validate(const Assignment& assignment, const TestSpec& test) 
 Invocation GamePlayKind::invocation(const Assignment& assignment, const TestSpec& test,
                                     const GradingContext& context) const {
   const PlaySetup setup = read_setup(assignment, test);
-  nlohmann::json steps = nlohmann::json::array({{{"op", "new"},
-                                                 {"class", setup.agent},
-                                                 {"args", nlohmann::json::array()},
-                                                 {"kwargs", setup.agent_args},
-                                                 {"bind", "agent"}}});
-  for (std::int64_t game = 0; game < setup.games; ++game)
-    steps.push_back({{"op", "play"},
-                     {"target", "agent"},
-                     {"method", "getAction"},
-                     {"world",
-                      {{"$fn", "berkeley_game_state"},
-                       {"layout", setup.layout},
-                       {"ghosts", setup.domain.game->agents() - 1}}},
-                     {"player", 0},
-                     {"seed", seed_of(setup, game)},
-                     {"max_moves", setup.max_moves},
-                     {"move_seconds", setup.move_seconds},
-                     {"opponent", to_string(setup.opponent)}});
+  nlohmann::json steps = nlohmann::json::array();
+  for (const PlayStep& planned : play_steps(setup)) {
+    if (planned.game < 0) {
+      for (auto& step : planned.steps) steps.push_back(step);
+      continue;
+    }
+    const nlohmann::json world =
+        setup.rules != nullptr
+            ? nlohmann::json{{"$fn", "rules_game_state"}, {"rules", rules_file_value(*setup.rules)}}
+            : nlohmann::json{{"$fn", "berkeley_game_state"},
+                             {"layout", setup.layout},
+                             {"ghosts", setup.domain.game->agents() - 1}};
+    nlohmann::json play = {{"op", "play"},
+                           {"target", planned.target},
+                           {"method", setup.function},
+                           {"world", world},
+                           {"player", setup.player},
+                           {"seed", seed_of(setup, planned.game)},
+                           {"max_moves", setup.max_moves},
+                           {"move_seconds", setup.move_seconds},
+                           {"opponent", to_string(setup.opponent)}};
+    if (!setup.argument.empty()) play["argument"] = setup.argument;
+    if (!setup.object.position.empty()) play["position"] = setup.object.position;
+    steps.push_back(std::move(play));
+  }
   return make_driver_invocation(assignment, test, context, std::move(steps),
                                 fmt::format("{} plays {} game(s) on '{}'", agent_call(setup),
                                             setup.games, setup.domain.name));
@@ -290,24 +424,28 @@ TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec&
                                    const Observation& observation) const {
   const PlaySetup setup = read_setup(assignment, test);
   TestOutcome outcome;
-  outcome.call = fmt::format("{}.getAction(state) in {} game(s) on '{}'", agent_call(setup),
-                             setup.games, setup.domain.name);
+  outcome.call = fmt::format("{}.{}({}) in {} game(s) on '{}'", agent_call(setup), setup.function,
+                             setup.argument.empty() ? "state" : setup.argument, setup.games,
+                             setup.domain.name);
   outcome.expected = fmt::format(
       "{} game(s) against {} (seeds {} to {}; at most {} moves a game, {:g} s of CPU a move), "
       "every one completed",
-      setup.games,
-      setup.opponent == OpponentPolicy::random
-          ? "random ghosts"
-          : "directional ghosts (Berkeley's DirectionalGhost: toward Pacman with probability "
-            "0.8, away when scared)",
-      seed_of(setup, 0), seed_of(setup, setup.games - 1), setup.max_moves, setup.move_seconds);
+      setup.games, opponents_text(setup), seed_of(setup, 0), seed_of(setup, setup.games - 1),
+      setup.max_moves, setup.move_seconds);
   if (!setup.wins.empty())
     outcome.expected += fmt::format("; tiers: at least {} wins", fmt::join(setup.wins, " / "));
   if (!setup.average_score.empty())
     outcome.expected += fmt::format("; tiers: an average score of at least {}",
                                     fmt::join(setup.average_score, " / "));
-  std::vector<std::string> calls = {agent_call(setup)};
-  for (std::int64_t game = 0; game < setup.games; ++game) calls.push_back(game_name(setup, game));
+  std::vector<std::string> calls;
+  std::vector<std::int64_t> game_at;  // the game each driver step plays; -1 for none
+  for (const PlayStep& planned : play_steps(setup)) {
+    const std::size_t count = planned.game < 0 ? planned.steps.size() : 1;
+    for (std::size_t k = 0; k < count; ++k) {
+      calls.push_back(planned.name);
+      game_at.push_back(planned.game);
+    }
+  }
   const DriverRun driver = read_driver_run(assignment, test, observation, calls, outcome);
   if (driver.stop) {
     fail_all_aspects(outcome, aspects(), *driver.stop);
@@ -316,15 +454,15 @@ TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec&
   std::vector<GameResult> results;
   for (std::size_t step = 0; step < calls.size(); ++step) {
     const DriverStepRecord& record = driver.transcript.steps[step];
-    if (!record.ok) {  // the agent could not be built or asked (a missing class or getAction)
+    if (!record.ok) {  // the agent could not be built or asked (a missing class or method)
       fail_all_aspects(outcome, aspects(), step_failure(record, calls[step], driver.module_file));
       return outcome;
     }
-    if (step == 0) continue;
-    const auto game = static_cast<std::int64_t>(step - 1);
-    PlayedGame played = read_played_game(record.value, seed_of(setup, game), 0, setup.max_moves);
+    if (game_at[step] < 0) continue;
+    PlayedGame played = read_played_game(record.value, seed_of(setup, game_at[step]), setup.player,
+                                         setup.max_moves);
     played.opponent = setup.opponent;
-    results.push_back(replay_played_game(*setup.domain.game, played));
+    results.push_back(replay_played_game(*game_of(setup, test, record.value), played));
   }
   judge(setup, results, outcome);
   return outcome;
@@ -336,12 +474,24 @@ std::vector<MutantOutcome> GamePlayKind::mutant_outcomes(const Assignment& assig
   std::vector<MutantOutcome> outcomes;
   std::vector<GameResult> random_games;
   std::vector<GameResult> idle_games;
+  // A rules game is explored along each mutant's game, played there by the rules' process
+  // with the same draws (the driver's _line_states).
+  const auto game_for = [&](std::int64_t game, const char* agent) {
+    if (setup.rules == nullptr) return setup.domain.game;
+    const nlohmann::json line = {{"player", setup.player},
+                                 {"agent", agent},
+                                 {"seed", seed_of(setup, game)},
+                                 {"max_moves", setup.max_moves}};
+    return std::shared_ptr<const ref::Game>(
+        rules_game_along(*setup.rules, setup.domain.name, line, test.where));
+  };
   for (std::int64_t game = 0; game < setup.games; ++game) {
     ref::PythonRandom own(seed_of(setup, game) + 1);
     random_games.push_back(reference_game(
-        setup, game, [&](const auto& legal) -> const auto& { return own.choice(legal); }));
+        setup, *game_for(game, "random"),
+        game, [&](const auto& legal) -> const auto& { return own.choice(legal); }));
     idle_games.push_back(reference_game(
-        setup, game, [](const auto& legal) -> const auto& {
+        setup, *game_for(game, "first"), game, [](const auto& legal) -> const auto& {
           const auto stop = std::find_if(legal.begin(), legal.end(), [](const ref::GameMove& move) {
             return move.action == "Stop";
           });
@@ -350,7 +500,11 @@ std::vector<MutantOutcome> GamePlayKind::mutant_outcomes(const Assignment& assig
   }
   MutantOutcome random{"plays_randomly", "an agent that moves uniformly at random", {}};
   judge(setup, random_games, random.outcome);
-  MutantOutcome idle{"never_moves", "an agent that never moves (Stop)", {}};
+  MutantOutcome idle =
+      setup.rules == nullptr
+          ? MutantOutcome{"never_moves", "an agent that never moves (Stop)", {}}
+          : MutantOutcome{
+                "always_first_move", "an agent that always makes its first legal move", {}};
   judge(setup, idle_games, idle.outcome);
   outcomes.push_back(std::move(random));
   outcomes.push_back(std::move(idle));

@@ -6,13 +6,19 @@
 // reference's rules (checkers/played_game.h): an illegal move, an error or a move over its
 // CPU time ends that game with its verdict and never the others; a regrade plays the same games.
 //
-// Spec keys: domain (a game of `domains`: a Pacman layout, the student's agent Pacman); agent
-// (the class the student writes, e.g. ReflexAgent) and agent_args (its keyword arguments, e.g.
-// {depth: "2", evalFn: better}); games (1 to 100, default 10) and seed (the first game's seed,
-// default 1: game k is seeded seed + k - 1); opponent (`random`: uniform among its legal
-// moves); max_moves (all agents' moves before a game is called a draw, default 1000);
-// move_seconds (CPU seconds per move, default 5); wins (1 to 4 increasing counts) and
-// average_score (1 to 4 increasing scores): the tiers.
+// Spec keys: domain (a game of `domains`: a Pacman layout, the student's agent Pacman; or a
+// rules game, `type: rules` with `is: game`, two players moving in turn, replayed along each
+// game's moves as the rules' own process explores them); agent (the Berkeley agent class the
+// student writes, e.g. ReflexAgent, asked getAction(state)) and agent_args (its keyword
+// arguments, e.g. {depth: "2", evalFn: better}); or object (as game_function's: a new one for
+// each game, e.g. {class: TeekoPlayer, player: my_piece, opponent: opp, position: board}) with
+// function (its method that chooses a move, e.g. make_move), argument (the rules' method giving
+// what it is handed, e.g. board), players (the two in turn order, as the object holds them) and
+// plays (the one the student plays, default the first); games (1 to 100, default 10) and seed (the
+// first game's seed, default 1: game k is seeded seed + k - 1); opponent (`random`: uniform among
+// its legal moves; `directional`: Berkeley's DirectionalGhost, Pacman only); max_moves (all agents'
+// moves before a game is called a draw, default 1000); move_seconds (CPU seconds per move, default
+// 5); wins (1 to 4 increasing counts) and average_score (1 to 4 increasing scores): the tiers.
 // Aspects: completed (no game ended by a timeout, an illegal move or an error); wins_1 ..
 // wins_4 and score_1 .. score_4 (the tiers met, credited only when every game completed, as the
 // project gives no points when a game timed out).
@@ -30,8 +36,9 @@ class GamePlayKind : public TestKind {
             "score_1",   "score_2", "score_3", "score_4"};
   }
   std::vector<std::string> keys() const override {
-    return {"domain",   "agent",     "agent_args",   "games", "seed",
-            "opponent", "max_moves", "move_seconds", "wins",  "average_score"};
+    return {"domain",   "agent",     "agent_args",   "object", "function",
+            "argument", "players",   "plays",        "games",  "seed",
+            "opponent", "max_moves", "move_seconds", "wins",   "average_score"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,
@@ -39,8 +46,9 @@ class GamePlayKind : public TestKind {
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
   /// Mutants: an agent that picks uniformly at random among its legal moves, and one that
-  /// never moves (Stop where it may, else its first legal move), played by the reference
-  /// against the same seeded opponents.
+  /// never moves (Stop where it may, else its first legal move; in a rules game named for
+  /// what it is, always its first legal move), played by the reference against the same seeded
+  /// opponents (a rules game's by the rules' own process along the way).
   std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
                                              const TestSpec& test) const override;
 };

@@ -31,6 +31,11 @@ domains:
     layout: |
 )yaml") + "      %%%%%%%%%%\n      %..P    G%\n      %%%%%%%%%%\n" +
                                    R"yaml(
+  duel:
+    type: rules
+    is: game
+    source: "class Duel: pass"
+    world: Duel
   tree:
     type: game_tree
     root: A
@@ -95,7 +100,7 @@ TEST(GamePlayKind, ValidatesAPacmanGameAndItsTiers) {
   EXPECT_THAT(validation_error(spec_with("    domain: tree\n    agent: A\n    wins: [1]\n")),
               HasSubstr("game_play plays Pacman layouts"));
   EXPECT_THAT(validation_error(spec_with("    domain: corridor\n    wins: [1]\n")),
-              HasSubstr("needs `agent:`"));
+              HasSubstr("needs one of `agent:`"));
   EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [1]\n    opponent: minimax\n")),
               HasSubstr("opponent"));
 }
@@ -119,6 +124,59 @@ TEST(GamePlayKind, TheDriverPlaysEachGameWithItsSeed) {
   EXPECT_EQ(steps[1]["world"]["ghosts"], 1);
   EXPECT_THAT(steps[1]["world"]["layout"].get<std::string>(), HasSubstr("%..P    G%"));
   EXPECT_EQ(steps[1]["opponent"], "random");
+}
+
+// A course's rules game (CS540's Teeko): a new object each game, its colour set, asked for
+// its move with the rules' view of the state; the student may play either colour.
+const std::string kDuel =
+    "    domain: duel\n    object: {class: TeekoPlayer, player: my_piece, opponent: opp, "
+    "position: board}\n    function: make_move\n    argument: board\n    players: [b, r]\n"
+    "    wins: [2]\n    games: 3\n";
+
+TEST(GamePlayKind, ARulesGameIsPlayedByANewObjectEachGameAsTheColourItPlays) {
+  const Assignment assignment = spec_with(kDuel + "    plays: r\n");
+  EXPECT_EQ(validation_error(assignment), "no error");
+  GradingContext context;
+  context.driver_dir = "drivers";
+  context.python = "python3";
+  const Invocation invocation =
+      GamePlayKind().invocation(assignment, assignment.tests.back(), context);
+  const nlohmann::json steps = nlohmann::json::parse(*invocation.stdin_data)["steps"];
+  ASSERT_EQ(steps.size(), 12u);  // per game: new, its colour, the other's, play
+  EXPECT_EQ(steps[0]["op"], "new");
+  EXPECT_EQ(steps[0]["class"], "TeekoPlayer");
+  EXPECT_EQ(steps[1]["attr"], "my_piece");
+  EXPECT_EQ(steps[1]["value"], "r");
+  EXPECT_EQ(steps[2]["attr"], "opp");
+  EXPECT_EQ(steps[2]["value"], "b");
+  const nlohmann::json& play = steps[3];
+  EXPECT_EQ(play["op"], "play");
+  EXPECT_EQ(play["target"], steps[0]["bind"]);
+  EXPECT_EQ(play["method"], "make_move");
+  EXPECT_EQ(play["argument"], "board");
+  EXPECT_EQ(play["position"], "board");
+  EXPECT_EQ(play["player"], 1);
+  EXPECT_EQ(play["world"]["$fn"], "rules_game_state");
+  EXPECT_EQ(play["world"]["rules"]["world"], "Duel");
+  EXPECT_NE(steps[4]["bind"], steps[0]["bind"]);  // the next game's own object
+  EXPECT_EQ(steps[11]["seed"], 3);
+}
+
+TEST(GamePlayKind, ARulesGameNamesWhatItNeeds) {
+  EXPECT_THAT(validation_error(spec_with(kDuel + "    plays: g\n")),
+              HasSubstr("plays: the player the student's agent plays, one of `players:`"));
+  EXPECT_THAT(validation_error(spec_with("    domain: duel\n    object: {class: T, player: me}\n"
+                                         "    function: f\n    wins: [1]\n")),
+              HasSubstr("need `players:`"));
+  EXPECT_THAT(validation_error(spec_with("    domain: duel\n    object: {class: T}\n"
+                                         "    wins: [1]\n")),
+              HasSubstr("needs `function:`"));
+  EXPECT_THAT(validation_error(spec_with(kPlay + "    argument: board\n    wins: [1]\n")),
+              HasSubstr("only a rules game has one"));
+  EXPECT_THAT(validation_error(spec_with(kDuel + "    opponent: directional\n")),
+              HasSubstr("a rules game's opponent is random"));
+  EXPECT_THAT(validation_error(spec_with(kPlay + "    object: {class: T}\n    wins: [1]\n")),
+              HasSubstr("needs one of `agent:`"));
 }
 
 // Berkeley's directional ghosts: the driver draws them, the expected outcome names them, and the
