@@ -1,27 +1,109 @@
 #include "checkers/opponent_move.h"
 
 #include <algorithm>
+#include <deque>
 #include <numeric>
+#include <set>
 #include <stdexcept>
+#include <utility>
 
+#include "reference/game_search.h"
 #include "reference/pacman_game.h"
 
 namespace sg {
 
+namespace {
+
+// A two-player game searched from `root` for `agent`: it moves first, as agent 0 of the view,
+// and maximises its own score (agent 0's negated for the other: zero-sum).
+class FromAgent : public ref::Game {
+ public:
+  FromAgent(const ref::Game& game, ref::State root, int agent)
+      : game_(game), root_(std::move(root)), agent_(agent) {}
+  ref::State initial_state() const override { return root_; }
+  int agents() const override { return 2; }
+  std::vector<ref::GameMove> moves(const ref::State& state, int agent) const override {
+    return game_.moves(state, (agent + agent_) % 2);
+  }
+  bool is_terminal(const ref::State& state) const override { return game_.is_terminal(state); }
+  double evaluate(const ref::State& state) const override {
+    return agent_ == 0 ? game_.evaluate(state) : -game_.evaluate(state);
+  }
+
+ private:
+  const ref::Game& game_;
+  ref::State root_;
+  int agent_;
+};
+
+}  // namespace
+
 std::optional<OpponentPolicy> opponent_policy(std::string_view name) {
   if (name == "random") return OpponentPolicy::random;
   if (name == "directional") return OpponentPolicy::directional;
+  if (name == "minimax") return OpponentPolicy::minimax;
   return std::nullopt;
 }
 
 std::string to_string(OpponentPolicy policy) {
-  return policy == OpponentPolicy::random ? "random" : "directional";
+  switch (policy) {
+    case OpponentPolicy::random:
+      return "random";
+    case OpponentPolicy::directional:
+      return "directional";
+    case OpponentPolicy::minimax:
+      return "minimax";
+  }
+  return "?";
+}
+
+std::size_t minimax_move(const ref::Game& game, const ref::State& state, int agent, int depth) {
+  if (game.agents() != 2) throw std::invalid_argument("a minimax opponent plays a two-player game");
+  const FromAgent view(game, state, agent);
+  ref::GameSearchOptions options;
+  options.algorithm = ref::GameAlgorithm::minimax;
+  options.depth = depth;
+  options.unit = ref::DepthUnit::per_move;
+  const ref::GameSearchRun run = ref::game_search(view, options);
+  if (!run.action) throw std::invalid_argument("a minimax opponent without a legal move");
+  const std::vector<ref::GameMove> legal = game.moves(state, agent);
+  const auto found = std::find_if(legal.begin(), legal.end(), [&](const ref::GameMove& move) {
+    return move.action == *run.action;
+  });
+  return static_cast<std::size_t>(found - legal.begin());
+}
+
+std::map<ref::State, std::string> minimax_policy(const ref::Game& game, int agent, int depth,
+                                                 std::size_t max_states) {
+  std::map<ref::State, std::string> policy;
+  std::set<std::pair<ref::State, int>> seen{{game.initial_state(), 0}};
+  std::deque<std::pair<ref::State, int>> frontier{{game.initial_state(), 0}};
+  while (!frontier.empty()) {
+    const auto [state, mover] = frontier.front();
+    frontier.pop_front();
+    if (game.is_terminal(state)) continue;
+    const std::vector<ref::GameMove> legal = game.moves(state, mover);
+    if (legal.empty()) continue;
+    if (mover == agent)
+      policy.emplace(state, legal[minimax_move(game, state, agent, depth)].action);
+    for (const ref::GameMove& move : legal) {
+      std::pair<ref::State, int> next{move.state, (mover + 1) % game.agents()};
+      if (seen.insert(next).second) {
+        if (seen.size() > max_states)
+          throw std::invalid_argument("a minimax opponent's game has more than " +
+                                      std::to_string(max_states) + " reachable states");
+        frontier.push_back(std::move(next));
+      }
+    }
+  }
+  return policy;
 }
 
 std::size_t opponent_move(const ref::Game& game, const ref::State& state, int agent,
                           const std::vector<ref::GameMove>& legal, OpponentPolicy policy,
-                          ref::PythonRandom& rng) {
+                          ref::PythonRandom& rng, int depth) {
   if (legal.empty()) throw std::invalid_argument("an opponent without a legal move");
+  if (policy == OpponentPolicy::minimax) return minimax_move(game, state, agent, depth);
   if (policy == OpponentPolicy::random)
     return static_cast<std::size_t>(rng.randbelow(static_cast<std::int64_t>(legal.size())));
   const auto* pacman = dynamic_cast<const ref::PacmanGame*>(&game);

@@ -94,8 +94,8 @@ GameResult replay_played_game(const ref::Game& game, const PlayedGame& played) {
       }
       ++student_moves;
     } else {
-      const ref::GameMove& drawn =
-          legal[opponent_move(game, state, mover, legal, played.opponent, opponents)];
+      const ref::GameMove& drawn = legal[opponent_move(game, state, mover, legal, played.opponent,
+                                                       opponents, played.opponent_depth)];
       if (drawn.action != action)
         throw std::logic_error(
             fmt::format("{}: the opponent's seeded draw is {}", where, drawn.action));

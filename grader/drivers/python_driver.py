@@ -1060,7 +1060,7 @@ class Session(object):
                 self.resolve(self.field(step, 'world')), int(step.get('player', 0)),
                 int(self.field(step, 'seed')), int(self.field(step, 'max_moves')),
                 float(self.field(step, 'move_seconds')), step.get('opponent', 'random'),
-                step.get('argument'), step.get('position'))}
+                step.get('argument'), step.get('position'), step.get('policy'))}
         if op == 'explore':
             heuristic = step.get('heuristic')
             target = self.lookup(self.field(step, 'target'))
@@ -1414,7 +1414,7 @@ class RulesGameState(object):
         return evaluate(self.state, self.first) if evaluate is not None else 0
 
     def view(self, argument):
-        return self.state if not argument else getattr(self.world, argument)(self.state)
+        return getattr(self.world, argument)(self.state)
 
     @staticmethod
     def match(action, legal):
@@ -1495,7 +1495,7 @@ def directional_ghost_move(state, agent, legal, rng, attack=0.8, flee=0.8):
 
 
 def play_game(agent, method, state, player, seed, max_moves, move_seconds, opponent='random',
-              argument=None, position=None):
+              argument=None, position=None, policy=None):
     """One game from `state` (a Berkeley GameState: getNumAgents, getLegalActions(agent),
     generateSuccessor(agent, action), isWin, isLose, getScore): agents move in turn from agent
     0; `player` is the student's agent, asked agent.method(state) for each of its moves; every
@@ -1509,8 +1509,11 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
     ended (`over`, `move_cap`, `raised`, `illegal`, `timeout`), what the illegal move or error
     was, and the score (for information: the grader replays the moves by its own rules).
     On a rules game (RulesGameState) the student's function is handed the state's `argument`
-    view (set on the agent's `position` attribute too, as the handout's game loop keeps it)
-    and its move is read as the rules' own; a game also ends where no agent can move."""
+    view (without one, the RulesGameState itself, as a Berkeley agent's getAction takes it; set
+    on the agent's `position` attribute too, as the handout's game loop keeps it)
+    and its move is read as the rules' own; a game also ends where no agent can move. With
+    opponent 'minimax' every other agent plays `policy`'s move for the state (the reference's
+    minimax choice, by str(state))."""
     random.seed(seed)
     opponents = random.Random(seed)
     agents = state.getNumAgents()
@@ -1530,7 +1533,7 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
             started, timed_out, action = time.process_time(), False, None
             try:
                 with _MoveDeadline(move_seconds):
-                    handed = state.view(argument) if rules else state
+                    handed = state.view(argument) if rules and argument else state
                     if position:
                         setattr(agent, position, handed)
                     action = choose(handed)
@@ -1559,6 +1562,10 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
                 break
         elif opponent == 'directional':
             action = directional_ghost_move(state, mover, legal, opponents)
+        elif opponent == 'minimax':
+            action = policy[str(state)]
+            if rules:  # the grader names a move by its text: the rules' own move of that name
+                action = next(a for a in legal if (a if isinstance(a, str) else repr(a)) == action)
         else:
             action = opponents.choice(legal)
         moves.append([mover, encode_value(action)])

@@ -37,6 +37,8 @@ struct PlaySetup {
   std::size_t max_moves = 1000;
   double move_seconds = 5;
   OpponentPolicy opponent = OpponentPolicy::random;
+  int opponent_depth = 0;  ///< A minimax opponent's, in moves.
+  nlohmann::json table;    ///< A table game's states, for the driver's game_state (null else).
   std::vector<double> wins;
   std::vector<double> average_score;
 };
@@ -73,13 +75,14 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
     setup.rules = &section->second;
   } else {
     setup.domain = game_domain(assignment, test);
-    const auto* pacman = dynamic_cast<const ref::PacmanGame*>(setup.domain.game.get());
-    if (pacman == nullptr)
+    if (const auto* pacman = dynamic_cast<const ref::PacmanGame*>(setup.domain.game.get()))
+      setup.layout = draw_pacman_layout(pacman->layout());
+    else if (setup.domain.game->agents() != 2)
       throw SpecError(location_of(test, "/domain"),
-                      fmt::format("domain: game_play plays Pacman layouts (a `pacman` domain) and "
-                                  "rules games (`type: rules`, `is: game`); '{}' is a {}",
-                                  setup.domain.name, setup.domain.type));
-    setup.layout = draw_pacman_layout(pacman->layout());
+                      fmt::format("domain: game_play plays Pacman layouts, two-player games "
+                                  "(tic_tac_toe, connect_four, game_tree) and rules games; '{}' "
+                                  "has {} agents",
+                                  setup.domain.name, setup.domain.game->agents()));
   }
   setup.agent = read_name(test, "/agent", "");
   setup.object = read_game_object(test);
@@ -139,11 +142,33 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
     setup.move_seconds = seconds.get<double>();
   }
   setup.opponent =
-      *opponent_policy(read_word(test, "opponent", "random", {"random", "directional"}));
-  if (setup.opponent == OpponentPolicy::directional && setup.rules != nullptr)
+      *opponent_policy(read_word(test, "opponent", "random", {"random", "directional", "minimax"}));
+  const bool pacman = setup.rules == nullptr && !setup.layout.empty();
+  if (setup.opponent == OpponentPolicy::directional && !pacman)
     throw SpecError(location_of(test, "/opponent"),
-                    "opponent: directional is Berkeley's ghost; a rules game's opponent is "
-                    "random");
+                    "opponent: directional is Berkeley's ghost, in a Pacman game only");
+  if (setup.opponent == OpponentPolicy::minimax && pacman)
+    throw SpecError(location_of(test, "/opponent"),
+                    "opponent: minimax plays a two-player game the grader explores whole "
+                    "(tic_tac_toe, connect_four, game_tree, a small rules game); not Pacman");
+  if (setup.opponent == OpponentPolicy::minimax) {
+    if (setup.rules != nullptr)  // its policy is every state's: the game explored whole
+      setup.domain.game = rules_game(*setup.rules, setup.domain.name);
+    setup.opponent_depth = static_cast<int>(read_whole(test, "/opponent_depth", 1, 12, 0));
+    if (setup.opponent_depth == 0)
+      throw SpecError(test.where,
+                      "opponent: minimax needs `opponent_depth:`, how many moves (both players') "
+                      "its search looks ahead, 1 to 12");
+  } else if (test.input.contains("opponent_depth")) {
+    throw SpecError(location_of(test, "/opponent_depth"),
+                    "opponent_depth: the depth of a minimax opponent (`opponent: minimax`)");
+  }
+  if (setup.player != 0 && setup.rules == nullptr)
+    throw SpecError(location_of(test, "/plays"),
+                    "plays: only a rules game's student may move second");
+  if (setup.rules == nullptr && !pacman)
+    setup.table =
+        setup.domain.table(test, static_cast<int>(std::min<std::size_t>(setup.max_moves, 1000)));
   setup.wins = read_tiers(test, "wins", true);
   setup.average_score = read_tiers(test, "average_score", false);
   for (const double wins : setup.wins)
@@ -173,7 +198,12 @@ std::string agent_call(const PlaySetup& setup) {
 
 // Who the student's agent plays against, for feedback.
 std::string opponents_text(const PlaySetup& setup) {
-  if (setup.rules != nullptr) return "a random player (uniform among its legal moves)";
+  if (setup.opponent == OpponentPolicy::minimax)
+    return fmt::format(
+        "the reference's minimax, {} moves deep (the first of its best moves, in the game's "
+        "order)",
+        setup.opponent_depth);
+  if (setup.layout.empty()) return "a random player (uniform among its legal moves)";
   return setup.opponent == OpponentPolicy::random
              ? "random ghosts"
              : "directional ghosts (Berkeley's DirectionalGhost: toward Pacman with probability "
@@ -184,7 +214,7 @@ std::string opponents_text(const PlaySetup& setup) {
 // along the moves the game made.
 std::shared_ptr<const ref::Game> game_of(const PlaySetup& setup, const TestSpec& test,
                                          const nlohmann::json& played) {
-  if (setup.rules == nullptr) return setup.domain.game;
+  if (setup.domain.game) return setup.domain.game;  // explored whole
   nlohmann::json line = nlohmann::json::array();
   if (played.is_object() && played.contains("moves") && played["moves"].is_array())
     for (const auto& move : played["moves"])
@@ -263,8 +293,8 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
       first_stop == nullptr
           ? std::string()
           : fmt::format(
-                "not credited: {} did not complete ({}), and a tier counts only when "
-                "every game does",
+                "not credited: {} did not complete ({}), and a result counts only "
+                "when every game does",
                 game_name(setup, stopped_game), to_string(first_stop->end));
   outcome.aspects.push_back(
       {"completed", "", first_stop == nullptr,
@@ -283,6 +313,15 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
                : fmt::format("{}; this tier asks for {:g} win(s) or more", summary, setup.wins[k]),
          true});
   }
+  const auto first_loss = std::find_if(results.begin(), results.end(),
+                                       [](const GameResult& r) { return r.end == GameEnd::lost; });
+  outcome.aspects.push_back({"unbeaten", "", first_loss == results.end() && first_stop == nullptr,
+                             first_stop != nullptr ? not_credited
+                             : first_loss == results.end()
+                                 ? ""
+                                 : game_line(setup, first_loss - results.begin(), *first_loss) +
+                                       "; this asks that no game be lost",
+                             true});
   for (std::size_t k = 0; k < setup.average_score.size(); ++k) {
     const bool met = average >= setup.average_score[k];
     outcome.aspects.push_back({fmt::format("score_{}", k + 1), "", met && first_stop == nullptr,
@@ -342,6 +381,7 @@ GameResult reference_game(const PlaySetup& setup, const ref::Game& rules, std::i
   played.player = setup.player;
   played.max_moves = setup.max_moves;
   played.opponent = setup.opponent;
+  played.opponent_depth = setup.opponent_depth;
   ref::PythonRandom opponents(played.seed);
   ref::State state = rules.initial_state();
   played.end = "over";
@@ -355,9 +395,9 @@ GameResult reference_game(const PlaySetup& setup, const ref::Game& rules, std::i
     const std::vector<ref::GameMove> legal = rules.moves(state, mover);
     if (legal.empty()) break;  // no move left: over by the rules
     const ref::GameMove& made =
-        mover == setup.player
-            ? choose(legal)
-            : legal[opponent_move(rules, state, mover, legal, setup.opponent, opponents)];
+        mover == setup.player ? choose(legal)
+                              : legal[opponent_move(rules, state, mover, legal, setup.opponent,
+                                                    opponents, setup.opponent_depth)];
     played.moves.emplace_back(mover, made.action);
     if (mover == setup.player) played.seconds.push_back(0);
     state = made.state;
@@ -396,12 +436,17 @@ Invocation GamePlayKind::invocation(const Assignment& assignment, const TestSpec
       for (auto& step : planned.steps) steps.push_back(step);
       continue;
     }
-    const nlohmann::json world =
-        setup.rules != nullptr
-            ? nlohmann::json{{"$fn", "rules_game_state"}, {"rules", rules_file_value(*setup.rules)}}
-            : nlohmann::json{{"$fn", "berkeley_game_state"},
-                             {"layout", setup.layout},
-                             {"ghosts", setup.domain.game->agents() - 1}};
+    nlohmann::json world;
+    if (setup.rules != nullptr) {
+      world = {{"$fn", "rules_game_state"}, {"rules", rules_file_value(*setup.rules)}};
+    } else if (!setup.table.is_null()) {
+      world = setup.table;
+      world["$fn"] = "game_state";
+    } else {
+      world = {{"$fn", "berkeley_game_state"},
+               {"layout", setup.layout},
+               {"ghosts", setup.domain.game->agents() - 1}};
+    }
     nlohmann::json play = {{"op", "play"},
                            {"target", planned.target},
                            {"method", setup.function},
@@ -411,6 +456,8 @@ Invocation GamePlayKind::invocation(const Assignment& assignment, const TestSpec
                            {"max_moves", setup.max_moves},
                            {"move_seconds", setup.move_seconds},
                            {"opponent", to_string(setup.opponent)}};
+    if (setup.opponent == OpponentPolicy::minimax)  // drawn from no generator: the same each game
+      play["policy"] = minimax_policy(*setup.domain.game, 1 - setup.player, setup.opponent_depth);
     if (!setup.argument.empty()) play["argument"] = setup.argument;
     if (!setup.object.position.empty()) play["position"] = setup.object.position;
     steps.push_back(std::move(play));
@@ -432,6 +479,7 @@ TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec&
       "every one completed",
       setup.games, opponents_text(setup), seed_of(setup, 0), seed_of(setup, setup.games - 1),
       setup.max_moves, setup.move_seconds);
+  if (test.grades.count("unbeaten") > 0) outcome.expected += ", none lost";
   if (!setup.wins.empty())
     outcome.expected += fmt::format("; tiers: at least {} wins", fmt::join(setup.wins, " / "));
   if (!setup.average_score.empty())
@@ -462,6 +510,7 @@ TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec&
     PlayedGame played = read_played_game(record.value, seed_of(setup, game_at[step]), setup.player,
                                          setup.max_moves);
     played.opponent = setup.opponent;
+    played.opponent_depth = setup.opponent_depth;
     results.push_back(replay_played_game(*game_of(setup, test, record.value), played));
   }
   judge(setup, results, outcome);
@@ -477,7 +526,7 @@ std::vector<MutantOutcome> GamePlayKind::mutant_outcomes(const Assignment& assig
   // A rules game is explored along each mutant's game, played there by the rules' process
   // with the same draws (the driver's _line_states).
   const auto game_for = [&](std::int64_t game, const char* agent) {
-    if (setup.rules == nullptr) return setup.domain.game;
+    if (setup.domain.game) return setup.domain.game;  // explored whole
     const nlohmann::json line = {{"player", setup.player},
                                  {"agent", agent},
                                  {"seed", seed_of(setup, game)},
@@ -501,7 +550,7 @@ std::vector<MutantOutcome> GamePlayKind::mutant_outcomes(const Assignment& assig
   MutantOutcome random{"plays_randomly", "an agent that moves uniformly at random", {}};
   judge(setup, random_games, random.outcome);
   MutantOutcome idle =
-      setup.rules == nullptr
+      !setup.layout.empty()  // Pacman may Stop; another game's agent must move
           ? MutantOutcome{"never_moves", "an agent that never moves (Stop)", {}}
           : MutantOutcome{
                 "always_first_move", "an agent that always makes its first legal move", {}};

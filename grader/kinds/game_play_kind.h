@@ -16,12 +16,15 @@
 // what it is handed, e.g. board), players (the two in turn order, as the object holds them) and
 // plays (the one the student plays, default the first); games (1 to 100, default 10) and seed (the
 // first game's seed, default 1: game k is seeded seed + k - 1); opponent (`random`: uniform among
-// its legal moves; `directional`: Berkeley's DirectionalGhost, Pacman only); max_moves (all agents'
-// moves before a game is called a draw, default 1000); move_seconds (CPU seconds per move, default
-// 5); wins (1 to 4 increasing counts) and average_score (1 to 4 increasing scores): the tiers.
-// Aspects: completed (no game ended by a timeout, an illegal move or an error); wins_1 ..
-// wins_4 and score_1 .. score_4 (the tiers met, credited only when every game completed, as the
-// project gives no points when a game timed out).
+// its legal moves; `directional`: Berkeley's DirectionalGhost, Pacman only; `minimax`: the
+// reference's minimax opponent_depth moves deep, in a two-player game explored whole (tic_tac_toe,
+// connect_four, game_tree), handed to the student's agent as game_search's table GameState);
+// max_moves (all agents' moves before a game is called a draw, default 1000); move_seconds (CPU
+// seconds per move, default 5); wins (1 to 4 increasing counts) and average_score (1 to 4
+// increasing scores): the tiers. Aspects: completed (no game ended by a timeout, an illegal move or
+// an error); unbeaten (every game completed and none lost: tic-tac-toe against minimax, where a
+// correct agent draws); wins_1 .. wins_4 and score_1 .. score_4 (the tiers met, credited only when
+// every game completed, as the project gives no points when a game timed out).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -32,13 +35,13 @@ class GamePlayKind : public TestKind {
  public:
   std::string_view name() const override { return "game_play"; }
   std::vector<std::string> aspects() const override {
-    return {"completed", "wins_1",  "wins_2",  "wins_3", "wins_4",
-            "score_1",   "score_2", "score_3", "score_4"};
+    return {"completed", "unbeaten", "wins_1",  "wins_2",  "wins_3",
+            "wins_4",    "score_1",  "score_2", "score_3", "score_4"};
   }
   std::vector<std::string> keys() const override {
-    return {"domain",   "agent",     "agent_args",   "object", "function",
-            "argument", "players",   "plays",        "games",  "seed",
-            "opponent", "max_moves", "move_seconds", "wins",   "average_score"};
+    return {"domain",    "agent",        "agent_args", "object",       "function", "argument",
+            "players",   "plays",        "games",      "seed",         "opponent", "opponent_depth",
+            "max_moves", "move_seconds", "wins",       "average_score"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,
@@ -46,9 +49,9 @@ class GamePlayKind : public TestKind {
   TestOutcome evaluate(const Assignment& assignment, const TestSpec& test,
                        const Observation& observation) const override;
   /// Mutants: an agent that picks uniformly at random among its legal moves, and one that
-  /// never moves (Stop where it may, else its first legal move; in a rules game named for
-  /// what it is, always its first legal move), played by the reference against the same seeded
-  /// opponents (a rules game's by the rules' own process along the way).
+  /// never moves (Stop where it may, else its first legal move; in a game without Stop
+  /// named for what it is, always its first legal move), played by the reference against the same
+  /// seeded opponents (a rules game's by the rules' own process along the way).
   std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
                                              const TestSpec& test) const override;
 };

@@ -3,10 +3,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "checkers/opponent_move.h"
 #include "kinds/kind_test_util.h"
 #include "reference/pacman_game.h"
 #include "reference/pacman_layout.h"
 #include "reference/python_random.h"
+#include "reference/tic_tac_toe.h"
 #include "spec/spec_loader.h"
 
 namespace sg {
@@ -36,6 +38,9 @@ domains:
     is: game
     source: "class Duel: pass"
     world: Duel
+  ttt:
+    type: tic_tac_toe
+    start: "XO.XO...."
   tree:
     type: game_tree
     root: A
@@ -97,11 +102,19 @@ TEST(GamePlayKind, ValidatesAPacmanGameAndItsTiers) {
               HasSubstr("a tier of 5 wins in 3 games can never be met"));
   EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [2, 1]\n")),
               HasSubstr("wins: 1 to 4 increasing whole numbers"));
-  EXPECT_THAT(validation_error(spec_with("    domain: tree\n    agent: A\n    wins: [1]\n")),
-              HasSubstr("game_play plays Pacman layouts"));
+  EXPECT_EQ(validation_error(spec_with("    domain: tree\n    agent: A\n    wins: [1]\n")),
+            "no error");  // a two-player game, played from its table
+  EXPECT_THAT(validation_error(spec_with("    domain: tree\n    agent: A\n    wins: [1]\n"
+                                         "    opponent: minimax\n")),
+              HasSubstr("needs `opponent_depth:`"));
+  EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [1]\n    opponent: minimax\n"
+                                                 "    opponent_depth: 2\n")),
+              HasSubstr("not Pacman"));
+  EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [1]\n    opponent_depth: 2\n")),
+              HasSubstr("the depth of a minimax opponent"));
   EXPECT_THAT(validation_error(spec_with("    domain: corridor\n    wins: [1]\n")),
               HasSubstr("needs one of `agent:`"));
-  EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [1]\n    opponent: minimax\n")),
+  EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [1]\n    opponent: alphabeta\n")),
               HasSubstr("opponent"));
 }
 
@@ -174,9 +187,56 @@ TEST(GamePlayKind, ARulesGameNamesWhatItNeeds) {
   EXPECT_THAT(validation_error(spec_with(kPlay + "    argument: board\n    wins: [1]\n")),
               HasSubstr("only a rules game has one"));
   EXPECT_THAT(validation_error(spec_with(kDuel + "    opponent: directional\n")),
-              HasSubstr("a rules game's opponent is random"));
+              HasSubstr("directional is Berkeley's ghost, in a Pacman game only"));
   EXPECT_THAT(validation_error(spec_with(kPlay + "    object: {class: T}\n    wins: [1]\n")),
               HasSubstr("needs one of `agent:`"));
+}
+
+// Tic-tac-toe against the reference's minimax: the driver is handed its move in every state O
+// moves in; a game the student loses fails `unbeaten`, and an O move that is not minimax's is
+// the grader's fault.
+TEST(GamePlayKind, AMinimaxOpponentPlaysTheReferencesMoveAndALostGameIsNamed) {
+  const Assignment assignment = spec_with(
+      "    domain: ttt\n    agent: MinimaxAgent\n    opponent: minimax\n    opponent_depth: 9\n"
+      "    games: 1\n    max_moves: 9\n",
+      "{unbeaten: a}");
+  ASSERT_EQ(validation_error(assignment), "no error");
+  const TestSpec& test = assignment.tests.back();
+  GradingContext context;
+  context.driver_dir = "drivers";
+  context.python = "python3";
+  const nlohmann::json play = nlohmann::json::parse(
+      *GamePlayKind().invocation(assignment, test, context).stdin_data)["steps"][1];
+  EXPECT_EQ(play["opponent"], "minimax");
+  EXPECT_EQ(play["world"]["$fn"], "game_state");
+  const ref::TicTacToe game("XO.XO....");
+  const std::vector<ref::GameMove> mine = game.moves(game.initial_state(), 0);
+  ASSERT_GT(mine.size(), 1u);
+  // X misses its win at once; O, searching to the end, then wins.
+  const ref::GameMove& missed = *std::find_if(
+      mine.begin(), mine.end(), [&](const auto& move) { return !game.is_terminal(move.state); });
+  const std::vector<ref::GameMove> theirs = game.moves(missed.state, 1);
+  const ref::GameMove& reply = theirs[minimax_move(game, missed.state, 1, 9)];
+  ASSERT_EQ(play["policy"][missed.state], reply.action);
+  ASSERT_EQ(game.outcome(reply.state), -1) << "O wins at once here";
+  const auto record = [&](const std::string& o_move) {
+    return nlohmann::json{{"moves", {{0, missed.action}, {1, o_move}}},
+                          {"seconds", {0.01}},
+                          {"end", "over"},
+                          {"detail", nullptr},
+                          {"score", -1}}
+        .dump();
+  };
+  const TestOutcome lost = GamePlayKind().evaluate(
+      assignment, test, test_util::driver_returned({"null", record(reply.action)}));
+  EXPECT_FALSE(aspect(lost, "unbeaten").passed);
+  EXPECT_THAT(aspect(lost, "unbeaten").feedback, HasSubstr("lost"));
+  EXPECT_THAT(lost.expected, HasSubstr("the reference's minimax, 9 moves deep"));
+  const auto other = std::find_if(theirs.begin(), theirs.end(),
+                                  [&](const auto& move) { return move.action != reply.action; });
+  EXPECT_THROW(GamePlayKind().evaluate(assignment, test,
+                                       test_util::driver_returned({"null", record(other->action)})),
+               std::logic_error);
 }
 
 // Berkeley's directional ghosts: the driver draws them, the expected outcome names them, and the
