@@ -81,6 +81,7 @@ class SummaryRenderer {
     overview();
     histogram();
     test_rates();
+    games();
     criteria();
     slowest();
     grader_errors();
@@ -203,6 +204,63 @@ class SummaryRenderer {
           html_escape(id), s.passed, s.failed, s.grader_errors, html_escape(s.name),
           to_string(s.visibility), s.passed, s.failed, s.grader_errors,
           judged == 0 ? std::string("-") : fmt::format("{:.0f}%", rate), rate);
+    }
+    out_ += "</table>\n";
+  }
+
+  // The spread of the games tests' results (game_play's figures): how many students won how
+  // many games, the median, and who did not play every game through.
+  void games() {
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<const TestOutcome*>> played;
+    for (const ClassEntry* entry : entries_)
+      for (const TestOutcome& test : entry->report.tests) {
+        if (test.figures.count("games") == 0 || test.verdict == Verdict::grader_error) continue;
+        auto [it, inserted] = played.try_emplace(test.id);
+        if (inserted) order.push_back(test.id);
+        it->second.push_back(&test);
+      }
+    if (order.empty()) return;
+    out_ +=
+        "<h2>Games</h2>\n<p class=\"muted\">Per games test: how many students won how many "
+        "games (wins &times; students), the median, and how many had a game that did not "
+        "complete (a timeout, an illegal move or an error).</p>\n<table id=\"games\">\n<tr><th>"
+        "Test</th><th class=\"num\">Students</th><th class=\"num\">Median wins</th><th>Wins "
+        "&times; students</th><th class=\"num\">Median average score</th><th class=\"num\">With "
+        "a game not completed</th></tr>\n";
+    const auto figure = [](const TestOutcome* test, const char* name) {
+      const auto found = test->figures.find(name);
+      return found == test->figures.end() ? 0.0 : finite_or_zero(found->second);
+    };
+    const auto median = [](std::vector<double> values) {
+      std::sort(values.begin(), values.end());
+      const std::size_t n = values.size();
+      return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+    };
+    for (const std::string& id : order) {
+      const std::vector<const TestOutcome*>& tests = played[id];
+      std::vector<double> wins;
+      std::vector<double> averages;
+      std::map<double, std::size_t> by_wins;
+      std::size_t incomplete = 0;
+      for (const TestOutcome* test : tests) {
+        wins.push_back(figure(test, "won"));
+        averages.push_back(figure(test, "average_score"));
+        ++by_wins[wins.back()];
+        incomplete += figure(test, "incomplete") > 0 ? 1 : 0;
+      }
+      std::vector<std::string> spread;
+      for (const auto& [count, students] : by_wins)
+        spread.push_back(fmt::format("{} &times; {}", format_points(count), students));
+      const TestOutcome& first = *tests.front();
+      out_ += fmt::format(
+          "<tr data-test-id=\"{}\" data-students=\"{}\" data-median-wins=\"{}\" "
+          "data-incomplete=\"{}\"><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{} of "
+          "{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+          html_escape(id), tests.size(), format_points(median(wins)), incomplete,
+          html_escape(first.name.empty() ? first.id : first.name), tests.size(),
+          format_points(median(wins)), format_points(figure(&first, "games")),
+          fmt::format("{}", fmt::join(spread, ", ")), format_points(median(averages)), incomplete);
     }
     out_ += "</table>\n";
   }

@@ -394,6 +394,38 @@ TEST(ClassSummary, PassRatesSlowestAndGraderErrors) {
   EXPECT_EQ(attributes_of(html, "<div class=\"card\" id=\"median\"").at("data-value"), "4");
 }
 
+// The games tests' spread: how many students won how many games, the median, and who had a
+// game that did not complete; a grader error is no one's result.
+TEST(ClassSummary, GamesTestsShowTheSpreadOfWins) {
+  std::vector<ClassEntry> entries = class_of({1, 2, 3, 4, 5});
+  const std::vector<double> wins = {0, 3, 3, 10, 9};
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    TestOutcome games;
+    games.id = "q1-games";
+    games.name = "ReflexAgent plays 10 games";
+    games.verdict = i == 0 ? Verdict::time_limit_exceeded : Verdict::accepted;
+    games.figures = {{"games", 10},
+                     {"won", wins[i]},
+                     {"lost", 10 - wins[i]},
+                     {"incomplete", i == 0 ? 1.0 : 0.0},
+                     {"average_score", 100 * wins[i]}};
+    entries[i].report.tests.push_back(games);
+  }
+  TestOutcome fault = entries[0].report.tests.back();  // a sixth student the grader failed
+  fault.verdict = Verdict::grader_error;
+  entries.push_back(entries[0]);
+  entries.back().student_id = "s99";
+  entries.back().report.tests.back() = fault;
+  const std::string html = render_class_summary_html(entries);
+  const auto row = attributes_of(html, "<tr data-test-id=\"q1-games\" data-students");
+  ASSERT_FALSE(row.empty()) << html;
+  EXPECT_EQ(row.at("data-students"), "5");
+  EXPECT_EQ(row.at("data-median-wins"), "3");
+  EXPECT_EQ(row.at("data-incomplete"), "1");
+  EXPECT_THAT(html, HasSubstr("0 &times; 1, 3 &times; 2, 9 &times; 1, 10 &times; 1"));
+  EXPECT_THAT(render_class_summary_html(class_of({1, 2})), Not(HasSubstr("<table id=\"games\">")));
+}
+
 TEST(ClassSummary, AnEmptyClassStillRenders) {
   const std::string html = render_class_summary_html({});
   EXPECT_THAT(html, HasSubstr("<h1>Class summary</h1>"));

@@ -32,6 +32,12 @@ json strings(const std::vector<std::string>& values) {
   return array;
 }
 
+json figures(const std::map<std::string, double>& values) {
+  json object = json::object();
+  for (const auto& [name, value] : values) object[to_valid_utf8(name)] = number(value);
+  return object;
+}
+
 // ---- reading ------------------------------------------------------------------------------
 
 [[noreturn]] void fail(const std::string& path, std::string_view what) {
@@ -161,6 +167,11 @@ TestOutcome read_test(const Object& object) {
   test.observed = object.string("observed");
   test.feedback = object.string("feedback");
   test.notes = object.strings("notes");
+  if (object.has("figures")) {  // optional: reports written before figures existed lack it
+    const Object figures(object.at("figures"), object.path("figures"));
+    for (const auto& [name, value] : object.at("figures").items())
+      test.figures[name] = figures.number(name);
+  }
   test.cpu_seconds = object.number("cpu_seconds");
   test.wall_seconds = object.number("wall_seconds");
   test.peak_memory_bytes = object.unsigned_integer("peak_memory_bytes");
@@ -242,6 +253,7 @@ nlohmann::json to_json(const GradeReport& report) {
         {"observed", to_valid_utf8(test.observed)},
         {"feedback", to_valid_utf8(test.feedback)},
         {"notes", strings(test.notes)},
+        {"figures", figures(test.figures)},
         {"cpu_seconds", number(test.cpu_seconds)},
         {"wall_seconds", number(test.wall_seconds)},
         {"peak_memory_bytes", test.peak_memory_bytes},

@@ -24,8 +24,8 @@ inline constexpr int kGradeReportJsonVersion = 1;
 ///   shared_feedback: [{id, text, test_ids}],
 ///   criteria: [{id, name, points, max_points, status, test_ids, summary}],
 ///   tests: [{id, name, kind, visibility, verdict, aspects: [{aspect, criterion_id, passed,
-///            feedback}], call, expected, observed, feedback, notes, cpu_seconds, wall_seconds,
-///            peak_memory_bytes}].
+///            feedback}], call, expected, observed, feedback, notes, figures ({name: number};
+///            optional when read), cpu_seconds, wall_seconds, peak_memory_bytes}].
 /// Enumerations are their snake_case names (verdict "wrong_answer", visibility "after_due_date",
 /// status "pending_manual"). Strings are made valid UTF-8 (bad bytes become U+FFFD) so dump()
 /// cannot throw; non-finite numbers become null and read back as NaN.

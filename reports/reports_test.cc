@@ -472,6 +472,7 @@ GradeReport everything_report() {
   report.criteria.push_back(manual_report().criteria[1]);
   report.criteria.push_back(grader_error_report().criteria[1]);
   report.tests.back().peak_memory_bytes = std::uint64_t{1} << 40;
+  report.tests[1].figures = {{"games", 10}, {"won", 7}, {"average_score", 512.5}};
   report.score = 2.5;
   report.max_score = 40;
   report.pending_points = 20;
@@ -497,6 +498,10 @@ TEST(JsonReport, RoundTripsEveryField) {
   EXPECT_EQ(back.tests[1].aspects[0].feedback, report.tests[1].aspects[0].feedback);
   EXPECT_EQ(back.tests[1].notes, report.tests[1].notes);
   EXPECT_EQ(back.tests[5].peak_memory_bytes, std::uint64_t{1} << 40);
+  EXPECT_EQ(back.tests[1].figures, report.tests[1].figures);
+  json older = first;  // a report written before figures existed still reads
+  older["tests"][1].erase("figures");
+  EXPECT_TRUE(grade_report_from_json(older).tests[1].figures.empty());
   EXPECT_EQ(back.submission_notes, report.submission_notes);
   EXPECT_TRUE(back.has_grader_errors);
 }

@@ -284,6 +284,14 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
     }
   }
   const double average = results.empty() ? 0 : total / static_cast<double>(results.size());
+  const auto incomplete = static_cast<double>(std::count_if(
+      results.begin(), results.end(), [](const GameResult& r) { return !completed(r); }));
+  outcome.figures = {{"games", static_cast<double>(results.size())},
+                     {"won", static_cast<double>(won)},
+                     {"lost", static_cast<double>(lost)},
+                     {"drawn", static_cast<double>(results.size() - won - lost) - incomplete},
+                     {"incomplete", incomplete},
+                     {"average_score", average}};
   std::string summary = fmt::format("won {} of {} games (lost {})", won, results.size(), lost);
   if (setup.rules == nullptr || !setup.average_score.empty())
     summary += fmt::format(", average score {:.1f}", average);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,8 +38,11 @@ struct TestOutcome {
   std::string observed;  ///< What the submission printed or returned (truncated for display).
   std::string feedback;  ///< Diagnosis: first difference and what to look at.
   std::vector<std::string> notes;  ///< Informational remarks (normalisations, ungraded figures).
-  double cpu_seconds = 0.0;        ///< CPU seconds of the test's process tree.
-  double wall_seconds = 0.0;       ///< Wall-clock seconds of the test's process.
+  /// What the test measured, by name, for the class summary's spread of results (game_play:
+  /// games, won, lost, drawn, incomplete, average_score); empty for most kinds.
+  std::map<std::string, double> figures;
+  double cpu_seconds = 0.0;   ///< CPU seconds of the test's process tree.
+  double wall_seconds = 0.0;  ///< Wall-clock seconds of the test's process.
   std::uint64_t peak_memory_bytes = 0;
 };
 
