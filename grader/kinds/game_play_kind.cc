@@ -346,6 +346,24 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
                                                                : Verdict::runtime_error;
 }
 
+// Where a rules game with `show` stopped at an illegal move, the position drawn as the course
+// draws it, after the move and the legal ones (the state's text alone is hard to read).
+void draw_position(const PlaySetup& setup, const ref::Game& game, GameResult& result) {
+  const auto* rules = dynamic_cast<const RulesGame*>(&game);
+  const std::string show = setup.rules ? setup.rules->value.value("show", std::string()) : "";
+  if (rules == nullptr || show.empty()) return;
+  const nlohmann::json value = rules->value_of(result.final_state);
+  if (value.is_null()) return;
+  const nlohmann::json drawn =
+      ask_rules(*setup.rules, setup.domain.name, show,
+                nlohmann::json::array({nlohmann::json::array({value})}), setup.rules->where);
+  if (!drawn.is_array() || drawn.empty() || !drawn[0].is_string()) return;
+  std::string indented;
+  for (const char c : drawn[0].get<std::string>())
+    indented += c == '\n' ? "\n  " : std::string(1, c);
+  result.detail += "\n  " + indented;
+}
+
 // The driver's steps in order: the agent made (once for a Berkeley agent, before each game for
 // an `object:`, its colour set), and each game's `play` (game >= 0); each named in feedback.
 struct PlayStep {
@@ -519,7 +537,9 @@ TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec&
                                          setup.max_moves);
     played.opponent = setup.opponent;
     played.opponent_depth = setup.opponent_depth;
-    results.push_back(replay_played_game(*game_of(setup, test, record.value), played));
+    const std::shared_ptr<const ref::Game> game = game_of(setup, test, record.value);
+    results.push_back(replay_played_game(*game, played));
+    if (results.back().end == GameEnd::illegal_move) draw_position(setup, *game, results.back());
   }
   judge(setup, results, outcome);
   return outcome;
