@@ -62,8 +62,9 @@ std::vector<double> read_tiers(const TestSpec& test, const std::string& key, boo
   return tiers;
 }
 
-PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
-  PlaySetup setup;
+// The game (`domain:`): Pacman's rules, a two-player game explored whole, or a rules game
+// explored along each game played (Teeko is too large to explore whole).
+void read_game(const Assignment& assignment, const TestSpec& test, PlaySetup& setup) {
   if (!test.input.contains("domain"))
     throw SpecError(test.where, "a game_play test needs `domain:`, a game of `domains`");
   const std::string name =
@@ -84,6 +85,11 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
                                   "has {} agents",
                                   setup.domain.name, setup.domain.game->agents()));
   }
+}
+
+// How the student's agent is made and asked: a Berkeley agent (`agent:`) or an `object:` and its
+// `function`, what it is handed, and which player it plays.
+void read_agent(const TestSpec& test, PlaySetup& setup) {
   setup.agent = read_name(test, "/agent", "");
   setup.object = read_game_object(test);
   if (setup.agent.empty() == setup.object.class_name.empty())
@@ -131,16 +137,11 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
                       "agent_args: the agent's keyword arguments, e.g. {depth: \"2\", evalFn: "
                       "better}");
   }
-  setup.games = read_whole(test, "/games", 1, 100, 10);
-  setup.seed = read_whole(test, "/seed", 0, 1000000000, 1);
-  setup.max_moves = static_cast<std::size_t>(read_whole(test, "/max_moves", 1, 100000, 1000));
-  if (test.input.contains("move_seconds")) {
-    const nlohmann::json& seconds = test.input["move_seconds"];
-    if (!seconds.is_number() || seconds.get<double>() <= 0 || seconds.get<double>() > 600)
-      throw SpecError(location_of(test, "/move_seconds"),
-                      "move_seconds: CPU seconds per move, more than 0 and at most 600");
-    setup.move_seconds = seconds.get<double>();
-  }
+}
+
+// The opponent, and for a minimax one its depth and the game explored whole; a table game's
+// states for the driver.
+void read_opponent(const TestSpec& test, PlaySetup& setup) {
   setup.opponent =
       *opponent_policy(read_word(test, "opponent", "random", {"random", "directional", "minimax"}));
   const bool pacman = setup.rules == nullptr && !setup.layout.empty();
@@ -165,10 +166,28 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
   }
   if (setup.player != 0 && setup.rules == nullptr)
     throw SpecError(location_of(test, "/plays"),
-                    "plays: only a rules game's student may move second");
+                    "plays: only in a rules game may the student move second (a Berkeley agent "
+                    "is agent 0)");
   if (setup.rules == nullptr && !pacman)
     setup.table =
         setup.domain.table(test, static_cast<int>(std::min<std::size_t>(setup.max_moves, 1000)));
+}
+
+PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
+  PlaySetup setup;
+  read_game(assignment, test, setup);
+  read_agent(test, setup);
+  setup.games = read_whole(test, "/games", 1, 100, 10);
+  setup.seed = read_whole(test, "/seed", 0, 1000000000, 1);
+  setup.max_moves = static_cast<std::size_t>(read_whole(test, "/max_moves", 1, 100000, 1000));
+  if (test.input.contains("move_seconds")) {
+    const nlohmann::json& seconds = test.input["move_seconds"];
+    if (!seconds.is_number() || seconds.get<double>() <= 0 || seconds.get<double>() > 600)
+      throw SpecError(location_of(test, "/move_seconds"),
+                      "move_seconds: CPU seconds per move, more than 0 and at most 600");
+    setup.move_seconds = seconds.get<double>();
+  }
+  read_opponent(test, setup);
   setup.wins = read_tiers(test, "wins", true);
   setup.average_score = read_tiers(test, "average_score", false);
   for (const double wins : setup.wins)
