@@ -1702,6 +1702,38 @@ class PlayTest(DriverTestCase):
         played = run.step(2)['value']   # agent 0 always takes 1; its opponent draws
         self.assertIn("(3, 'B')", [s for s, m in zip(played['states'], played['moves']) if m])
 
+    def test_a_minimax_opponent_plays_its_policy_and_a_game_with_no_move_left_is_over(self):
+        # A two-move game from the grader's table: the student (agent 0) picks l or r, the
+        # opponent answers as its policy says, not by a draw; a leaf has no move left.
+        self.write('student.py', '''
+            class Left:
+                def getAction(self, state):
+                    return state.getLegalActions(0)[0]
+        ''')
+        table = {'$fn': 'game_state', 'agents': 2, 'root': 'A',
+                 'moves': {'A': [['l', 'B'], ['r', 'C']], 'B': [['x', 'D'], ['y', 'E']],
+                           'C': [['z', 'F']]},
+                 'scores': {'A': 0, 'B': 0, 'C': 0, 'D': 0, 'E': -1, 'F': 1},
+                 'wins': ['F'], 'losses': ['E']}
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Left', 'args': [], 'bind': 'agent'},
+            {'op': 'play', 'target': 'agent', 'method': 'getAction', 'world': table,
+             'player': 0, 'seed': 1, 'max_moves': 10, 'move_seconds': 1.0,
+             'opponent': 'minimax', 'policy': {'B': 'y', 'C': 'z'}}])
+        self.assertComplete(run, 2)
+        game = run.step(1)['value']
+        # y, the policy's (seed 1's random draw would be x)
+        self.assertEqual(game['moves'], [[0, 'l'], [1, 'y']])
+        self.assertEqual(game['end'], 'over')
+        self.assertEqual(game['score'], -1)
+        run = self.run_driver([
+            {'op': 'new', 'class': 'Left', 'args': [], 'bind': 'agent'},
+            {'op': 'play', 'target': 'agent', 'method': 'getAction', 'world': table,
+             'player': 0, 'seed': 1, 'max_moves': 10, 'move_seconds': 1.0,
+             'opponent': 'minimax', 'policy': {'B': 'x', 'C': 'z'}}])
+        drawn = run.step(1)['value']   # D: neither won nor lost, and no move left
+        self.assertEqual((drawn['end'], drawn['moves'][-1]), ('over', [1, 'x']))
+
     def test_directional_ghosts_draw_from_the_seed_and_hunt_pacman(self):
         self._with_berkeley_support()
         self.write('student.py', '''
