@@ -162,8 +162,9 @@ GameResult replay_played_game(const ref::Game& game, const PlayedGame& played) {
                                   played.detail.value("message", std::string()));
     if (const std::string unwritten = unwritten_placeholder(result.detail); !unwritten.empty())
       result.detail = unwritten + "\n" + result.detail;
-  } else if (played.end == "timeout") {
+  } else if (played.end == "timeout" || played.end == "game_timeout") {
     result.end = GameEnd::timed_out;
+    result.game_time_out = played.end == "game_timeout";
   } else {
     throw std::logic_error(
         fmt::format("the game of seed {} ended in an unknown way: {}", played.seed, played.end));

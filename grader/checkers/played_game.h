@@ -27,7 +27,7 @@ struct PlayedGame {
   int opponent_depth = 0;                            ///< A minimax opponent's depth in moves.
   std::vector<std::pair<int, std::string>> moves;    ///< (agent, action text), in play order.
   std::vector<double> seconds;  ///< CPU seconds of each of the student's moves.
-  /// How the process says it ended: over, move_cap, raised, illegal, timeout.
+  /// How the process says it ended: over, move_cap, raised, illegal, timeout, game_timeout.
   std::string end;
   nlohmann::json detail;  ///< The error or the illegal move, as the driver gave it.
 };
@@ -54,6 +54,8 @@ struct GameResult {
   double slowest_move = 0;          ///< CPU seconds of the student's slowest move.
   std::size_t slowest_move_at = 0;  ///< Its number among all moves (1-based); 0 with none.
   ref::State final_state;           ///< Where the game stopped.
+  /// timed_out on the game's CPU time in all (the test's game_seconds), not one move's.
+  bool game_time_out = false;
   /// For an illegal move: the move, the state and the legal moves; for an error: its type,
   /// message and traceback; else empty.
   std::string detail;

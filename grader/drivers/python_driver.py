@@ -1060,7 +1060,8 @@ class Session(object):
                 self.resolve(self.field(step, 'world')), int(step.get('player', 0)),
                 int(self.field(step, 'seed')), int(self.field(step, 'max_moves')),
                 float(self.field(step, 'move_seconds')), step.get('opponent', 'random'),
-                step.get('argument'), step.get('position'), step.get('policy'))}
+                step.get('argument'), step.get('position'), step.get('policy'),
+                step.get('game_seconds'))}
         if op == 'explore':
             heuristic = step.get('heuristic')
             target = self.lookup(self.field(step, 'target'))
@@ -1495,7 +1496,7 @@ def directional_ghost_move(state, agent, legal, rng, attack=0.8, flee=0.8):
 
 
 def play_game(agent, method, state, player, seed, max_moves, move_seconds, opponent='random',
-              argument=None, position=None, policy=None):
+              argument=None, position=None, policy=None, game_seconds=None):
     """One game from `state` (a Berkeley GameState: getNumAgents, getLegalActions(agent),
     generateSuccessor(agent, action), isWin, isLose, getScore): agents move in turn from agent
     0; `player` is the student's agent, asked agent.method(state) for each of its moves; every
@@ -1513,7 +1514,8 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
     on the agent's `position` attribute too, as the handout's game loop keeps it)
     and its move is read as the rules' own; a game also ends where no agent can move. With
     opponent 'minimax' every other agent plays `policy`'s move for the state (the reference's
-    minimax choice, by str(state))."""
+    minimax choice, by str(state)). With `game_seconds`, the student's moves of one game may use
+    that much CPU time in all: the move that runs past it ends the game as `game_timeout`."""
     random.seed(seed)
     opponents = random.Random(seed)
     agents = state.getNumAgents()
@@ -1532,7 +1534,9 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
         if mover == player:
             started, timed_out, action = time.process_time(), False, None
             try:
-                with _MoveDeadline(move_seconds):
+                left = None if game_seconds is None else game_seconds - sum(seconds)
+                with _MoveDeadline(move_seconds if left is None else
+                                   min(move_seconds, max(left, 0.01))):
                     handed = state.view(argument) if rules and argument else state
                     if position:
                         setattr(agent, position, handed)
@@ -1544,6 +1548,9 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
                 end, detail = 'raised', describe_error(exc)
                 break
             seconds.append(time.process_time() - started)
+            if game_seconds is not None and sum(seconds) > game_seconds:
+                end = 'game_timeout'
+                break
             if timed_out or seconds[-1] > move_seconds:
                 end = 'timeout'
                 break

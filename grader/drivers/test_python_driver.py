@@ -1734,6 +1734,28 @@ class PlayTest(DriverTestCase):
         drawn = run.step(1)['value']   # D: neither won nor lost, and no move left
         self.assertEqual((drawn['end'], drawn['moves'][-1]), ('over', [1, 'x']))
 
+    def test_a_game_whose_moves_run_past_the_games_cpu_time_ends_there(self):
+        self._with_berkeley_support()
+        self.write('student.py', '''
+            class Ponderer:
+                moves = 0
+                def getAction(self, state):
+                    self.moves += 1
+                    while self.moves == 3:   # its third move never ends
+                        pass
+                    return state.getLegalActions(0)[-1]
+        ''')
+        steps = self.play_steps('Ponderer', [1], move_seconds=5.0)
+        steps[1]['game_seconds'] = 0.5
+        run = self.run_driver(steps)
+        self.assertComplete(run, 2)
+        game = run.step(1)['value']
+        self.assertEqual(game['end'], 'game_timeout')
+        self.assertEqual(len([move for move in game['moves'] if move[0] == 0]), 2)
+        self.assertEqual(len(game['seconds']), 3)
+        self.assertGreater(sum(game['seconds']), 0.5)
+        self.assertLess(game['seconds'][2], 2.0)   # stopped at the game's 0.5 s, not the move's 5
+
     def test_directional_ghosts_draw_from_the_seed_and_hunt_pacman(self):
         self._with_berkeley_support()
         self.write('student.py', '''

@@ -36,6 +36,7 @@ struct PlaySetup {
   std::int64_t seed = 1;
   std::size_t max_moves = 1000;
   double move_seconds = 5;
+  std::optional<double> game_seconds;  ///< CPU seconds of the student's moves in one game.
   OpponentPolicy opponent = OpponentPolicy::random;
   int opponent_depth = 0;  ///< A minimax opponent's, in moves.
   nlohmann::json table;    ///< A table game's states, for the driver's game_state (null else).
@@ -187,6 +188,14 @@ PlaySetup read_setup(const Assignment& assignment, const TestSpec& test) {
                       "move_seconds: CPU seconds per move, more than 0 and at most 600");
     setup.move_seconds = seconds.get<double>();
   }
+  if (test.input.contains("game_seconds")) {
+    const nlohmann::json& seconds = test.input["game_seconds"];
+    if (!seconds.is_number() || seconds.get<double>() <= 0 || seconds.get<double>() > 3600)
+      throw SpecError(location_of(test, "/game_seconds"),
+                      "game_seconds: CPU seconds of the student's moves in one game, more than 0 "
+                      "and at most 3600");
+    setup.game_seconds = seconds.get<double>();
+  }
   read_opponent(test, setup);
   setup.wins = read_tiers(test, "wins", true);
   setup.average_score = read_tiers(test, "average_score", false);
@@ -259,7 +268,10 @@ std::string game_line(const PlaySetup& setup, std::int64_t game, const GameResul
     line += fmt::format(", slowest move {:.3f} s (move {})", result.slowest_move,
                         result.slowest_move_at);
   if (result.end == GameEnd::timed_out)
-    line += fmt::format(": that move used more than {:g} s of CPU", setup.move_seconds);
+    line += result.game_time_out
+                ? fmt::format(": its moves used more than the game's {:g} s of CPU in all",
+                              setup.game_seconds.value_or(0))
+                : fmt::format(": that move used more than {:g} s of CPU", setup.move_seconds);
   if (same_as) {
     line += fmt::format(": as {}", game_name(setup, *same_as));
   } else if (!result.detail.empty()) {
@@ -503,6 +515,7 @@ Invocation GamePlayKind::invocation(const Assignment& assignment, const TestSpec
                            {"opponent", to_string(setup.opponent)}};
     if (setup.opponent == OpponentPolicy::minimax)  // drawn from no generator: the same each game
       play["policy"] = minimax_policy(*setup.domain.game, 1 - setup.player, setup.opponent_depth);
+    if (setup.game_seconds) play["game_seconds"] = *setup.game_seconds;
     if (!setup.argument.empty()) play["argument"] = setup.argument;
     if (!setup.object.position.empty()) play["position"] = setup.object.position;
     steps.push_back(std::move(play));
@@ -520,10 +533,11 @@ TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec&
                              setup.argument.empty() ? "state" : setup.argument, setup.games,
                              setup.domain.name);
   outcome.expected = fmt::format(
-      "{} game(s) against {} (seeds {} to {}; at most {} moves a game, {:g} s of CPU a move), "
+      "{} game(s) against {} (seeds {} to {}; at most {} moves a game, {:g} s of CPU a move{}), "
       "every one completed",
       setup.games, opponents_text(setup), seed_of(setup, 0), seed_of(setup, setup.games - 1),
-      setup.max_moves, setup.move_seconds);
+      setup.max_moves, setup.move_seconds,
+      setup.game_seconds ? fmt::format(" and {:g} s a game", *setup.game_seconds) : "");
   if (test.grades.count("unbeaten") > 0) outcome.expected += ", none lost";
   if (!setup.wins.empty())
     outcome.expected += fmt::format("; tiers: at least {} wins", fmt::join(setup.wins, " / "));

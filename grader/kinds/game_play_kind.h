@@ -20,11 +20,13 @@
 // reference's minimax opponent_depth moves deep, in a two-player game explored whole (tic_tac_toe,
 // connect_four, game_tree), handed to the student's agent as game_search's table GameState);
 // max_moves (all agents' moves before a game is called a draw, default 1000); move_seconds (CPU
-// seconds per move, default 5); wins (1 to 4 increasing counts) and average_score (1 to 4
-// increasing scores): the tiers. Aspects: completed (no game ended by a timeout, an illegal move or
-// an error); unbeaten (every game completed and none lost: tic-tac-toe against minimax, where a
-// correct agent draws); wins_1 .. wins_4 and score_1 .. score_4 (the tiers met, credited only when
-// every game completed, as the project gives no points when a game timed out).
+// seconds per move, default 5); game_seconds (CPU seconds of the student's moves in one game,
+// default none: the test's limits hold all its games); wins (1 to 4 increasing counts) and
+// average_score (1 to 4 increasing scores): the tiers. Aspects: completed (no game ended by a
+// timeout, an illegal move or an error); unbeaten (every game completed and none lost: tic-tac-toe
+// against minimax, where a correct agent draws); wins_1 .. wins_4 and score_1 .. score_4 (the tiers
+// met, credited only when every game completed, as the project gives no points when a game timed
+// out).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -39,9 +41,9 @@ class GamePlayKind : public TestKind {
             "wins_4",    "score_1",  "score_2", "score_3", "score_4"};
   }
   std::vector<std::string> keys() const override {
-    return {"domain",    "agent",        "agent_args", "object",       "function", "argument",
-            "players",   "plays",        "games",      "seed",         "opponent", "opponent_depth",
-            "max_moves", "move_seconds", "wins",       "average_score"};
+    return {"domain",    "agent",        "agent_args",   "object", "function",     "argument",
+            "players",   "plays",        "games",        "seed",   "opponent",     "opponent_depth",
+            "max_moves", "move_seconds", "game_seconds", "wins",   "average_score"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

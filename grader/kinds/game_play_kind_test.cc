@@ -298,6 +298,29 @@ TEST(GamePlayKind, GamesAreJudgedByTheReferencesReplayOfThem) {
               HasSubstr("slowest move 6.000 s (move 3): that move used more than 5 s of CPU"));
 }
 
+// game_seconds: the student's moves of one game in all; the move past it ends that game.
+TEST(GamePlayKind, AGamePastItsCpuTimeInAllTimesOutAndSaysSo) {
+  const Assignment assignment =
+      spec_with(kPlay + "    games: 1\n    game_seconds: 2\n    wins: [1]\n");
+  ASSERT_EQ(validation_error(assignment), "no error");
+  const TestSpec& test = assignment.tests.back();
+  GradingContext context;
+  context.driver_dir = "drivers";
+  context.python = "python3";
+  EXPECT_EQ(nlohmann::json::parse(*GamePlayKind()
+                                       .invocation(assignment, test, context)
+                                       .stdin_data)["steps"][1]["game_seconds"],
+            2.0);
+  const TestOutcome outcome = GamePlayKind().evaluate(
+      assignment, test, test_util::driver_returned({"null", played(1, {"West"}, "game_timeout")}));
+  EXPECT_EQ(outcome.verdict, Verdict::time_limit_exceeded);
+  EXPECT_THAT(aspect(outcome, "completed").feedback,
+              HasSubstr("its moves used more than the game's 2 s of CPU in all"));
+  EXPECT_THAT(outcome.expected, HasSubstr("5 s of CPU a move and 2 s a game"));
+  EXPECT_THAT(validation_error(spec_with(kPlay + "    game_seconds: 0\n    wins: [1]\n")),
+              HasSubstr("game_seconds: CPU seconds of the student's moves in one game"));
+}
+
 // A process whose account the rules contradict is the grader's fault, not the student's zero.
 TEST(GamePlayKind, ARecordTheReferenceContradictsIsAGraderFault) {
   const Assignment assignment = spec_with(kPlay + "    games: 3\n    wins: [1]\n");
