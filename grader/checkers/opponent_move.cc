@@ -42,6 +42,8 @@ std::optional<OpponentPolicy> opponent_policy(std::string_view name) {
   if (name == "random") return OpponentPolicy::random;
   if (name == "directional") return OpponentPolicy::directional;
   if (name == "minimax") return OpponentPolicy::minimax;
+  if (name == "alpha_beta") return OpponentPolicy::alpha_beta;
+  if (name == "expectimax") return OpponentPolicy::expectimax;
   return std::nullopt;
 }
 
@@ -53,19 +55,40 @@ std::string to_string(OpponentPolicy policy) {
       return "directional";
     case OpponentPolicy::minimax:
       return "minimax";
+    case OpponentPolicy::alpha_beta:
+      return "alpha_beta";
+    case OpponentPolicy::expectimax:
+      return "expectimax";
   }
   return "?";
 }
 
-std::size_t minimax_move(const ref::Game& game, const ref::State& state, int agent, int depth) {
-  if (game.agents() != 2) throw std::invalid_argument("a minimax opponent plays a two-player game");
+std::optional<ref::GameAlgorithm> searching(OpponentPolicy policy) {
+  switch (policy) {
+    case OpponentPolicy::minimax:
+      return ref::GameAlgorithm::minimax;
+    case OpponentPolicy::alpha_beta:
+      return ref::GameAlgorithm::alpha_beta;
+    case OpponentPolicy::expectimax:
+      return ref::GameAlgorithm::expectimax;
+    case OpponentPolicy::random:
+    case OpponentPolicy::directional:
+      break;
+  }
+  return std::nullopt;
+}
+
+std::size_t searched_move(const ref::Game& game, const ref::State& state, int agent, int depth,
+                          ref::GameAlgorithm algorithm) {
+  if (game.agents() != 2)
+    throw std::invalid_argument("a searching opponent plays a two-player game");
   const FromAgent view(game, state, agent);
   ref::GameSearchOptions options;
-  options.algorithm = ref::GameAlgorithm::minimax;
+  options.algorithm = algorithm;
   options.depth = depth;
   options.unit = ref::DepthUnit::per_move;
   const ref::GameSearchRun run = ref::game_search(view, options);
-  if (!run.action) throw std::invalid_argument("a minimax opponent without a legal move");
+  if (!run.action) throw std::invalid_argument("a searching opponent without a legal move");
   const std::vector<ref::GameMove> legal = game.moves(state, agent);
   const auto found = std::find_if(legal.begin(), legal.end(), [&](const ref::GameMove& move) {
     return move.action == *run.action;
@@ -73,8 +96,9 @@ std::size_t minimax_move(const ref::Game& game, const ref::State& state, int age
   return static_cast<std::size_t>(found - legal.begin());
 }
 
-std::map<ref::State, std::string> minimax_policy(const ref::Game& game, int agent, int depth,
-                                                 std::size_t max_states) {
+std::map<ref::State, std::string> searched_policy(const ref::Game& game, int agent, int depth,
+                                                  ref::GameAlgorithm algorithm,
+                                                  std::size_t max_states) {
   std::map<ref::State, std::string> policy;
   std::set<std::pair<ref::State, int>> seen{{game.initial_state(), 0}};
   std::deque<std::pair<ref::State, int>> frontier{{game.initial_state(), 0}};
@@ -85,12 +109,12 @@ std::map<ref::State, std::string> minimax_policy(const ref::Game& game, int agen
     const std::vector<ref::GameMove> legal = game.moves(state, mover);
     if (legal.empty()) continue;
     if (mover == agent)
-      policy.emplace(state, legal[minimax_move(game, state, agent, depth)].action);
+      policy.emplace(state, legal[searched_move(game, state, agent, depth, algorithm)].action);
     for (const ref::GameMove& move : legal) {
       std::pair<ref::State, int> next{move.state, (mover + 1) % game.agents()};
       if (seen.insert(next).second) {
         if (seen.size() > max_states)
-          throw std::invalid_argument("a minimax opponent's game has more than " +
+          throw std::invalid_argument("a searching opponent's game has more than " +
                                       std::to_string(max_states) + " reachable states");
         frontier.push_back(std::move(next));
       }
@@ -103,7 +127,8 @@ std::size_t opponent_move(const ref::Game& game, const ref::State& state, int ag
                           const std::vector<ref::GameMove>& legal, OpponentPolicy policy,
                           ref::PythonRandom& rng, int depth) {
   if (legal.empty()) throw std::invalid_argument("an opponent without a legal move");
-  if (policy == OpponentPolicy::minimax) return minimax_move(game, state, agent, depth);
+  if (const auto algorithm = searching(policy))
+    return searched_move(game, state, agent, depth, *algorithm);
   if (policy == OpponentPolicy::random)
     return static_cast<std::size_t>(rng.randbelow(static_cast<std::int64_t>(legal.size())));
   const auto* pacman = dynamic_cast<const ref::PacmanGame*>(&game);

@@ -24,7 +24,7 @@ struct PlayedGame {
   int player = 0;             ///< The agent the student plays.
   std::size_t max_moves = 0;  ///< All agents' moves before the game is called a draw.
   OpponentPolicy opponent = OpponentPolicy::random;  ///< How every other agent chose.
-  int opponent_depth = 0;                            ///< A minimax opponent's depth in moves.
+  int opponent_depth = 0;                            ///< A searching opponent's depth in moves.
   std::vector<std::pair<int, std::string>> moves;    ///< (agent, action text), in play order.
   std::vector<double> seconds;  ///< CPU seconds of each of the student's moves.
   /// How the process says it ended: over, move_cap, raised, illegal, timeout, game_timeout.

@@ -340,6 +340,11 @@ namespace {
 
 // The query a `type: rules` section asks (its keys checked at file:line:col), and whether it
 // claims an admissible h.
+// The explore value is one line of JSON: room for a few hundred bytes per state.
+void room_for_states(RulesQuery& query) {
+  query.limits.output_bytes = (64ull << 20) + query.max_states * 1024;
+}
+
 RulesQuery read_query(const SpecSection& section, const std::string& what, bool game,
                       bool& claims_admissible) {
   std::vector<std::string> keys = {"type", "file",       "source", "world",
@@ -407,8 +412,7 @@ RulesQuery read_query(const SpecSection& section, const std::string& what, bool 
       }
     }
   }
-  // The explore value is one line of JSON: room for a few hundred bytes per state.
-  query.limits.output_bytes = (64ull << 20) + query.max_states * 1024;
+  room_for_states(query);
   return query;
 }
 
@@ -502,7 +506,19 @@ std::shared_ptr<const RulesGame> rules_game_along(const SpecSection& section,
   RulesQuery query = read_query(section, what, true, unused);
   query.line = line;
   query.where = where;
-  if (line.is_object())  // a mutant's game: the same for every submission
+  if (line.is_object() && line.contains("lines") && line["lines"].size() > 1) {
+    query.max_states *= line["lines"].size();  // the bound holds each line, as asked one by one
+    room_for_states(query);
+  }
+  // Games the rules' process plays (the mutants'): the same for every submission.
+  const auto played_there = [](const nlohmann::json& one) {
+    return one.is_object() && !one.contains("lines");
+  };
+  const bool same_for_all =
+      played_there(line) ||
+      (line.is_object() && line.contains("lines") && line["lines"].is_array() &&
+       std::all_of(line["lines"].begin(), line["lines"].end(), played_there));
+  if (same_for_all)
     return asked_world<RulesGame>(query, what, query_key(query), [](const RulesGame&) {});
   try {
     return std::make_shared<const RulesGame>(oracle_for(query, what).explore(query));

@@ -41,7 +41,8 @@ struct RulesQuery {
   /// A game explored only along one line of play (its states expanded, every other state
   /// listed cut): the moves made (a JSON array, the driver's encoding), or a game the rules'
   /// process plays itself, {player, agent: random | first, seed, max_moves} (the reference's
-  /// mutant agents against a seeded random player). null: every state.
+  /// mutant agents against a seeded random player); or several lines at once, {lines: [...]}
+  /// (a test's games in one request: the states along any of them). null: every state.
   nlohmann::json line;
   Limits limits;         ///< For the rules' process.
   SourceLocation where;  ///< The domain in the spec, for errors.
@@ -186,11 +187,11 @@ std::shared_ptr<const RulesGame> rules_game_at(const SpecSection& section, const
                                                const nlohmann::json& position, int max_depth,
                                                const SourceLocation& where);
 
-/// The rules game of a `type: rules` section with `is: game` explored along one line of play
-/// from its `initial` (RulesQuery::line): the moves a student's game made, asked afresh each
-/// time (no two students' games are alike), or a game the rules' process plays for a mutant
-/// agent, asked once per process and kept on disk. Throws SpecError at `where` when the rules
-/// fail on the way.
+/// The rules game of a `type: rules` section with `is: game` explored along a line of play
+/// from its `initial` (RulesQuery::line), or along several at once ({lines: [...]}): the moves
+/// a student's games made, asked afresh each time (no two students' games are alike), or games
+/// the rules' process plays for mutant agents, asked once per process and kept on disk. Throws
+/// SpecError at `where` when the rules fail on the way.
 std::shared_ptr<const RulesGame> rules_game_along(const SpecSection& section,
                                                   const std::string& name,
                                                   const nlohmann::json& line,

@@ -1252,7 +1252,13 @@ def _line_states(game, start, line):
     the rules' actions there) or a game to play here, {"player", "agent", "seed", "max_moves"}:
     agent `player` (0 moves first) plays "random" (random.Random(seed + 1).choice) or "first"
     (its first legal move) against a random player (random.Random(seed).choice), the two
-    moving in turn, as the grader's reference plays its mutant agents."""
+    moving in turn, as the grader's reference plays its mutant agents; or several lines at
+    once, {"lines": [line, ...]} (a test's games in one request): the states of any of them."""
+    if isinstance(line, dict) and 'lines' in line:
+        keys = set()
+        for one in line['lines']:
+            keys |= _line_states(game, start, one)
+        return keys
     index = StateIndex()
     state, keys, made = start, set(), 0
     if isinstance(line, dict):
@@ -1512,9 +1518,9 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
     On a rules game (RulesGameState) the student's function is handed the state's `argument`
     view (without one, the RulesGameState itself, as a Berkeley agent's getAction takes it; set
     on the agent's `position` attribute too, as the handout's game loop keeps it)
-    and its move is read as the rules' own; a game also ends where no agent can move. With
-    opponent 'minimax' every other agent plays `policy`'s move for the state (the reference's
-    minimax choice, by str(state)). With `game_seconds`, the student's moves of one game may use
+    and its move is read as the rules' own; a game also ends where no agent can move. With a
+    searching opponent ('minimax', 'alpha_beta', 'expectimax') every other agent plays `policy`'s
+    move for the state (the reference's choice, by str(state)). With `game_seconds`, the student's moves of one game may use
     that much CPU time in all: the move that runs past it ends the game as `game_timeout`."""
     random.seed(seed)
     opponents = random.Random(seed)
@@ -1569,7 +1575,7 @@ def play_game(agent, method, state, player, seed, max_moves, move_seconds, oppon
                 break
         elif opponent == 'directional':
             action = directional_ghost_move(state, mover, legal, opponents)
-        elif opponent == 'minimax':
+        elif policy is not None:  # a searching opponent: the grader's move for every state
             action = policy[str(state)]
             if rules:  # the grader names a move by its text: the rules' own move of that name
                 action = next(a for a in legal if (a if isinstance(a, str) else repr(a)) == action)

@@ -1690,8 +1690,10 @@ class PlayTest(DriverTestCase):
             {'op': 'new', 'class': 'Nim', 'args': [4], 'bind': 'g'},
             {'op': 'explore', 'target': 'g', 'api': 'aima_game', 'limit': 100, 'line': line},
             {'op': 'explore', 'target': 'g', 'api': 'aima_game', 'limit': 100,
-             'line': {'player': 0, 'agent': 'first', 'seed': 3, 'max_moves': 10}}])
-        self.assertComplete(run, 3)
+             'line': {'player': 0, 'agent': 'first', 'seed': 3, 'max_moves': 10}},
+            {'op': 'explore', 'target': 'g', 'api': 'aima_game', 'limit': 100,
+             'line': {'lines': [line, [[{'$tuple': [1, 'sticks']}]]]}}])
+        self.assertComplete(run, 4)
         game = run.step(1)['value']
         # (4, A) -take 2-> (2, B) -take 1-> (1, A): those three expanded, (3, B) cut.
         self.assertEqual(game['states'][:3], ["(4, 'A')", "(3, 'B')", "(2, 'B')"])
@@ -1701,6 +1703,9 @@ class PlayTest(DriverTestCase):
                          ["(4, 'A')", "(2, 'B')", "(1, 'A')"])
         played = run.step(2)['value']   # agent 0 always takes 1; its opponent draws
         self.assertIn("(3, 'B')", [s for s, m in zip(played['states'], played['moves']) if m])
+        both = run.step(3)['value']   # two games' lines at once: the states of either expanded
+        self.assertEqual(sorted(s for s, m in zip(both['states'], both['moves']) if m),
+                         sorted(["(4, 'A')", "(2, 'B')", "(1, 'A')", "(3, 'B')"]))
 
     def test_a_minimax_opponent_plays_its_policy_and_a_game_with_no_move_left_is_over(self):
         # A two-move game from the grader's table: the student (agent 0) picks l or r, the
@@ -1730,8 +1735,8 @@ class PlayTest(DriverTestCase):
             {'op': 'new', 'class': 'Left', 'args': [], 'bind': 'agent'},
             {'op': 'play', 'target': 'agent', 'method': 'getAction', 'world': table,
              'player': 0, 'seed': 1, 'max_moves': 10, 'move_seconds': 1.0,
-             'opponent': 'minimax', 'policy': {'B': 'x', 'C': 'z'}}])
-        drawn = run.step(1)['value']   # D: neither won nor lost, and no move left
+             'opponent': 'expectimax', 'policy': {'B': 'x', 'C': 'z'}}])
+        drawn = run.step(1)['value']   # any searching opponent plays its policy; D: no move left
         self.assertEqual((drawn['end'], drawn['moves'][-1]), ('over', [1, 'x']))
 
     def test_a_game_whose_moves_run_past_the_games_cpu_time_ends_there(self):

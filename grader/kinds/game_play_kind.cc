@@ -38,7 +38,7 @@ struct PlaySetup {
   double move_seconds = 5;
   std::optional<double> game_seconds;  ///< CPU seconds of the student's moves in one game.
   OpponentPolicy opponent = OpponentPolicy::random;
-  int opponent_depth = 0;  ///< A minimax opponent's, in moves.
+  int opponent_depth = 0;  ///< A searching opponent's, in moves.
   nlohmann::json table;    ///< A table game's states, for the driver's game_state (null else).
   std::vector<double> wins;
   std::vector<double> average_score;
@@ -144,26 +144,32 @@ void read_agent(const TestSpec& test, PlaySetup& setup) {
 // states for the driver.
 void read_opponent(const TestSpec& test, PlaySetup& setup) {
   setup.opponent =
-      *opponent_policy(read_word(test, "opponent", "random", {"random", "directional", "minimax"}));
+      *opponent_policy(read_word(test, "opponent", "random",
+                                 {"random", "directional", "minimax", "alpha_beta", "expectimax"}));
   const bool pacman = setup.rules == nullptr && !setup.layout.empty();
+  const bool searches = searching(setup.opponent).has_value();
   if (setup.opponent == OpponentPolicy::directional && !pacman)
     throw SpecError(location_of(test, "/opponent"),
                     "opponent: directional is Berkeley's ghost, in a Pacman game only");
-  if (setup.opponent == OpponentPolicy::minimax && pacman)
+  if (searches && pacman)
     throw SpecError(location_of(test, "/opponent"),
-                    "opponent: minimax plays a two-player game the grader explores whole "
-                    "(tic_tac_toe, connect_four, game_tree, a small rules game); not Pacman");
-  if (setup.opponent == OpponentPolicy::minimax) {
+                    fmt::format("opponent: {} plays a two-player game the grader explores whole "
+                                "(tic_tac_toe, connect_four, game_tree, a small rules game); not "
+                                "Pacman",
+                                to_string(setup.opponent)));
+  if (searches) {
     if (setup.rules != nullptr)  // its policy is every state's: the game explored whole
       setup.domain.game = rules_game(*setup.rules, setup.domain.name);
     setup.opponent_depth = static_cast<int>(read_whole(test, "/opponent_depth", 1, 12, 0));
     if (setup.opponent_depth == 0)
-      throw SpecError(test.where,
-                      "opponent: minimax needs `opponent_depth:`, how many moves (both players') "
-                      "its search looks ahead, 1 to 12");
+      throw SpecError(test.where, fmt::format("opponent: {} needs `opponent_depth:`, how many "
+                                              "moves (both players') its search looks ahead, 1 "
+                                              "to 12",
+                                              to_string(setup.opponent)));
   } else if (test.input.contains("opponent_depth")) {
     throw SpecError(location_of(test, "/opponent_depth"),
-                    "opponent_depth: the depth of a minimax opponent (`opponent: minimax`)");
+                    "opponent_depth: the depth of a searching opponent (`opponent: minimax`, "
+                    "`alpha_beta` or `expectimax`)");
   }
   if (setup.player != 0 && setup.rules == nullptr)
     throw SpecError(location_of(test, "/plays"),
@@ -226,10 +232,14 @@ std::string agent_call(const PlaySetup& setup) {
 
 // Who the student's agent plays against, for feedback.
 std::string opponents_text(const PlaySetup& setup) {
-  if (setup.opponent == OpponentPolicy::minimax)
+  if (setup.opponent == OpponentPolicy::minimax || setup.opponent == OpponentPolicy::alpha_beta)
     return fmt::format(
-        "the reference's minimax, {} moves deep (the first of its best moves, in the game's "
-        "order)",
+        "the reference's {}, {} moves deep (the first of its best moves, in the game's order)",
+        setup.opponent == OpponentPolicy::minimax ? "minimax" : "alpha-beta", setup.opponent_depth);
+  if (setup.opponent == OpponentPolicy::expectimax)
+    return fmt::format(
+        "the reference's expectimax, {} moves deep (taking the student's moves as uniformly "
+        "random; the first of its best moves, in the game's order)",
         setup.opponent_depth);
   if (setup.layout.empty()) return "a random player (uniform among its legal moves)";
   return setup.opponent == OpponentPolicy::random
@@ -238,16 +248,21 @@ std::string opponents_text(const PlaySetup& setup) {
                "0.8, away when scared)";
 }
 
-// The game the reference replays a student's game on: Pacman's own, or the rules game explored
-// along the moves the game made.
+// The game the reference replays the student's games on: Pacman's own, the game explored whole,
+// or the rules game explored along the moves every game made (one request for them all).
 std::shared_ptr<const ref::Game> game_of(const PlaySetup& setup, const TestSpec& test,
-                                         const nlohmann::json& played) {
-  if (setup.domain.game) return setup.domain.game;  // explored whole
-  nlohmann::json line = nlohmann::json::array();
-  if (played.is_object() && played.contains("moves") && played["moves"].is_array())
-    for (const auto& move : played["moves"])
-      if (move.is_array() && move.size() == 2) line.push_back(move[1]);
-  return rules_game_along(*setup.rules, setup.domain.name, line, test.where);
+                                         const std::vector<const nlohmann::json*>& played) {
+  if (setup.domain.game) return setup.domain.game;
+  nlohmann::json lines = nlohmann::json::array();
+  for (const nlohmann::json* game : played) {
+    nlohmann::json line = nlohmann::json::array();
+    if (game->is_object() && game->contains("moves") && (*game)["moves"].is_array())
+      for (const auto& move : (*game)["moves"])
+        if (move.is_array() && move.size() == 2) line.push_back(move[1]);
+    lines.push_back(std::move(line));
+  }
+  return rules_game_along(*setup.rules, setup.domain.name, {{"lines", std::move(lines)}},
+                          test.where);
 }
 
 std::string game_name(const PlaySetup& setup, std::int64_t game) {
@@ -513,8 +528,9 @@ Invocation GamePlayKind::invocation(const Assignment& assignment, const TestSpec
                            {"max_moves", setup.max_moves},
                            {"move_seconds", setup.move_seconds},
                            {"opponent", to_string(setup.opponent)}};
-    if (setup.opponent == OpponentPolicy::minimax)  // drawn from no generator: the same each game
-      play["policy"] = minimax_policy(*setup.domain.game, 1 - setup.player, setup.opponent_depth);
+    if (const auto algorithm = searching(setup.opponent))  // no draw: the same each game
+      play["policy"] =
+          searched_policy(*setup.domain.game, 1 - setup.player, setup.opponent_depth, *algorithm);
     if (setup.game_seconds) play["game_seconds"] = *setup.game_seconds;
     if (!setup.argument.empty()) play["argument"] = setup.argument;
     if (!setup.object.position.empty()) play["position"] = setup.object.position;
@@ -558,19 +574,24 @@ TestOutcome GamePlayKind::evaluate(const Assignment& assignment, const TestSpec&
     fail_all_aspects(outcome, aspects(), *driver.stop);
     return outcome;
   }
-  std::vector<GameResult> results;
+  std::vector<const nlohmann::json*> games;
   for (std::size_t step = 0; step < calls.size(); ++step) {
     const DriverStepRecord& record = driver.transcript.steps[step];
     if (!record.ok) {  // the agent could not be built or asked (a missing class or method)
       fail_all_aspects(outcome, aspects(), step_failure(record, calls[step], driver.module_file));
       return outcome;
     }
+    if (game_at[step] >= 0) games.push_back(&record.value);
+  }
+  const std::shared_ptr<const ref::Game> game = game_of(setup, test, games);
+  std::vector<GameResult> results;
+  for (std::size_t step = 0; step < calls.size(); ++step) {
     if (game_at[step] < 0) continue;
-    PlayedGame played = read_played_game(record.value, seed_of(setup, game_at[step]), setup.player,
-                                         setup.max_moves);
+    PlayedGame played =
+        read_played_game(driver.transcript.steps[step].value, seed_of(setup, game_at[step]),
+                         setup.player, setup.max_moves);
     played.opponent = setup.opponent;
     played.opponent_depth = setup.opponent_depth;
-    const std::shared_ptr<const ref::Game> game = game_of(setup, test, record.value);
     results.push_back(replay_played_game(*game, played));
     if (results.back().end == GameEnd::illegal_move) draw_position(setup, *game, results.back());
   }
@@ -584,24 +605,26 @@ std::vector<MutantOutcome> GamePlayKind::mutant_outcomes(const Assignment& assig
   std::vector<MutantOutcome> outcomes;
   std::vector<GameResult> random_games;
   std::vector<GameResult> idle_games;
-  // A rules game is explored along each mutant's game, played there by the rules' process
-  // with the same draws (the driver's _line_states).
-  const auto game_for = [&](std::int64_t game, const char* agent) {
-    if (setup.domain.game) return setup.domain.game;  // explored whole
-    const nlohmann::json line = {{"player", setup.player},
-                                 {"agent", agent},
-                                 {"seed", seed_of(setup, game)},
-                                 {"max_moves", setup.max_moves}};
-    return std::shared_ptr<const ref::Game>(
-        rules_game_along(*setup.rules, setup.domain.name, line, test.where));
-  };
+  // A rules game is explored along every mutant game, played there by the rules' process with
+  // the same draws (the driver's _line_states), in one request.
+  std::shared_ptr<const ref::Game> rules = setup.domain.game;  // explored whole
+  if (!rules) {
+    nlohmann::json lines = nlohmann::json::array();
+    for (std::int64_t game = 0; game < setup.games; ++game)
+      for (const char* agent : {"random", "first"})
+        lines.push_back({{"player", setup.player},
+                         {"agent", agent},
+                         {"seed", seed_of(setup, game)},
+                         {"max_moves", setup.max_moves}});
+    rules = rules_game_along(*setup.rules, setup.domain.name, {{"lines", std::move(lines)}},
+                             test.where);
+  }
   for (std::int64_t game = 0; game < setup.games; ++game) {
     ref::PythonRandom own(seed_of(setup, game) + 1);
     random_games.push_back(reference_game(
-        setup, *game_for(game, "random"),
-        game, [&](const auto& legal) -> const auto& { return own.choice(legal); }));
+        setup, *rules, game, [&](const auto& legal) -> const auto& { return own.choice(legal); }));
     idle_games.push_back(reference_game(
-        setup, *game_for(game, "first"), game, [](const auto& legal) -> const auto& {
+        setup, *rules, game, [](const auto& legal) -> const auto& {
           const auto stop = std::find_if(legal.begin(), legal.end(), [](const ref::GameMove& move) {
             return move.action == "Stop";
           });

@@ -16,8 +16,9 @@
 // what it is handed, e.g. board), players (the two in turn order, as the object holds them) and
 // plays (the one the student plays, default the first); games (1 to 100, default 10) and seed (the
 // first game's seed, default 1: game k is seeded seed + k - 1); opponent (`random`: uniform among
-// its legal moves; `directional`: Berkeley's DirectionalGhost, Pacman only; `minimax`: the
-// reference's minimax opponent_depth moves deep, in a two-player game explored whole (tic_tac_toe,
+// its legal moves; `directional`: Berkeley's DirectionalGhost, Pacman only; `minimax`,
+// `alpha_beta` (the same move) or `expectimax` (the student taken as random): the reference's
+// search opponent_depth moves deep, in a two-player game explored whole (tic_tac_toe,
 // connect_four, game_tree), handed to the student's agent as game_search's table GameState);
 // max_moves (all agents' moves before a game is called a draw, default 1000); move_seconds (CPU
 // seconds per move, default 5); game_seconds (CPU seconds of the student's moves in one game,

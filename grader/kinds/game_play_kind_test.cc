@@ -111,7 +111,7 @@ TEST(GamePlayKind, ValidatesAPacmanGameAndItsTiers) {
                                                  "    opponent_depth: 2\n")),
               HasSubstr("not Pacman"));
   EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [1]\n    opponent_depth: 2\n")),
-              HasSubstr("the depth of a minimax opponent"));
+              HasSubstr("the depth of a searching opponent"));
   EXPECT_THAT(validation_error(spec_with("    domain: corridor\n    wins: [1]\n")),
               HasSubstr("needs one of `agent:`"));
   EXPECT_THAT(validation_error(spec_with(kPlay + "    wins: [1]\n    opponent: alphabeta\n")),
@@ -192,6 +192,48 @@ TEST(GamePlayKind, ARulesGameNamesWhatItNeeds) {
               HasSubstr("needs one of `agent:`"));
 }
 
+// An expectimax opponent is handed to the driver as its own policy (not minimax's), named in the
+// expected text, and its moves are what the replay re-derives.
+TEST(GamePlayKind, AnExpectimaxOpponentPlaysItsOwnPolicy) {
+  const Assignment assignment = spec_with(
+      "    domain: ttt\n    agent: MinimaxAgent\n    opponent: expectimax\n"
+      "    opponent_depth: 9\n    games: 1\n    max_moves: 9\n",
+      "{unbeaten: a}");
+  ASSERT_EQ(validation_error(assignment), "no error");
+  const TestSpec& test = assignment.tests.back();
+  GradingContext context;
+  context.driver_dir = "drivers";
+  context.python = "python3";
+  const nlohmann::json play = nlohmann::json::parse(
+      *GamePlayKind().invocation(assignment, test, context).stdin_data)["steps"][1];
+  EXPECT_EQ(play["opponent"], "expectimax");
+  const ref::TicTacToe game("XO.XO....");
+  const auto expectimax = searched_policy(game, 1, 9, ref::GameAlgorithm::expectimax);
+  using Policy = std::map<std::string, std::string>;
+  EXPECT_EQ(play["policy"].get<Policy>(), expectimax);
+  const std::vector<ref::GameMove> mine = game.moves(game.initial_state(), 0);
+  const ref::GameMove& first = *std::find_if(
+      mine.begin(), mine.end(), [&](const auto& move) { return !game.is_terminal(move.state); });
+  const std::vector<ref::GameMove> theirs = game.moves(first.state, 1);
+  const ref::GameMove& reply = *std::find_if(theirs.begin(), theirs.end(), [&](const auto& move) {
+    return move.action == expectimax.at(first.state);
+  });
+  ASSERT_EQ(game.outcome(reply.state), -1) << "O wins at once here";
+  const std::string record = nlohmann::json{
+      {"moves", {{0, first.action}, {1, reply.action}}},
+      {"seconds", {0.01}},
+      {"end", "over"},
+      {"detail", nullptr},
+      {"score", -1}}.dump();
+  const TestOutcome played =
+      GamePlayKind().evaluate(assignment, test, test_util::driver_returned({"null", record}));
+  EXPECT_THAT(played.expected, HasSubstr("the reference's expectimax, 9 moves deep"));
+  EXPECT_FALSE(aspect(played, "unbeaten").passed);
+  EXPECT_THAT(validation_error(spec_with("    domain: ttt\n    agent: A\n    opponent: "
+                                         "alpha_beta\n    wins: [1]\n")),
+              HasSubstr("opponent: alpha_beta needs `opponent_depth:`"));
+}
+
 // Tic-tac-toe against the reference's minimax: the driver is handed its move in every state O
 // moves in; a game the student loses fails `unbeaten`, and an O move that is not minimax's is
 // the grader's fault.
@@ -216,7 +258,7 @@ TEST(GamePlayKind, AMinimaxOpponentPlaysTheReferencesMoveAndALostGameIsNamed) {
   const ref::GameMove& missed = *std::find_if(
       mine.begin(), mine.end(), [&](const auto& move) { return !game.is_terminal(move.state); });
   const std::vector<ref::GameMove> theirs = game.moves(missed.state, 1);
-  const ref::GameMove& reply = theirs[minimax_move(game, missed.state, 1, 9)];
+  const ref::GameMove& reply = theirs[searched_move(game, missed.state, 1, 9)];
   ASSERT_EQ(play["policy"][missed.state], reply.action);
   ASSERT_EQ(game.outcome(reply.state), -1) << "O wins at once here";
   const auto record = [&](const std::string& o_move) {
