@@ -108,6 +108,20 @@ TEST(TileProblem, BoardsAreStatesAndBlankMovesAreActions) {
   EXPECT_DOUBLE_EQ(problem.h(problem.initial_state()), 1);
 }
 
+// The goal test compares texts: only the goal's canonical spelling is the goal, and a state
+// that is no board has no successors.
+TEST(TileProblem, OnlyTheGoalsCanonicalTextIsTheGoal) {
+  const TileProblem problem(TilePuzzle(3, 3, Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 8, 0}),
+                            {1, 2, 3, 4, 5, 6, 7, 0, 8}, Heuristic::manhattan);
+  EXPECT_TRUE(problem.is_goal("[1, 2, 3, 4, 5, 6, 7, 8, 0]"));
+  for (const char* other : {"[1,2,3,4,5,6,7,8,0]", "[1, 2, 3, 4, 5, 6, 7, 0, 8]",
+                            "[1, 2, 3, 4, 5, 6, 7, 8, 0] ", "[1, 2, 3, 4, 5, 6, 7, 8, 00]"})
+    EXPECT_FALSE(problem.is_goal(other)) << other;
+  EXPECT_TRUE(problem.successors("[1, 2, 3, 4, 5, 6, 7, 8, 8]").empty());
+  EXPECT_TRUE(problem.successors("[1, 2, 3, 4, 5, 6, 7, 8]").empty());
+  EXPECT_EQ(problem.successors("[1, 2, 3, 4, 5, 6, 7, 0, 8]").size(), 3u);
+}
+
 }  // namespace grid_maze_test
 }  // namespace
 }  // namespace sg::ref

@@ -173,9 +173,10 @@ class Engine {
           continue;
         }
       }
-      const std::size_t child =
-          add_node(step.state, static_cast<long>(index), step.action, child_g);
-      if (policy_.goal_test == GoalTest::on_generation && problem_.is_goal(step.state)) {
+      // The step is done with: its state and action move into the node.
+      const std::size_t child = add_node(std::move(step.state), static_cast<long>(index),
+                                         std::move(step.action), child_g);
+      if (policy_.goal_test == GoalTest::on_generation && problem_.is_goal(nodes_[child].state)) {
         finish(child);
         return true;
       }

@@ -43,6 +43,7 @@ class TileProblem : public Problem {
   Tiles start_;
   Heuristic heuristic_;
   std::vector<BlankMove> order_;
+  State goal_text_;  // tiles_state of the goal: is_goal compares texts
 };
 
 }  // namespace sg::ref

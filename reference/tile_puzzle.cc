@@ -1,6 +1,7 @@
 #include "reference/tile_puzzle.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 
@@ -136,6 +137,16 @@ std::string TilePuzzle::validate(const Tiles& state) const {
     j += want;
   }
   return "";  // Unreachable: the multisets differ, so the loop returns.
+}
+
+bool TilePuzzle::is_board(const Tiles& state) const {
+  if (state.size() != size()) return false;
+  std::array<int, 64> cells{};
+  if (state.size() > cells.size()) return validate(state).empty();
+  const auto used = cells.begin() + static_cast<std::ptrdiff_t>(state.size());
+  std::copy(state.begin(), state.end(), cells.begin());
+  std::sort(cells.begin(), used);
+  return std::equal(cells.begin(), used, sorted_goal_.begin());
 }
 
 std::optional<std::size_t> TilePuzzle::target_cell(std::size_t blank, BlankMove move) const {

@@ -103,6 +103,11 @@ class TilePuzzle {
   /// Never throws (beyond std::bad_alloc).
   std::string validate(const Tiles& state) const;
 
+  /// validate(state).empty(), without building a message: allocates nothing for boards of up to
+  /// 64 cells (searches ask it for every state they expand). Never throws (beyond
+  /// std::bad_alloc).
+  bool is_board(const Tiles& state) const;
+
   /// result(s, a) on a board with one blank: the board after the blank makes `move`, or nullopt
   /// if the move is illegal: off the board in the bounded topology, or (on a torus with one row
   /// or one column) a move whose wrapped target is the blank's own cell, which would leave the

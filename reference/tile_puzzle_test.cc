@@ -292,6 +292,31 @@ TEST(TilePuzzleTest, ValidateMessages) {
             "tile 9 is missing, expected twice");
 }
 
+// is_board is validate's verdict without the message, small boards and large alike.
+TEST(TilePuzzleTest, IsBoardAgreesWithValidate) {
+  const TilePuzzle p = torus3x3();
+  const TilePuzzle multi(3, 4, Topology::bounded, {1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 10, 0});
+  Tiles large_goal(81);
+  for (std::size_t i = 0; i + 1 < large_goal.size(); ++i) large_goal[i] = static_cast<int>(i + 1);
+  const TilePuzzle large(9, 9, Topology::bounded, large_goal);
+  Tiles large_swapped = large_goal;
+  std::swap(large_swapped[0], large_swapped[80]);
+  Tiles large_twice = large_goal;
+  large_twice[0] = 2;
+  const std::vector<std::pair<const TilePuzzle*, Tiles>> cases = {
+      {&p, kGoal3x3},
+      {&p, {8, 7, 6, 5, 4, 3, 2, 1, 0}},
+      {&p, {1, 2, 3, 4, 5, 6, 7, 0}},
+      {&p, {1, 2, 3, 4, 5, 6, 7, 7, 0}},
+      {&p, {-1, 2, 3, 4, 5, 6, 7, 8, 0}},
+      {&multi, {9, 2, 3, 4, 5, 6, 7, 8, 1, 9, 10, 0}},
+      {&multi, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 0}},
+      {&large, large_swapped},
+      {&large, large_twice}};
+  for (const auto& [puzzle, state] : cases)
+    EXPECT_EQ(puzzle->is_board(state), puzzle->validate(state).empty()) << puzzle->validate(state);
+}
+
 TEST(TilePuzzleTest, StateMethodsRejectMalformedStates) {
   const TilePuzzle p = torus3x3();
   EXPECT_THROW(p.result({1, 2, 3}, BlankMove::up), std::invalid_argument);

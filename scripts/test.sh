@@ -47,16 +47,20 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=5}"
 # cmake/Testing.cmake): some 90 s faster, but off by default since one run in four failed a
 # hostile case's post-condition under it (a process of the box uid still running), not yet
 # explained (docs/performance.md).
+# CTest's output is kept in build/test/ctest.log: scripts/test-times.py reads each test's time
+# there, and says below when scripts/test-costs.txt no longer knows the slow tests.
 status=0
 if [ "${SG_TEST_HOSTILE_LANE:-0}" = 1 ]; then
   resources="$PWD/build/test/ctest-resources.json"
   printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpus": [{"id": "all", "slots": %d}], "hostile": [{"id": "lane", "slots": 1}]}]}\n' \
     "$jobs" >"$resources"
   ctest --test-dir build/test --output-on-failure -j"$((jobs + 1))" \
-    --resource-spec-file "$resources" || status=$?
+    --resource-spec-file "$resources" 2>&1 | tee build/test/ctest.log || status=$?
 else
-  ctest --test-dir build/test --output-on-failure -j"$jobs" || status=$?
+  ctest --test-dir build/test --output-on-failure -j"$jobs" 2>&1 | tee build/test/ctest.log ||
+    status=$?
 fi
+scripts/test-times.py --stale build/test || true
 if ! wait "$release_build"; then
   cat "$release_log"
   echo "test.sh: the optimised build (build/ci-release) failed: its output is above" >&2

@@ -167,25 +167,28 @@ HeuristicSpace heuristic_space(const Assignment& assignment, const TestSpec& tes
   if (test.input.contains("stronger_than")) {
     const auto& name = test.input["stronger_than"];
     const std::string text = name.is_string() ? name.get<std::string>() : "";
-    HeuristicBaseline baseline;
-    const auto& states = setup.space->states;
-    if (text == "domain") {
-      baseline.name =
-          setup.puzzle ? heuristic_wording(assignment_heuristic(assignment)) : "domain's heuristic";
-      for (const auto& state : states) baseline.values.push_back(setup.domain.problem->h(state));
-    } else if (setup.puzzle && (text == "manhattan" || text == "misplaced")) {
-      const ref::Heuristic heuristic =
-          text == "manhattan" ? ref::Heuristic::manhattan : ref::Heuristic::misplaced_tiles;
-      baseline.name = heuristic_wording(heuristic);
-      for (const auto& state : states)
-        baseline.values.push_back(
-            ref::evaluate(*setup.puzzle, *ref::parse_tiles_state(state), heuristic));
-    } else {
+    if (text != "domain" && !(setup.puzzle && (text == "manhattan" || text == "misplaced")))
       throw SpecError(location_of(test, "/stronger_than"),
                       setup.puzzle ? "stronger_than: domain, manhattan or misplaced"
                                    : "stronger_than: domain (the domain's own heuristic)");
-    }
-    setup.baseline = std::move(baseline);
+    // Every state's baseline h: computed once per spec, as the space is.
+    setup.baseline = *cached_reference<HeuristicBaseline>(assignment, test, "baseline", [&] {
+      HeuristicBaseline baseline;
+      const auto& states = setup.space->states;
+      if (text == "domain") {
+        baseline.name = setup.puzzle ? heuristic_wording(assignment_heuristic(assignment))
+                                     : "domain's heuristic";
+        for (const auto& state : states) baseline.values.push_back(setup.domain.problem->h(state));
+      } else {
+        const ref::Heuristic heuristic =
+            text == "manhattan" ? ref::Heuristic::manhattan : ref::Heuristic::misplaced_tiles;
+        baseline.name = heuristic_wording(heuristic);
+        for (const auto& state : states)
+          baseline.values.push_back(
+              ref::evaluate(*setup.puzzle, *ref::parse_tiles_state(state), heuristic));
+      }
+      return baseline;
+    });
   }
   if (test.input.contains("informed"))
     setup.informed = informed_tiers(assignment, test, setup);

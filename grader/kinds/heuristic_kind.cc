@@ -10,6 +10,7 @@
 #include "algorithms/heuristic_space.h"
 #include "checkers/heuristic_judgements.h"
 #include "checkers/python_value.h"
+#include "domains/reference_cache.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 
@@ -56,9 +57,12 @@ Invocation HeuristicKind::invocation(const Assignment& assignment, const TestSpe
   const HeuristicSpace checked = heuristic_space(assignment, test);
   const CallWords call = call_words(test);
   const auto states = states_as_asked(checked);
-  Invocation invocation = make_driver_invocation(
-      assignment, test, context, state_map_steps(assignment, test, call, checked.domain, states),
-      state_map_text(call));
+  // The same steps for every submission (the whole space's states): built once per spec.
+  const auto steps = cached_reference<nlohmann::json>(assignment, test, "state-map-steps", [&] {
+    return state_map_steps(assignment, test, call, checked.domain, states);
+  });
+  Invocation invocation =
+      make_driver_invocation(assignment, test, context, *steps, state_map_text(call));
   // Every value comes back in the transcript: room for each, beyond what students print.
   invocation.limits.output_bytes += states.size() * 32;
   return invocation;
