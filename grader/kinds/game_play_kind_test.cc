@@ -192,20 +192,39 @@ TEST(GamePlayKind, ARulesGameNamesWhatItNeeds) {
               HasSubstr("needs one of `agent:`"));
 }
 
-// An expectimax opponent is handed to the driver as its own policy (not minimax's), named in the
-// expected text, and its moves are what the replay re-derives.
-TEST(GamePlayKind, AnExpectimaxOpponentPlaysItsOwnPolicy) {
-  const Assignment assignment = spec_with(
-      "    domain: ttt\n    agent: MinimaxAgent\n    opponent: expectimax\n"
-      "    opponent_depth: 9\n    games: 1\n    max_moves: 9\n",
-      "{unbeaten: a}");
-  ASSERT_EQ(validation_error(assignment), "no error");
-  const TestSpec& test = assignment.tests.back();
+// A one-game tic-tac-toe test of MinimaxAgent from "XO.XO...." against `opponent`, 9 moves deep.
+Assignment tic_tac_toe_against(const std::string& opponent) {
+  return spec_with("    domain: ttt\n    agent: MinimaxAgent\n    opponent: " + opponent +
+                       "\n    opponent_depth: 9\n    games: 1\n    max_moves: 9\n",
+                   "{unbeaten: a}");
+}
+
+// The `play` step the test's invocation hands the driver.
+nlohmann::json play_step(const Assignment& assignment, const TestSpec& test) {
   GradingContext context;
   context.driver_dir = "drivers";
   context.python = "python3";
-  const nlohmann::json play = nlohmann::json::parse(
+  return nlohmann::json::parse(
       *GamePlayKind().invocation(assignment, test, context).stdin_data)["steps"][1];
+}
+
+// What the driver returns for a game of two moves, X's then O's, that O won.
+std::string x_then_o_lost(const std::string& x_move, const std::string& o_move) {
+  return nlohmann::json{{"moves", {{0, x_move}, {1, o_move}}},
+                        {"seconds", {0.01}},
+                        {"end", "over"},
+                        {"detail", nullptr},
+                        {"score", -1}}
+      .dump();
+}
+
+// An expectimax opponent is handed to the driver as its own policy (not minimax's), named in the
+// expected text, and its moves are what the replay re-derives.
+TEST(GamePlayKind, AnExpectimaxOpponentPlaysItsOwnPolicy) {
+  const Assignment assignment = tic_tac_toe_against("expectimax");
+  ASSERT_EQ(validation_error(assignment), "no error");
+  const TestSpec& test = assignment.tests.back();
+  const nlohmann::json play = play_step(assignment, test);
   EXPECT_EQ(play["opponent"], "expectimax");
   const ref::TicTacToe game("XO.XO....");
   const auto expectimax = searched_policy(game, 1, 9, ref::GameAlgorithm::expectimax);
@@ -219,14 +238,9 @@ TEST(GamePlayKind, AnExpectimaxOpponentPlaysItsOwnPolicy) {
     return move.action == expectimax.at(first.state);
   });
   ASSERT_EQ(game.outcome(reply.state), -1) << "O wins at once here";
-  const std::string record = nlohmann::json{
-      {"moves", {{0, first.action}, {1, reply.action}}},
-      {"seconds", {0.01}},
-      {"end", "over"},
-      {"detail", nullptr},
-      {"score", -1}}.dump();
-  const TestOutcome played =
-      GamePlayKind().evaluate(assignment, test, test_util::driver_returned({"null", record}));
+  const TestOutcome played = GamePlayKind().evaluate(
+      assignment, test,
+      test_util::driver_returned({"null", x_then_o_lost(first.action, reply.action)}));
   EXPECT_THAT(played.expected, HasSubstr("the reference's expectimax, 9 moves deep"));
   EXPECT_FALSE(aspect(played, "unbeaten").passed);
   EXPECT_THAT(validation_error(spec_with("    domain: ttt\n    agent: A\n    opponent: "
@@ -238,17 +252,10 @@ TEST(GamePlayKind, AnExpectimaxOpponentPlaysItsOwnPolicy) {
 // moves in; a game the student loses fails `unbeaten`, and an O move that is not minimax's is
 // the grader's fault.
 TEST(GamePlayKind, AMinimaxOpponentPlaysTheReferencesMoveAndALostGameIsNamed) {
-  const Assignment assignment = spec_with(
-      "    domain: ttt\n    agent: MinimaxAgent\n    opponent: minimax\n    opponent_depth: 9\n"
-      "    games: 1\n    max_moves: 9\n",
-      "{unbeaten: a}");
+  const Assignment assignment = tic_tac_toe_against("minimax");
   ASSERT_EQ(validation_error(assignment), "no error");
   const TestSpec& test = assignment.tests.back();
-  GradingContext context;
-  context.driver_dir = "drivers";
-  context.python = "python3";
-  const nlohmann::json play = nlohmann::json::parse(
-      *GamePlayKind().invocation(assignment, test, context).stdin_data)["steps"][1];
+  const nlohmann::json play = play_step(assignment, test);
   EXPECT_EQ(play["opponent"], "minimax");
   EXPECT_EQ(play["world"]["$fn"], "game_state");
   const ref::TicTacToe game("XO.XO....");
@@ -262,12 +269,7 @@ TEST(GamePlayKind, AMinimaxOpponentPlaysTheReferencesMoveAndALostGameIsNamed) {
   ASSERT_EQ(play["policy"][missed.state], reply.action);
   ASSERT_EQ(game.outcome(reply.state), -1) << "O wins at once here";
   const auto record = [&](const std::string& o_move) {
-    return nlohmann::json{{"moves", {{0, missed.action}, {1, o_move}}},
-                          {"seconds", {0.01}},
-                          {"end", "over"},
-                          {"detail", nullptr},
-                          {"score", -1}}
-        .dump();
+    return x_then_o_lost(missed.action, o_move);
   };
   const TestOutcome lost = GamePlayKind().evaluate(
       assignment, test, test_util::driver_returned({"null", record(reply.action)}));
