@@ -20,6 +20,13 @@ endif()
 
 set(SG_TEST_USES_A_CORE "cpus:1")
 
+# For the PROPERTIES of a test executable whose tests start box-uid processes that may outlive
+# their parent for a while (a setsid escapee, a grader killed with SIGKILL, a fork server killed
+# under its test): adopted by pid 1 until their runner or the next grader's sweep kills them, they
+# would be counted by the hostile suite's post-conditions as a hostile case's orphans. Such
+# executables take the hostile suite's lock, so none runs beside a hostile case.
+set(SG_TEST_ORPHANS_BOX_PROCESSES RESOURCE_LOCK hostile_host_state)
+
 # The test executables that load specs in their own process add this source: it installs the
 # sandboxed rules oracle (domains/rules_world.h) as searchgrader's main does.
 set(SG_TEST_RULES_ORACLE ${CMAKE_CURRENT_LIST_DIR}/test_rules_oracle.cc)

@@ -10,7 +10,7 @@
 #  - -Og -g1 rather than -O0 -g: the same compile time, the sanitized grader 2 to 4 times faster,
 #    and the sanitizers' stack traces still name every function and line.
 #  - The optimised build runs beside the rest at the lowest priority (nice 19).
-#  - The hostile cases run one at a time beside the rest (a lane of their own: SG_TEST_HOSTILE_LANE=1).
+#  - The hostile cases run one at a time in a lane of their own beside a test per core.
 #  - CTest starts the slowest tests first: on a fresh build tree it is given the costs recorded
 #    in scripts/test-costs.txt (a never-ending torus submission runs ten minutes to its budget),
 #    and from then on the costs of this tree's own runs.
@@ -41,16 +41,16 @@ fi
 # AddressSanitizer records each allocation's call stack: 5 frames rather than 30 name the
 # allocation site in a report and spend a tenth less time (docs/performance.md).
 export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=5}"
-# CTest runs one test per core; the hostile cases one at a time beside the rest (RESOURCE_LOCK).
-# SG_TEST_HOSTILE_LANE=1 gives them a lane of their own beside a test per core instead (they
-# mostly sleep until a wall-clock limit; every test declares what it takes, RESOURCE_GROUPS in
-# cmake/Testing.cmake): some 90 s faster, but off by default since one run in four failed a
-# hostile case's post-condition under it (a process of the box uid still running), not yet
-# explained (docs/performance.md).
+# CTest runs one test per core, and the hostile cases one at a time in a lane of their own beside
+# them: they mostly sleep until a wall-clock limit (every test declares what it takes,
+# RESOURCE_GROUPS in cmake/Testing.cmake). The tests that orphan box processes by design never
+# run beside a hostile case (SG_TEST_ORPHANS_BOX_PROCESSES: a hostile case's post-conditions
+# would count those orphans as its own). SG_TEST_HOSTILE_LANE=0 runs the hostile cases in one of
+# the cores' slots instead (docs/performance.md).
 # CTest's output is kept in build/test/ctest.log: scripts/test-times.py reads each test's time
 # there, and says below when scripts/test-costs.txt no longer knows the slow tests.
 status=0
-if [ "${SG_TEST_HOSTILE_LANE:-0}" = 1 ]; then
+if [ "${SG_TEST_HOSTILE_LANE:-1}" = 1 ]; then
   resources="$PWD/build/test/ctest-resources.json"
   printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpus": [{"id": "all", "slots": %d}], "hostile": [{"id": "lane", "slots": 1}]}]}\n' \
     "$jobs" >"$resources"
