@@ -1,5 +1,7 @@
-# sg_add_test(NAME SOURCES a_test.cc ... LIBS lib ... [PROPERTIES prop value ...]): one GoogleTest
-# executable, each TEST registered with CTest by discovery (PROPERTIES are added to each test).
+# sg_add_test(NAME SOURCES a_test.cc ... LIBS lib ... [TEST_FILTER filter] [PROPERTIES prop value
+# ...]): one GoogleTest executable, each TEST registered with CTest by discovery (PROPERTIES are
+# added to each test; TEST_FILTER, a --gtest_filter, registers only some: sg_discover_tests
+# registers others with other PROPERTIES).
 # Tests run from the source tree so fixtures/ and specs/ resolve the same way for everyone.
 # Each test takes one of the machine's cores (RESOURCE_GROUPS ${SG_TEST_USES_A_CORE}) unless its
 # PROPERTIES name other RESOURCE_GROUPS: scripts/test.sh gives CTest one slot per core and a lane
@@ -32,7 +34,7 @@ set(SG_TEST_ORPHANS_BOX_PROCESSES RESOURCE_LOCK hostile_host_state)
 set(SG_TEST_RULES_ORACLE ${CMAKE_CURRENT_LIST_DIR}/test_rules_oracle.cc)
 
 function(sg_add_test name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;PROPERTIES" ${ARGN})
+  cmake_parse_arguments(ARG "" "TEST_FILTER" "SOURCES;LIBS;PROPERTIES" ${ARGN})
   if(NOT SG_BUILD_TESTS)
     return()
   endif()
@@ -47,6 +49,18 @@ function(sg_add_test name)
   target_precompile_headers(${name} REUSE_FROM sg_test_pch)
   target_compile_definitions(${name} PRIVATE SG_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
                                              SG_BINARY_DIR="${PROJECT_BINARY_DIR}")
+  sg_discover_tests(${name} TEST_FILTER "${ARG_TEST_FILTER}" PROPERTIES ${ARG_PROPERTIES})
+endfunction()
+
+# sg_discover_tests(NAME [TEST_FILTER filter] [PROPERTIES prop value ...]): registers the tests of
+# sg_add_test's executable NAME that match the --gtest_filter (all without one) with CTest, each
+# with PROPERTIES. Called again on the same executable with another filter, it gives those tests
+# other properties (fixtures/CMakeLists.txt: the torus fixtures' runs are a fixture of their own).
+function(sg_discover_tests name)
+  cmake_parse_arguments(ARG "" "TEST_FILTER" "PROPERTIES" ${ARGN})
+  if(NOT SG_BUILD_TESTS)
+    return()
+  endif()
   # NO_PRETTY_VALUES: a parameterised test is named by its generated name alone, without
   # "  # GetParam() = ..." (spaces, and pointers that change from build to build), so CTest can
   # read its recorded cost back and start the slowest tests first.
@@ -54,8 +68,12 @@ function(sg_add_test name)
   if("RESOURCE_GROUPS" IN_LIST ARG_PROPERTIES)
     set(resources)
   endif()
+  set(filter)
+  if(ARG_TEST_FILTER)
+    set(filter TEST_FILTER "${ARG_TEST_FILTER}")
+  endif()
   gtest_discover_tests(${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} DISCOVERY_TIMEOUT 60
-                       DISCOVERY_MODE PRE_TEST NO_PRETTY_VALUES
+                       DISCOVERY_MODE PRE_TEST NO_PRETTY_VALUES ${filter}
                        PROPERTIES TIMEOUT 900 ${resources} ${ARG_PROPERTIES})
 endfunction()
 
