@@ -190,12 +190,17 @@ HeuristicSpace heuristic_space(const Assignment& assignment, const TestSpec& tes
       return baseline;
     });
   }
-  if (test.input.contains("informed"))
+  if (test.input.contains("informed")) {
     setup.informed = informed_tiers(assignment, test, setup);
-  else if (test.input.contains("algorithm"))
+    // The counts a student's are shown beside do not depend on the student: once per test.
+    setup.informed->baselines = cached_reference<InformedBaselines>(
+        assignment, test, "informed-baselines",
+        [&] { return informed_baselines(*setup.domain.problem, *setup.space, *setup.informed); });
+  } else if (test.input.contains("algorithm")) {
     throw SpecError(location_of(test, "/algorithm"),
                     "algorithm: the search that `informed:` counts expansions of; this test has "
                     "no `informed:`");
+  }
   return setup;
 }
 

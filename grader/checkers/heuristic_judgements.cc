@@ -167,11 +167,6 @@ namespace {
 
 // The reference's search from each start with h looked up per state of the space; expansions
 // summed (nullopt when a run ran out of budget).
-struct InformedCount {
-  std::vector<std::size_t> per_start;
-  std::optional<std::size_t> total = 0;
-};
-
 InformedCount count_expansions(const ref::Problem& problem, const InformedTiers& tiers,
                                const std::function<double(const ref::State&)>& h) {
   InformedCount count;
@@ -191,27 +186,44 @@ std::string total_text(const InformedCount& count, std::size_t budget) {
   return count.total ? grouped(*count.total) : fmt::format("more than {}", grouped(budget));
 }
 
+// h looked up per state of `space`, from `index` (state to its position there). Every state the
+// search reaches is in the space (it holds all reachable from its start, and the starts are in
+// it); 0 stands in for the impossible rest rather than throwing mid-search.
+std::function<double(const ref::State&)> space_table(
+    const std::unordered_map<ref::State, std::size_t>& index, const std::vector<double>& values) {
+  return [&index, &values](const ref::State& state) {
+    const auto it = index.find(state);
+    return it == index.end() ? 0.0 : values[it->second];
+  };
+}
+
+std::unordered_map<ref::State, std::size_t> space_index(const ref::CostToGoal& space) {
+  std::unordered_map<ref::State, std::size_t> index;
+  index.reserve(space.states.size());
+  for (std::size_t i = 0; i < space.states.size(); ++i) index.emplace(space.states[i], i);
+  return index;
+}
+
 }  // namespace
+
+InformedBaselines informed_baselines(const ref::Problem& problem, const ref::CostToGoal& space,
+                                     const InformedTiers& tiers) {
+  const auto index = space_index(space);
+  return {count_expansions(problem, tiers,
+                           [&problem](const ref::State& state) { return problem.h(state); }),
+          count_expansions(problem, tiers, space_table(index, space.cheapest))};
+}
 
 std::vector<AspectOutcome> judge_informed(const ref::Problem& problem, const ref::CostToGoal& space,
                                           const std::vector<double>& h, bool admissible,
                                           const InformedTiers& tiers,
                                           std::vector<std::string>& notes) {
-  std::unordered_map<ref::State, std::size_t> index;
-  index.reserve(space.states.size());
-  for (std::size_t i = 0; i < space.states.size(); ++i) index.emplace(space.states[i], i);
-  // Every state the search reaches is in the space (it holds all reachable from its start, and
-  // the starts are in it); 0 stands in for the impossible rest rather than throwing mid-search.
-  const auto table = [&index](const std::vector<double>& values) {
-    return [&index, &values](const ref::State& state) {
-      const auto it = index.find(state);
-      return it == index.end() ? 0.0 : values[it->second];
-    };
-  };
-  const InformedCount student = count_expansions(problem, tiers, table(h));
-  const InformedCount domain = count_expansions(
-      problem, tiers, [&problem](const ref::State& state) { return problem.h(state); });
-  const InformedCount perfect = count_expansions(problem, tiers, table(space.cheapest));
+  const auto index = space_index(space);
+  const InformedCount student = count_expansions(problem, tiers, space_table(index, h));
+  const InformedBaselines baselines =
+      tiers.baselines ? *tiers.baselines : informed_baselines(problem, space, tiers);
+  const InformedCount& domain = baselines.domain;
+  const InformedCount& perfect = baselines.perfect;
   const std::size_t budget = tiers.policy.max_expansions;
 
   std::vector<std::string> per_start;

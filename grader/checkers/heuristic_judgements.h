@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,19 @@ HeuristicJudgement judge_heuristic(const ref::Problem& problem, const ref::CostT
                                    const std::optional<HeuristicBaseline>& baseline,
                                    const std::function<std::string(const ref::State&)>& draw);
 
+/// The reference's search from each start of a test's tiers, guided by one h: expansions per
+/// start, and their sum (nullopt when a run ran out of the policy's max_expansions).
+struct InformedCount {
+  std::vector<std::size_t> per_start;
+  std::optional<std::size_t> total = 0;
+};
+
+/// What a student's count is shown beside: the counts with the domain's own h and with h*.
+struct InformedBaselines {
+  InformedCount domain;
+  InformedCount perfect;
+};
+
 /// The informedness tiers a test asks for (as Berkeley's 15000 / 12000 / 9000 / 7000 nodes).
 struct InformedTiers {
   ref::SearchPolicy policy;        ///< The reference's search, guided by the student's h.
@@ -52,9 +66,17 @@ struct InformedTiers {
   /// Tier k (informed_{k+1}) passes when the expansions over all starts are at most at_most[k];
   /// 1 to kMaxInformedTiers entries, strictly decreasing.
   std::vector<std::size_t> at_most;
+  /// The baselines, when the problem is the spec's own (one computation per test rather than
+  /// per judgement: a class, a spec's mutants); nullptr: each judgement computes them (a
+  /// student's own problem).
+  std::shared_ptr<const InformedBaselines> baselines;
 };
 
 constexpr std::size_t kMaxInformedTiers = 4;
+
+/// The baselines of `tiers` on `problem`, whose states are `space`'s (h* from there).
+InformedBaselines informed_baselines(const ref::Problem& problem, const ref::CostToGoal& space,
+                                     const InformedTiers& tiers);
 
 /// Judges how well `h` guides the reference's search: aspects informed_1 .. informed_4 (tiers
 /// beyond `tiers.at_most` not judged). Each tier fails, whatever the count, when `admissible` is

@@ -118,6 +118,39 @@ TEST(HeuristicJudgements, InformedTiersCountTheReferencesExpansionsGuidedByTheSt
   for (std::size_t k = 0; k < 3; ++k) EXPECT_TRUE(guided[k].passed) << guided[k].feedback;
 }
 
+// The domain's and h*'s counts, computed once for a test (InformedTiers::baselines), are the ones
+// a judgement computes for itself, and a judgement given them shows them rather than searching
+// again.
+TEST(HeuristicJudgements, InformedBaselinesComputedOnceAreTheOnesEachJudgementShows) {
+  const auto problem = dead_ends();
+  const ref::CostToGoal space = ref::cost_to_goal(problem, 100);
+  InformedTiers tiers = tiers_of({10, 5});
+  const InformedBaselines baselines = informed_baselines(problem, space, tiers);
+  EXPECT_EQ(baselines.domain.per_start, std::vector<std::size_t>{7});
+  EXPECT_EQ(baselines.domain.total, 7u);
+  EXPECT_EQ(baselines.perfect.per_start, std::vector<std::size_t>{2});
+  EXPECT_EQ(baselines.perfect.total, 2u);
+
+  std::vector<std::string> computed, given;
+  const auto by_itself = judge_informed(problem, space, values(space, {}), true, tiers, computed);
+  tiers.baselines = std::make_shared<const InformedBaselines>(baselines);
+  const auto with_baselines = judge_informed(problem, space, values(space, {}), true, tiers, given);
+  EXPECT_EQ(given, computed);
+  ASSERT_EQ(with_baselines.size(), by_itself.size());
+  for (std::size_t k = 0; k < by_itself.size(); ++k) {
+    EXPECT_EQ(with_baselines[k].passed, by_itself[k].passed);
+    EXPECT_EQ(with_baselines[k].feedback, by_itself[k].feedback);
+  }
+
+  // Given other figures, the judgement shows them: it does not count them again.
+  InformedBaselines other = baselines;
+  other.domain.total = 70;
+  tiers.baselines = std::make_shared<const InformedBaselines>(other);
+  std::vector<std::string> notes;
+  const auto shown = judge_informed(problem, space, values(space, {}), true, tiers, notes);
+  EXPECT_THAT(shown[1].feedback, HasSubstr("(with the domain's own h: 70; with h*: 2)"));
+}
+
 TEST(HeuristicJudgements, AnHThatOverestimatesEarnsNoInformedTierHoweverFewItExpands) {
   const auto problem = dead_ends();
   const ref::CostToGoal space = ref::cost_to_goal(problem, 100);
