@@ -43,8 +43,15 @@ std::string format_in_flight(const BatchProgress& progress) {
       text +=
           fmt::format("{} (test {} of {})", running.test,
                       std::min(running.tests_done + 1, running.tests_total), running.tests_total);
-    text += fmt::format(" for {}, {} of CPU charged", format_duration(running.wall_seconds),
-                        format_duration(running.cpu_seconds));
+    // The CPU figure is what its finished runs were charged: the running test's own CPU is
+    // known when it ends, so its wall time is shown instead.
+    if (running.test.empty())
+      text += fmt::format(" for {}", format_duration(running.wall_seconds));
+    else
+      text +=
+          fmt::format(" for {}, {} in all; {} of CPU in its earlier tests",
+                      format_duration(running.test_wall_seconds),
+                      format_duration(running.wall_seconds), format_duration(running.cpu_seconds));
     if (const std::optional<double> latest = latest_end(running, progress.eta.allowance_seconds))
       text += fmt::format("; stopped within {} at the latest", format_duration(*latest));
   }

@@ -31,9 +31,10 @@ std::string format_duration(double seconds);
 std::string format_batch_progress(const BatchProgress& progress, bool bar);
 
 /// One line per submission in flight, e.g. "  alice: solve-complicated-10 (test 25 of 27) for
-/// 4m10s, 3m50s of CPU charged; stopped within 9m50s at the latest" (what is left of its CPU
-/// allowance). Empty when
-/// none is.
+/// 20s, 4m10s in all; 3m50s of CPU in its earlier tests; stopped within 9m50s at the latest"
+/// (the test's wall time, the submission's, the CPU its import and finished tests were charged,
+/// and when what is left of its CPU allowance runs out), or "  bob: importing for 5s". Empty
+/// when none is in flight.
 std::string format_in_flight(const BatchProgress& progress);
 
 }  // namespace sg
