@@ -67,22 +67,23 @@ void remove_cgroup_tree(const fs::path& group, int& removed, std::vector<std::st
   problems.push_back(fmt::format("cgroup {}: {}", group.string(), errno_text(errno)));
 }
 
-bool owned_by_dead_grader(std::string_view name, LeftoverSweep& sweep) {
+bool owned_by_dead_grader(std::string_view name, const GraderRuns& runs, LeftoverSweep& sweep) {
   const std::optional<pid_t> owner = grader_pid_of(name);
-  if (!owner || *owner == ::getpid() || process_exists(*owner)) return false;
+  if (!owner || *owner == ::getpid() || runs(*owner)) return false;
   sweep.graders.insert(*owner);
   return true;
 }
 
-void sweep_cgroups(const fs::path& parent, LeftoverSweep& sweep, int depth = 0) {
+void sweep_cgroups(const fs::path& parent, const GraderRuns& runs, LeftoverSweep& sweep,
+                   int depth = 0) {
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(parent, error)) {
     if (!entry.is_directory(error) || entry.is_symlink(error)) continue;
     const std::string name = entry.path().filename().string();
-    if (owned_by_dead_grader(name, sweep)) {
+    if (owned_by_dead_grader(name, runs, sweep)) {
       remove_cgroup_tree(entry.path(), sweep.cgroups, sweep.problems);
     } else if (depth > 0 && !name.starts_with("sg-")) {
-      sweep_cgroups(entry.path(), sweep, depth - 1);  // a live grader's groups are left whole
+      sweep_cgroups(entry.path(), runs, sweep, depth - 1);  // a live grader's groups are left whole
     }
   }
 }
@@ -123,11 +124,11 @@ void remove_run_folder(const fs::path& folder, LeftoverSweep& sweep) {
   }
 }
 
-void sweep_run_folders(const fs::path& root, LeftoverSweep& sweep) {
+void sweep_run_folders(const fs::path& root, const GraderRuns& runs, LeftoverSweep& sweep) {
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(root, error)) {
     const std::string name = entry.path().filename().string();
-    if (!name.starts_with("sg-run-") || !owned_by_dead_grader(name, sweep)) continue;
+    if (!name.starts_with("sg-run-") || !owned_by_dead_grader(name, runs, sweep)) continue;
     remove_run_folder(entry.path(), sweep);
   }
 }
@@ -162,14 +163,14 @@ std::vector<std::string> mount_points() {
 
 // Run folders of dead graders found through the mount table, wherever they are: a batch's
 // OUT/.scratch is under an output folder the next grader may never be given.
-void sweep_mounted_run_folders(LeftoverSweep& sweep) {
+void sweep_mounted_run_folders(const GraderRuns& runs, LeftoverSweep& sweep) {
   std::set<fs::path> folders;
   for (const std::string& point : mount_points()) {
     fs::path folder;
     for (const fs::path& part : fs::path(point)) {
       folder /= part;
       const std::string name = part.string();
-      if (name.starts_with("sg-run-") && owned_by_dead_grader(name, sweep)) {
+      if (name.starts_with("sg-run-") && owned_by_dead_grader(name, runs, sweep)) {
         folders.insert(folder);
         break;
       }
@@ -247,16 +248,23 @@ std::string LeftoverSweep::summary() const {
 
 LeftoverSweep sweep_leftovers(const std::vector<fs::path>& cgroup_parents,
                               const std::vector<fs::path>& scratch_roots, bool box_uids) {
+  return sweep_leftovers(cgroup_parents, scratch_roots, box_uids, process_exists);
+}
+
+LeftoverSweep sweep_leftovers(const std::vector<fs::path>& cgroup_parents,
+                              const std::vector<fs::path>& scratch_roots, bool box_uids,
+                              const GraderRuns& runs) {
   LeftoverSweep sweep;
   try {
     const bool root = ::geteuid() == 0;
     if (root) {
-      for (const fs::path& parent : cgroup_parents) sweep_cgroups(parent, sweep);
+      for (const fs::path& parent : cgroup_parents) sweep_cgroups(parent, runs, sweep);
       // A grader that ran in another cgroup left its groups there: every hierarchy, 6 deep.
-      for (const fs::path& hierarchy : cgroup_hierarchies()) sweep_cgroups(hierarchy, sweep, 6);
+      for (const fs::path& hierarchy : cgroup_hierarchies())
+        sweep_cgroups(hierarchy, runs, sweep, 6);
     }
-    if (root) sweep_mounted_run_folders(sweep);
-    for (const fs::path& scratch : scratch_roots) sweep_run_folders(scratch, sweep);
+    if (root) sweep_mounted_run_folders(runs, sweep);
+    for (const fs::path& scratch : scratch_roots) sweep_run_folders(scratch, runs, sweep);
     if (root && box_uids) sweep_box_uids(sweep);
   } catch (const std::exception& error) {
     sweep.problems.push_back(error.what());

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -55,5 +56,15 @@ struct LeftoverSweep {
 LeftoverSweep sweep_leftovers(const std::vector<std::filesystem::path>& cgroup_parents,
                               const std::vector<std::filesystem::path>& scratch_roots,
                               bool box_uids);
+
+/// Whether the grader with this pid still runs (process_exists() for sweep_leftovers()).
+using GraderRuns = std::function<bool(pid_t)>;
+
+/// sweep_leftovers() with `runs` judging which graders still run. Tests name their leftovers after
+/// a live pid that `runs` calls dead, so the sweep every grader starting beside them runs leaves
+/// those alone and the counts are this sweep's own.
+LeftoverSweep sweep_leftovers(const std::vector<std::filesystem::path>& cgroup_parents,
+                              const std::vector<std::filesystem::path>& scratch_roots,
+                              bool box_uids, const GraderRuns& runs);
 
 }  // namespace sg

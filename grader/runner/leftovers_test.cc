@@ -2,6 +2,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/mount.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,6 +29,35 @@ pid_t dead_pid() {
   int status = 0;
   ::waitpid(child, &status, 0);
   return child;
+}
+
+// A child process that idles until the test ends. Tests name leftovers after one and call it dead
+// in their own sweeps (graders_but()): every grader starting beside the test sweeps leftovers of
+// dead pids, and would take this test's first and change its counts, but leaves a live pid's.
+class IdleChild {
+ public:
+  IdleChild() : pid_(::fork()) {
+    if (pid_ == 0) {
+      for (;;) ::pause();
+    }
+  }
+  ~IdleChild() {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+  }
+  IdleChild(const IdleChild&) = delete;
+  IdleChild& operator=(const IdleChild&) = delete;
+
+  pid_t pid() const { return pid_; }
+
+ private:
+  pid_t pid_;
+};
+
+// Which graders run, for sweep_leftovers(): every process that exists but `dead`.
+GraderRuns graders_but(const IdleChild& dead) {
+  return [pid = dead.pid()](pid_t grader) { return grader != pid && process_exists(grader); };
 }
 
 TEST(Leftovers, NamesCarryTheirGradersPid) {
@@ -59,7 +89,8 @@ class LeftoversTest : public ::testing::Test {
 // Only run folders of graders that no longer run go; this process's, a live process's and an
 // older version's unnamed ones stay. A tmpfs mounted on a dead grader's folder is detached.
 TEST_F(LeftoversTest, RemovesOnlyTheRunFoldersOfGradersThatNoLongerRun) {
-  const pid_t dead = dead_pid();
+  const IdleChild grader;
+  const pid_t dead = grader.pid();
   const fs::path stale = root_ / ("sg-run-" + std::to_string(dead) + "-Xy12ab");
   const fs::path mine = root_ / ("sg-run-" + std::to_string(::getpid()) + "-Mine01");
   const fs::path live = root_ / ("sg-run-" + std::to_string(::getppid()) + "-Live01");
@@ -69,13 +100,13 @@ TEST_F(LeftoversTest, RemovesOnlyTheRunFoldersOfGradersThatNoLongerRun) {
   const bool mounted = ::geteuid() == 0 && ::mount("tmpfs", stale.c_str(), "tmpfs", 0, "") == 0;
   if (mounted) fs::create_directories(stale / "box");
 
-  const LeftoverSweep sweep = sweep_leftovers({}, {root_}, false);
+  const LeftoverSweep sweep = sweep_leftovers({}, {root_}, false, graders_but(grader));
   EXPECT_FALSE(fs::exists(stale));
   EXPECT_TRUE(fs::exists(mine));
   EXPECT_TRUE(fs::exists(live));
   EXPECT_TRUE(fs::exists(unnamed));
-  // The sweep reads the whole mount table: tests running beside this one (a killed batch) may
-  // leave dead graders' folders elsewhere, so counts are at least this test's.
+  // The sweep reads the whole mount table: a killed batch beside this test may have left dead
+  // graders' folders elsewhere, so counts are at least this test's.
   EXPECT_GE(sweep.run_folders, 1);
   EXPECT_GE(sweep.mounts, mounted ? 1 : 0);
   EXPECT_TRUE(mounts_at_or_below(root_).empty());
@@ -87,27 +118,30 @@ TEST_F(LeftoversTest, RemovesOnlyTheRunFoldersOfGradersThatNoLongerRun) {
   EXPECT_THAT(sweep.summary(), HasSubstr("that no longer run"));
   EXPECT_THAT(sweep.summary(), HasSubstr("run folder"));
   // Nothing left to do here: a second sweep removes nothing under this root.
-  const LeftoverSweep again = sweep_leftovers({}, {root_}, false);
+  const LeftoverSweep again = sweep_leftovers({}, {root_}, false, graders_but(grader));
   EXPECT_FALSE(again.graders.count(dead));
   EXPECT_TRUE(fs::exists(mine));
   EXPECT_TRUE(fs::exists(unnamed));
 }
 
 // A dead grader's cgroup (with a nested group) goes from every hierarchy it is in; a live
-// grader's stays.
+// grader's stays. The live one is named after a process of this test's own: cgroups are shared
+// host-wide, and a name another copy of this test could make and remove would race.
 TEST_F(LeftoversTest, RemovesTheCgroupsOfGradersThatNoLongerRun) {
   if (::geteuid() != 0) GTEST_SKIP() << "needs root to make cgroups";
   const CgroupSupport support = detect_cgroups();
   if (support.version == 0) GTEST_SKIP() << "no cgroups: " << support.problem;
-  const pid_t dead = dead_pid();
+  const IdleChild grader;
+  const pid_t dead = grader.pid();
   const std::string stale = "sg-" + std::to_string(dead) + "-box0";
-  const std::string live = "sg-" + std::to_string(::getppid()) + "-box0";
+  const IdleChild live_grader;  // graders_but(grader) calls it live
+  const std::string live = "sg-" + std::to_string(live_grader.pid()) + "-box0";
   for (const fs::path& parent : support.parents) {
     ASSERT_TRUE(fs::create_directory(parent / stale)) << parent;
     fs::create_directory(parent / stale / "nested");
     fs::create_directory(parent / live);
   }
-  const LeftoverSweep sweep = sweep_leftovers(support.parents, {}, false);
+  const LeftoverSweep sweep = sweep_leftovers(support.parents, {}, false, graders_but(grader));
   for (const fs::path& parent : support.parents) {
     EXPECT_FALSE(fs::exists(parent / stale)) << parent;
     EXPECT_TRUE(fs::exists(parent / live)) << parent;
