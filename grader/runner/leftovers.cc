@@ -247,11 +247,6 @@ std::string LeftoverSweep::summary() const {
 }
 
 LeftoverSweep sweep_leftovers(const std::vector<fs::path>& cgroup_parents,
-                              const std::vector<fs::path>& scratch_roots, bool box_uids) {
-  return sweep_leftovers(cgroup_parents, scratch_roots, box_uids, process_exists);
-}
-
-LeftoverSweep sweep_leftovers(const std::vector<fs::path>& cgroup_parents,
                               const std::vector<fs::path>& scratch_roots, bool box_uids,
                               const GraderRuns& runs) {
   LeftoverSweep sweep;

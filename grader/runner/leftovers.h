@@ -41,6 +41,9 @@ struct LeftoverSweep {
   std::string summary() const;
 };
 
+/// Whether the grader with this pid still runs (process_exists() for sweep_leftovers()).
+using GraderRuns = std::function<bool(pid_t)>;
+
 /// Removes the leftovers of graders that no longer run: cgroup directories named after a dead
 /// grader directly under each of `cgroup_parents` or anywhere in the host's cgroup hierarchies
 /// (from the mount table, 6 levels deep; their processes SIGKILLed first, nested groups removed
@@ -53,18 +56,11 @@ struct LeftoverSweep {
 /// never touched. Safe to run from several graders at once (what another removed first is no
 /// problem). Needs root for cgroups, mounts and box uids; without it those are skipped.
 /// Never throws.
+/// `runs` says which graders still run (process_exists() unless given): tests name their
+/// leftovers after a live pid that their `runs` calls dead, so the sweep every grader starting
+/// beside them runs leaves those alone and the counts are the test's own.
 LeftoverSweep sweep_leftovers(const std::vector<std::filesystem::path>& cgroup_parents,
                               const std::vector<std::filesystem::path>& scratch_roots,
-                              bool box_uids);
-
-/// Whether the grader with this pid still runs (process_exists() for sweep_leftovers()).
-using GraderRuns = std::function<bool(pid_t)>;
-
-/// sweep_leftovers() with `runs` judging which graders still run. Tests name their leftovers after
-/// a live pid that `runs` calls dead, so the sweep every grader starting beside them runs leaves
-/// those alone and the counts are this sweep's own.
-LeftoverSweep sweep_leftovers(const std::vector<std::filesystem::path>& cgroup_parents,
-                              const std::vector<std::filesystem::path>& scratch_roots,
-                              bool box_uids, const GraderRuns& runs);
+                              bool box_uids, const GraderRuns& runs = process_exists);
 
 }  // namespace sg
