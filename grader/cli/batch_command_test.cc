@@ -149,13 +149,19 @@ bool runs_python(pid_t pid) {
   return std::getline(comm, name) && name.starts_with("python");
 }
 
-// Starts `searchgrader batch SPEC CLASS --out OUT` (its stderr thrown away); returns its pid.
-pid_t start_batch(const fs::path& cls, const fs::path& out) {
+// Starts `searchgrader [--site SITE] batch SPEC CLASS --out OUT` (its stderr thrown away);
+// returns its pid.
+pid_t start_batch(const fs::path& cls, const fs::path& out, const fs::path& site = {}) {
   const pid_t child = fork();
   if (child == 0) {
     freopen("/dev/null", "w", stderr);
-    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
-          out.c_str(), static_cast<char*>(nullptr));
+    if (site.empty()) {
+      execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
+            out.c_str(), static_cast<char*>(nullptr));
+    } else {
+      execl(kBinary.c_str(), kBinary.c_str(), "--site", site.c_str(), "batch", kSpec.c_str(),
+            cls.c_str(), "--out", out.c_str(), static_cast<char*>(nullptr));
+    }
     _exit(127);
   }
   return child;
@@ -185,6 +191,24 @@ class BatchCommandTest : public ::testing::Test {
   }
   // A killed batch leaves its box working directories mounted (tmpfs): detach them first.
   void TearDown() override { sg::remove_stale_scratch(dir_); }
+
+  // A site configuration of this test's own (docs/site-config.md, "instance"): the instance
+  // "t<pid>" and box uids 8 * `uid_block` past the default range. Every grader sweeps what
+  // graders of its instance that no longer run left, and kills the processes of its range's box
+  // uids that no grader leases: with its own instance and uids, what this test's killed grader
+  // left is swept by this test's next grader and by no other test's, and no other test's killed
+  // grader is swept (and reported) by this test's graders.
+  fs::path own_site(int uid_block) {
+    const fs::path site = dir_ / "site.yaml";
+    std::ofstream(site) << "instance: t" << ::getpid()
+                        << "\nbox_uids: {first: " << 1879048192 + 4096 + 8 * uid_block
+                        << ", slots: 8}\n";
+    return site;
+  }
+  // "--site FILE " for run().
+  static std::string site_option(const fs::path& site) { return "--site " + site.string() + " "; }
+  // The prefix of the resource names of `site`'s instance.
+  static std::string instance_prefix() { return "sg.t" + std::to_string(::getpid()) + "-"; }
 
   // A class folder: one folder per torus fixture named, plus "hangs" if asked.
   fs::path make_class(const std::vector<std::string>& fixtures, bool with_hang) {
@@ -366,12 +390,14 @@ TEST_F(BatchCommandTest, KillNineTakesAHangingSubmissionDownWithIt) {
   EXPECT_EQ(still_running(box), 0);
 }
 
-// What a grader with pid `grader` left: cgroup directories named after it (any hierarchy, three
-// levels deep), mounts and folders of its run folders (under /tmp and `scratch`).
-std::vector<std::string> traces_of(pid_t grader, const fs::path& scratch) {
+// What a grader with pid `grader` of the instance whose names start with `prefix` ("sg-",
+// "sg.t123-") left: cgroup directories named after it (any hierarchy, three levels deep), mounts
+// and folders of its run folders (under /tmp and `scratch`).
+std::vector<std::string> traces_of(pid_t grader, const fs::path& scratch,
+                                   const std::string& prefix) {
   std::vector<std::string> traces;
-  const std::string cgroup_prefix = "sg-" + std::to_string(grader) + "-";
-  const std::string run_prefix = "sg-run-" + std::to_string(grader) + "-";
+  const std::string cgroup_prefix = prefix + std::to_string(grader) + "-";
+  const std::string run_prefix = prefix + "run-" + std::to_string(grader) + "-";
   std::error_code error;
   for (auto it = fs::recursive_directory_iterator("/sys/fs/cgroup", error);
        it != fs::recursive_directory_iterator(); it.increment(error)) {
@@ -395,35 +421,37 @@ std::vector<std::string> traces_of(pid_t grader, const fs::path& scratch) {
 
 // Issue 23: a grader killed with SIGKILL in the middle of a batch leaves its box cgroups and run
 // folders; the next run removes them (and says so), and the killed grader's students are gone.
+// Both graders run as a site instance of this test's own (own_site): no grader of another test
+// sweeps the killed one's leftovers first, so the next run always finds them and says so.
 TEST_F(BatchCommandTest, KillNineLeavesNoTraceAfterTheNextRun) {
   const fs::path cls = make_class({"correct"}, true);
   const fs::path out = dir_ / "out";
-  const pid_t child = start_batch(cls, out);
+  const fs::path site = own_site(0);
+  const pid_t child = start_batch(cls, out, site);
   ASSERT_GE(child, 0);
   const std::vector<pid_t> box = wait_for_a_submission(child);
   ASSERT_TRUE(std::any_of(box.begin(), box.end(), runs_python)) << "no submission started";
   ASSERT_EQ(kill(child, SIGKILL), 0);
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
-  const std::vector<std::string> left = traces_of(child, out / ".scratch");
-  if (::geteuid() == 0 && sg::detect_cgroups().version != 0) {
+  const std::vector<std::string> left = traces_of(child, out / ".scratch", instance_prefix());
+  const bool leaves_traces = ::geteuid() == 0 && sg::detect_cgroups().version != 0;
+  if (leaves_traces) {
     EXPECT_FALSE(left.empty()) << "a grader killed mid-run leaves its box cgroups: no test";
   }
 
-  // Under `ctest -j` another test's grader may sweep these first (every grader sweeps what graders
-  // that no longer run left): the message is only owed if the traces are still there now.
-  const bool still_left = !traces_of(child, out / ".scratch").empty();
-  const Result next = run("batch " + kSpec + " " + cls.string() + " --out " + out.string());
+  const Result next =
+      run(site_option(site) + "batch " + kSpec + " " + cls.string() + " --out " + out.string());
   EXPECT_EQ(next.exit_code, 0) << next.output;
   std::string remaining;
-  for (const std::string& trace : traces_of(child, out / ".scratch"))
+  for (const std::string& trace : traces_of(child, out / ".scratch", instance_prefix()))
     remaining.append(trace) += '\n';
   EXPECT_EQ(remaining, "") << "left by the killed grader before the next run:\n"
                            << ::testing::PrintToString(left);
-  if (still_left && ::geteuid() == 0) {
-    // "grader that no longer runs" or, where another test's killed grader was swept at the
-    // same time (ctest -j), "2 graders that no longer run".
-    EXPECT_NE(next.output.find("that no longer run"), std::string::npos) << next.output;
+  if (leaves_traces) {
+    EXPECT_NE(next.output.find("removed what 1 grader that no longer runs left behind"),
+              std::string::npos)
+        << next.output;
   }
   EXPECT_EQ(still_running(box), 0) << "the killed grader's submissions still run";
 }
@@ -435,14 +463,15 @@ TEST_F(BatchCommandTest, KillNineLeavesNoTraceAfterTheNextRun) {
 TEST_F(BatchCommandTest, KillNineLeavesNoTraceWhenTheNextBatchGoesElsewhere) {
   const fs::path cls = make_class({"correct", "buggy-unsorted-successors"}, true);
   const fs::path out = dir_ / "out";
-  const pid_t child = start_batch(cls, out);
+  const fs::path site = own_site(1);
+  const pid_t child = start_batch(cls, out, site);
   ASSERT_GE(child, 0);
   const std::vector<pid_t> box = wait_for_a_submission(child);
   ASSERT_TRUE(std::any_of(box.begin(), box.end(), runs_python)) << "no submission started";
   ASSERT_EQ(kill(child, SIGKILL), 0);
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
-  const std::vector<std::string> left = traces_of(child, out / ".scratch");
+  const std::vector<std::string> left = traces_of(child, out / ".scratch", instance_prefix());
   const bool mounted = std::any_of(left.begin(), left.end(), [](const std::string& trace) {
     return trace.starts_with("mount ");
   });
@@ -451,10 +480,16 @@ TEST_F(BatchCommandTest, KillNineLeavesNoTraceWhenTheNextBatchGoesElsewhere) {
   }
 
   const fs::path elsewhere = dir_ / "elsewhere";
-  const Result next = run("batch " + kSpec + " " + cls.string() + " --out " + elsewhere.string());
+  const Result next = run(site_option(site) + "batch " + kSpec + " " + cls.string() + " --out " +
+                          elsewhere.string());
   EXPECT_EQ(next.exit_code, 0) << next.output;
+  if (mounted) {
+    EXPECT_NE(next.output.find("removed what 1 grader that no longer runs left behind"),
+              std::string::npos)
+        << next.output;
+  }
   std::string remaining;
-  for (const std::string& trace : traces_of(child, out / ".scratch"))
+  for (const std::string& trace : traces_of(child, out / ".scratch", instance_prefix()))
     remaining.append(trace) += '\n';
   EXPECT_EQ(remaining, "") << "left by the killed grader, though the next batch went elsewhere:\n"
                            << ::testing::PrintToString(left);
@@ -463,20 +498,23 @@ TEST_F(BatchCommandTest, KillNineLeavesNoTraceWhenTheNextBatchGoesElsewhere) {
 
 // Issue 23: a batch, a grade and a check on one machine at once work side by side: each sweeps
 // only what graders that no longer run left, so none removes another's boxes or run folders.
+// The three are one site instance of this test's own: a grader another test kills on purpose
+// is never this instance's, so "no longer run" below is about these three alone.
 TEST_F(BatchCommandTest, BatchGradeAndCheckRunSideBySide) {
   const fs::path cls = make_class({"correct", "buggy-unsorted-successors"}, true);
   const fs::path out = dir_ / "out";
+  const fs::path site = own_site(2);
   const pid_t batch = fork();
   ASSERT_GE(batch, 0);
   if (batch == 0) {
     freopen("/dev/null", "w", stderr);
-    execl(kBinary.c_str(), kBinary.c_str(), "batch", kSpec.c_str(), cls.c_str(), "--out",
-          out.c_str(), "--jobs", "1", static_cast<char*>(nullptr));
+    execl(kBinary.c_str(), kBinary.c_str(), "--site", site.c_str(), "batch", kSpec.c_str(),
+          cls.c_str(), "--out", out.c_str(), "--jobs", "1", static_cast<char*>(nullptr));
     _exit(127);
   }
   const std::string correct = (kSource / "fixtures/torus/correct").string();
-  const Result graded = run("grade " + kSpec + " " + correct);
-  const Result checked = run("check " + kSpec + " " + correct);
+  const Result graded = run(site_option(site) + "grade " + kSpec + " " + correct);
+  const Result checked = run(site_option(site) + "check " + kSpec + " " + correct);
   int status = 0;
   ASSERT_EQ(waitpid(batch, &status, 0), batch);
   ASSERT_TRUE(WIFEXITED(status));

@@ -55,8 +55,9 @@ int run_doctor(const DoctorArgs& args) {
     fmt::print("speed probe: did not run under {}\n", args.python);
   }
   const SiteConfig& site = site_config();
-  fmt::print("site:        {} (box uids {}-{}, cgroup parent {}, favordynmods {})\n", site.source,
-             site.first_box_uid, site.first_box_uid + site.box_slots - 1,
+  fmt::print("site:        {} (instance {}, box uids {}-{}, cgroup parent {}, favordynmods {})\n",
+             site.source, site.instance.empty() ? "default" : site.instance, site.first_box_uid,
+             site.first_box_uid + site.box_slots - 1,
              site.cgroup_parent.empty() ? "the grader's own cgroup" : site.cgroup_parent,
              site.cgroup_favordynmods ? "on" : "off");
   const IsolationProbe& probe = probe_isolation();

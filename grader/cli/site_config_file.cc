@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/assignment.h"
+#include "runner/resource_names.h"
 #include "spec/yaml_file.h"
 
 namespace sg {
@@ -83,7 +84,20 @@ SiteConfig read_site_config(const fs::path& path) {
   config.source = file;
   if (root.IsNull()) return config;  // an empty file: the defaults
   SiteReader reader(file);
-  if (reader.mapping(root, "the site configuration", {"box_uids", "cgroup", "isolation"})) {
+  if (reader.mapping(root, "the site configuration",
+                     {"box_uids", "cgroup", "instance", "isolation"})) {
+    if (const YAML::Node instance = root["instance"]) {
+      if (auto name = reader.text(instance, "instance")) {
+        if (valid_instance_name(*name)) {
+          config.instance = *name;
+        } else {
+          reader.problem(instance, fmt::format("expected instance to be 1 to 32 letters, digits "
+                                               "or '_' (it goes into cgroup and folder names), "
+                                               "got '{}'",
+                                               *name));
+        }
+      }
+    }
     if (const YAML::Node uids = root["box_uids"];
         uids && reader.mapping(uids, "box_uids", {"first", "slots"})) {
       if (uids["first"]) {

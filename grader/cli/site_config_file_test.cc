@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "model/assignment.h"
 #include "runner/site_config.h"
@@ -42,12 +43,14 @@ TEST_F(SiteConfigFile, EmptyFileKeepsTheBuiltInDefaults) {
 
 TEST_F(SiteConfigFile, ReadsEveryKey) {
   const SiteConfig config =
-      read_site_config(write("box_uids: {first: 70000, slots: 8}\n"
+      read_site_config(write("instance: staging_2\n"
+                             "box_uids: {first: 70000, slots: 8}\n"
                              "cgroup:\n"
                              "  parent: /judging/searchgrader\n"
                              "  favordynmods: false\n"
                              "  favordynmods_mount: /run/sg-fdm\n"
                              "isolation: {allowed_tiers: [full]}\n"));
+  EXPECT_EQ(config.instance, "staging_2");
   EXPECT_EQ(config.first_box_uid, 70000u);
   EXPECT_EQ(config.box_slots, 8u);
   EXPECT_EQ(config.cgroup_parent, "/judging/searchgrader");
@@ -82,6 +85,22 @@ TEST_F(SiteConfigFile, EveryProblemIsReportedWithItsPlace) {
 TEST_F(SiteConfigFile, RelativeCgroupParentIsRefused) {
   EXPECT_THROW(read_site_config(write("cgroup: {parent: searchgrader}\n")), SpecErrors);
   EXPECT_THROW(read_site_config(write("cgroup: {parent: /a/../b}\n")), SpecErrors);
+}
+
+// The instance goes into cgroup and folder names: nothing that could break a name or read as a pid.
+TEST_F(SiteConfigFile, AnInstanceThatCannotNameAResourceIsRefused) {
+  for (const std::string& bad :
+       std::vector<std::string>{"\"\"", "a-b", "a.b", "../x", "a b", std::string(33, 'x')}) {
+    try {
+      read_site_config(write("instance: " + bad + "\n"));
+      ADD_FAILURE() << "accepted instance " << bad;
+    } catch (const SpecErrors& e) {
+      ASSERT_EQ(e.errors().size(), 1u) << e.what();
+      EXPECT_EQ(e.errors()[0].where().line, 1);
+      EXPECT_NE(e.errors()[0].message().find("letters, digits or '_'"), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST_F(SiteConfigFile, NotYamlNamesThePlace) {

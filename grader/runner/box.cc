@@ -30,6 +30,7 @@
 #include "runner/fork_server.h"
 #include "runner/launch_plan.h"
 #include "runner/namespace_layer.h"
+#include "runner/resource_names.h"
 #include "runner/scratch_snapshot.h"
 #include "runner/student_exec.h"
 #include "runner/supervision.h"
@@ -156,8 +157,7 @@ Box::Box(const BoxOptions& options)
   const fs::path mount_point = run_root / "root";
   if (::mkdir(mount_point.c_str(), 0700) != 0)
     throw_errno("cannot create " + mount_point.string(), errno);
-  group_ = Cgroup::create(options_.cgroups, fmt::format("sg-{}-box{}", ::getpid(), counter++),
-                          kIdleLimits);
+  group_ = Cgroup::create(options_.cgroups, box_cgroup_name(counter++), kIdleLimits);
   steps.mark("directory, uid, cgroup");
   const PrivateRoot root(mount_point, directory_.workdir(), options_.root);
 

@@ -7,6 +7,7 @@
 #include <atomic>
 
 #include "runner/kill_except.h"
+#include "runner/resource_names.h"
 
 namespace sg {
 namespace {
@@ -112,7 +113,7 @@ std::unique_ptr<SandboxSession> CgroupLayer::prepare(const LaunchContext& contex
   static std::atomic<unsigned> counter{0};
   const Limits& limits = context.invocation.limits;
   const CgroupLimits group_limits{limits.memory_bytes, limits.max_processes};
-  const std::string name = fmt::format("sg-{}-{}", ::getpid(), counter++);
+  const std::string name = run_cgroup_name(counter++);
   return std::make_unique<CgroupSession>(Cgroup::create(support_, name, group_limits), limits);
 }
 

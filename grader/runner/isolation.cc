@@ -24,6 +24,7 @@
 #include "runner/namespace_layer.h"
 #include "runner/private_root.h"
 #include "runner/process_group_layer.h"
+#include "runner/resource_names.h"
 #include "runner/rlimit_layer.h"
 #include "runner/seccomp_layer.h"
 #include "runner/site_config.h"
@@ -160,8 +161,7 @@ Probed run_probe() {
         ensure_cheap_cgroup_moves(site.cgroup_favordynmods, site.favordynmods_mount);
     if (!moves.empty()) p.probe.notes.push_back(moves);
     try {
-      auto group = Cgroup::create(p.cgroups, fmt::format("sg-probe-{}", ::getpid()),
-                                  CgroupLimits{64ull << 20, 16});
+      auto group = Cgroup::create(p.cgroups, probe_cgroup_name(), CgroupLimits{64ull << 20, 16});
       const std::string problem = group->remove();
       if (!problem.empty()) throw std::runtime_error(problem);
     } catch (const std::exception& e) {

@@ -10,13 +10,14 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <system_error>
 
 #include "runner/proc_stat.h"
+#include "runner/resource_names.h"
+#include "runner/site_config.h"
 #include "runner/system_calls.h"
 #include "runner/uid_slots.h"
 #include "runner/workdir.h"
@@ -25,13 +26,6 @@ namespace sg {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::optional<pid_t> parse_pid(std::string_view digits) {
-  pid_t pid = 0;
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
-  if (error != std::errc() || end != digits.data() + digits.size() || pid <= 0) return std::nullopt;
-  return pid;
-}
 
 void pause_ms(long ms) {
   const timespec pause{0, ms * 1'000'000};
@@ -82,7 +76,7 @@ void sweep_cgroups(const fs::path& parent, const GraderRuns& runs, LeftoverSweep
     const std::string name = entry.path().filename().string();
     if (owned_by_dead_grader(name, runs, sweep)) {
       remove_cgroup_tree(entry.path(), sweep.cgroups, sweep.problems);
-    } else if (depth > 0 && !name.starts_with("sg-")) {
+    } else if (depth > 0 && !is_resource_name(name)) {
       sweep_cgroups(entry.path(), runs, sweep, depth - 1);  // a live grader's groups are left whole
     }
   }
@@ -125,10 +119,11 @@ void remove_run_folder(const fs::path& folder, LeftoverSweep& sweep) {
 }
 
 void sweep_run_folders(const fs::path& root, const GraderRuns& runs, LeftoverSweep& sweep) {
+  const std::string run_prefix = resource_prefix(site_config().instance) + "run-";
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(root, error)) {
     const std::string name = entry.path().filename().string();
-    if (!name.starts_with("sg-run-") || !owned_by_dead_grader(name, runs, sweep)) continue;
+    if (!name.starts_with(run_prefix) || !owned_by_dead_grader(name, runs, sweep)) continue;
     remove_run_folder(entry.path(), sweep);
   }
 }
@@ -164,13 +159,14 @@ std::vector<std::string> mount_points() {
 // Run folders of dead graders found through the mount table, wherever they are: a batch's
 // OUT/.scratch is under an output folder the next grader may never be given.
 void sweep_mounted_run_folders(const GraderRuns& runs, LeftoverSweep& sweep) {
+  const std::string run_prefix = resource_prefix(site_config().instance) + "run-";
   std::set<fs::path> folders;
   for (const std::string& point : mount_points()) {
     fs::path folder;
     for (const fs::path& part : fs::path(point)) {
       folder /= part;
       const std::string name = part.string();
-      if (name.starts_with("sg-run-") && owned_by_dead_grader(name, runs, sweep)) {
+      if (name.starts_with(run_prefix) && owned_by_dead_grader(name, runs, sweep)) {
         folders.insert(folder);
         break;
       }
@@ -205,25 +201,6 @@ std::string counted(int count, std::string_view one, std::string_view many) {
 }
 
 }  // namespace
-
-std::optional<pid_t> grader_pid_of(std::string_view name) {
-  if (name.starts_with("sg-run-")) {
-    name.remove_prefix(7);
-    const std::size_t dash = name.find('-');
-    if (dash == std::string_view::npos) return std::nullopt;
-    return parse_pid(name.substr(0, dash));
-  }
-  if (name.starts_with("sg-probe-")) return parse_pid(name.substr(9));
-  if (!name.starts_with("sg-")) return std::nullopt;
-  name.remove_prefix(3);
-  const std::size_t dash = name.find('-');
-  if (dash == std::string_view::npos) return std::nullopt;
-  std::string_view counter = name.substr(dash + 1);  // "box<n>" or "<n>"
-  if (counter.starts_with("box")) counter.remove_prefix(3);
-  if (counter.empty() || counter.find_first_not_of("0123456789") != std::string_view::npos)
-    return std::nullopt;
-  return parse_pid(name.substr(0, dash));
-}
 
 bool process_exists(pid_t pid) { return pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM); }
 

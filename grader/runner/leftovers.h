@@ -1,7 +1,8 @@
 // What a grader leaves when it is killed (kill -9, an outer timeout, a crash): its box and run
 // cgroups, its run folders with their tmpfs mounts, processes of box uids it leased. A grader
-// names all of them after its pid, so a later grader can tell whose they are and remove those of
-// graders that no longer run, and only those.
+// names all of them after its pid and its site instance (runner/resource_names.h), so a later
+// grader of the same instance can tell whose they are and remove those of graders that no longer
+// run, and only those.
 #pragma once
 
 #include <sys/types.h>
@@ -14,12 +15,9 @@
 #include <string_view>
 #include <vector>
 
-namespace sg {
+#include "runner/resource_names.h"
 
-/// The grader pid a resource name carries: "sg-<pid>-box<n>" and "sg-<pid>-<n>" (cgroups),
-/// "sg-probe-<pid>" (the isolation probe's cgroup), "sg-run-<pid>-<suffix>" (run folders);
-/// nullopt for any other name (including run folders of older versions, "sg-run-<suffix>").
-std::optional<pid_t> grader_pid_of(std::string_view name);
+namespace sg {
 
 /// True while a process with this pid exists (kill(pid, 0) succeeds or is refused).
 bool process_exists(pid_t pid);
@@ -52,13 +50,12 @@ using GraderRuns = std::function<bool(pid_t)>;
 /// those directly under each of `scratch_roots` (every mount on or below them detached first,
 /// deepest first); and, when `box_uids`, the processes of every box uid of the pool
 /// (uid_slots.h) that no grader leases now.
-/// Resources of live graders, of this process and of older versions' unnamed run folders are
-/// never touched. Safe to run from several graders at once (what another removed first is no
-/// problem). Needs root for cgroups, mounts and box uids; without it those are skipped.
-/// Never throws.
-/// `runs` says which graders still run (process_exists() unless given): tests name their
-/// leftovers after a live pid that their `runs` calls dead, so the sweep every grader starting
-/// beside them runs leaves those alone and the counts are the test's own.
+/// Resources of live graders, of this process, of other site instances and of older versions'
+/// unnamed run folders are never touched. Safe to run from several graders at once (what another
+/// removed first is no problem). Needs root for cgroups, mounts and box uids; without it those are
+/// skipped. Never throws. `runs` says which graders still run (process_exists() unless given):
+/// tests name their leftovers after a live pid that their `runs` calls dead, so the sweep every
+/// grader starting beside them runs leaves those alone and the counts are the test's own.
 LeftoverSweep sweep_leftovers(const std::vector<std::filesystem::path>& cgroup_parents,
                               const std::vector<std::filesystem::path>& scratch_roots,
                               bool box_uids, const GraderRuns& runs = process_exists);

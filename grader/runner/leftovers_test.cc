@@ -71,6 +71,18 @@ TEST(Leftovers, NamesCarryTheirGradersPid) {
   EXPECT_FALSE(grader_pid_of("sg-123-"));
   EXPECT_FALSE(grader_pid_of("sg-0-box0"));
   EXPECT_FALSE(grader_pid_of("searchgrader"));
+  // Another instance's names are not this (default) instance's, and the other way round.
+  EXPECT_FALSE(grader_pid_of("sg.ci-123-box0"));
+  EXPECT_FALSE(grader_pid_of("sg.ci-run-77-AbC123"));
+  EXPECT_EQ(grader_pid_of("sg.ci-123-box0", "ci"), 123);
+  EXPECT_EQ(grader_pid_of("sg.ci-probe-55", "ci"), 55);
+  EXPECT_EQ(grader_pid_of("sg.ci-run-77-AbC123", "ci"), 77);
+  EXPECT_FALSE(grader_pid_of("sg-123-box0", "ci"));
+  EXPECT_FALSE(grader_pid_of("sg.cix-123-box0", "ci"));
+  EXPECT_FALSE(grader_pid_of("sg.c-i-123-box0", "c"));
+  EXPECT_EQ(resource_owner("sg.ci-123-7")->instance, "ci");
+  EXPECT_EQ(resource_owner("sg-123-7")->instance, "");
+  EXPECT_TRUE(is_resource_name("sg.ci-123-7"));
   EXPECT_TRUE(process_exists(::getpid()));
   EXPECT_FALSE(process_exists(dead_pid()));
 }
@@ -86,8 +98,9 @@ class LeftoversTest : public ::testing::Test {
   fs::path root_;
 };
 
-// Only run folders of graders that no longer run go; this process's, a live process's and an
-// older version's unnamed ones stay. A tmpfs mounted on a dead grader's folder is detached.
+// Only run folders of graders that no longer run go; this process's, a live process's, another
+// site instance's (its dead grader's leftovers are its own instance's to sweep) and an older
+// version's unnamed ones stay. A tmpfs mounted on a dead grader's folder is detached.
 TEST_F(LeftoversTest, RemovesOnlyTheRunFoldersOfGradersThatNoLongerRun) {
   const IdleChild grader;
   const pid_t dead = grader.pid();
@@ -95,7 +108,9 @@ TEST_F(LeftoversTest, RemovesOnlyTheRunFoldersOfGradersThatNoLongerRun) {
   const fs::path mine = root_ / ("sg-run-" + std::to_string(::getpid()) + "-Mine01");
   const fs::path live = root_ / ("sg-run-" + std::to_string(::getppid()) + "-Live01");
   const fs::path unnamed = root_ / "sg-run-Old123";
-  for (const fs::path& dir : {stale, mine, live, unnamed}) fs::create_directories(dir / "box");
+  const fs::path other_instance = root_ / ("sg.other-run-" + std::to_string(dead) + "-Oth01");
+  for (const fs::path& dir : {stale, mine, live, unnamed, other_instance})
+    fs::create_directories(dir / "box");
   std::ofstream(stale / "box" / "left.txt") << "what the student wrote";
   const bool mounted = ::geteuid() == 0 && ::mount("tmpfs", stale.c_str(), "tmpfs", 0, "") == 0;
   if (mounted) fs::create_directories(stale / "box");
@@ -105,6 +120,7 @@ TEST_F(LeftoversTest, RemovesOnlyTheRunFoldersOfGradersThatNoLongerRun) {
   EXPECT_TRUE(fs::exists(mine));
   EXPECT_TRUE(fs::exists(live));
   EXPECT_TRUE(fs::exists(unnamed));
+  EXPECT_TRUE(fs::exists(other_instance));
   // The sweep reads the whole mount table: a killed batch beside this test may have left dead
   // graders' folders elsewhere, so counts are at least this test's.
   EXPECT_GE(sweep.run_folders, 1);

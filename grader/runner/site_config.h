@@ -37,6 +37,11 @@ struct SiteConfig {
   /// host. Ignored on cgroup v2 (there the kernel's CLONE_INTO_CGROUP is the cheap path).
   bool cgroup_favordynmods = true;
   std::string favordynmods_mount = "/run/searchgrader/cgroup-favordynmods";
+  /// The site instance: graders of one instance name their cgroups and run folders after it
+  /// (runner/resource_names.h) and sweep only what graders of the same instance left. Empty: the
+  /// default instance. Two installations sharing a host (a staging grader beside the course's)
+  /// keep out of each other's way when their instances and box uid ranges differ.
+  std::string instance;
   /// Where the configuration came from, for doctor and error messages.
   std::string source = "built-in defaults";
 };

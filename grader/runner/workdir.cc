@@ -17,6 +17,7 @@
 #include <system_error>
 #include <vector>
 
+#include "runner/resource_names.h"
 #include "runner/system_calls.h"
 #include "runner/unique_fd.h"
 
@@ -198,7 +199,7 @@ std::string empty_directory(const fs::path& dir, mode_t mode, uid_t uid) {
 
 RunDirectory::RunDirectory(const fs::path& scratch_root, const std::string& tmpfs_options) {
   // The grader's pid in the name: a later grader removes the folder if this one was killed.
-  std::string pattern = (scratch_root / fmt::format("sg-run-{}-XXXXXX", ::getpid())).string();
+  std::string pattern = (scratch_root / run_folder_pattern()).string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     throw_errno(fmt::format("cannot create a run directory under {}", scratch_root.string()),
                 errno);
