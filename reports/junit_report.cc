@@ -137,7 +137,7 @@ std::vector<JUnitSuite> junit_suites(const AuditReport& report, bool survivors_f
     c.name = mutant.id;
     if (!mutant.killed()) {
       const std::string survives =
-          fmt::format("survives with {:g}/{:g}: no test catches a search that {}", mutant.score,
+          fmt::format("survives with {:g}/{:g}: no test catches a submission that {}", mutant.score,
                       mutant.max_score, mutant.mistake);
       if (survivors_fail) c.failure = survives;
       c.details = fmt::format("{}{}\napplies to: {}\nearns in full: {}",

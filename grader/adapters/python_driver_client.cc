@@ -45,7 +45,7 @@ std::vector<std::string> intake_notes(const nlohmann::json& intake) {
                             : nlohmann::json::array();
   const std::size_t skipped_count = intake.value("skipped_count", skipped.size());
   std::string note = fmt::format(
-      "only definitions, imports and literal assignments of {} ran ({} statement{}); top-level "
+      "only definitions, imports and assignments of {} ran ({} statement{}); its other top-level "
       "code never runs",
       file, intake.value("kept", 0), intake.value("kept", 0) == 1 ? "" : "s");
   if (skipped_count > 0) {

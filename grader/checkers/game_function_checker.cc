@@ -52,6 +52,23 @@ FunctionCallCheck check_player_value(double expected, const nlohmann::json& retu
 
 namespace {
 
+// first_changed_item's walk: `path` is the index path so far ("[2]").
+std::string changed_below(const nlohmann::json& before, const nlohmann::json& after,
+                          const std::string& path) {
+  if (before == after) return "";
+  if (before.is_array() && after.is_array()) {
+    for (std::size_t i = 0; i < before.size() && i < after.size(); ++i)
+      if (std::string found = changed_below(before[i], after[i], fmt::format("{}[{}]", path, i));
+          !found.empty())
+        return found;
+    if (before.size() != after.size())
+      return fmt::format("{}: {} item(s) are now {}", path.empty() ? "it" : path, before.size(),
+                         after.size());
+  }
+  return fmt::format("{}: {} is now {}", path.empty() ? "it" : path, python_repr(before),
+                     python_repr(after));
+}
+
 // "[(0, 1)], [(0, 2)], ... (21 in all)": the first few legal moves, as Python prints them.
 std::string some_moves(const std::vector<LegalMove>& legal, std::size_t shown = 6) {
   std::vector<std::string> texts;
@@ -69,6 +86,24 @@ std::string worth(double value) {
 }
 
 }  // namespace
+
+std::string first_changed_item(const nlohmann::json& before, const nlohmann::json& after) {
+  return changed_below(as_plain_lists(before), as_plain_lists(after), "");
+}
+
+FunctionCallCheck check_argument_unchanged(const nlohmann::json& before,
+                                           const nlohmann::json& after, const std::string& call,
+                                           const std::string& what, const std::string& position) {
+  FunctionCallCheck check;
+  const std::string changed = first_changed_item(before, after);
+  check.passed = changed.empty();
+  if (!check.passed)
+    check.feedback = fmt::format(
+        "`{}` changed {} it was given ({}): work on a copy, and leave the caller's as it was. "
+        "What it was given:\n{}",
+        call, what, changed, position);
+  return check;
+}
 
 MoveCheck check_move(
     const std::vector<LegalMove>& legal, const ref::GameSearchRun& run, int depth,

@@ -1,7 +1,8 @@
 // Checks what a student's game functions return in a position of a game: a player's value of
 // the position (CS540 Teeko's game_value: +1 where this player has won, -1 where the opponent
 // has, 0 elsewhere) and a chosen move (Teeko's make_move: legal, in the handout's format, and as
-// good as the reference's minimax finds at the depth the spec states). Values arrive in the
+// good as the reference's minimax finds at the depth the spec states), and that either call left
+// the position it was given as it was. Values arrive in the
 // Python driver's encoding (docs/driver-protocol.md); moves are compared with the rules' own
 // action values, tuples and lists alike, and their exact types judged apart (a format).
 #pragma once
@@ -31,6 +32,17 @@ std::string encoded_type_shape(const nlohmann::json& value);
 FunctionCallCheck check_player_value(double expected, const nlohmann::json& returned,
                                      const std::string& call, const std::string& why,
                                      const std::string& position);
+
+/// Where `after` first differs from `before`, both read as plain lists (as_plain_lists): the
+/// index path and both values, as "[2][3]: ' ' is now 'b'"; "" when they are equal.
+std::string first_changed_item(const nlohmann::json& before, const nlohmann::json& after);
+
+/// A call left the argument it was given as it was: passes when `after` (the argument read back
+/// after the call) equals `before`, tuples and lists alike. `what` names the argument ("the
+/// board"), `position` draws it as it was given.
+FunctionCallCheck check_argument_unchanged(const nlohmann::json& before,
+                                           const nlohmann::json& after, const std::string& call,
+                                           const std::string& what, const std::string& position);
 
 /// One legal move of the position: its text (the reference's name for it) and its value in the
 /// driver's encoding (the rules' own action).

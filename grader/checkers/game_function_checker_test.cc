@@ -98,6 +98,27 @@ TEST(GameFunctionChecker, AWorseMoveShowsItsWorthAndTheReplyThatMakesIt) {
                         "1 (a win): [(0, 0)]"));
 }
 
+// make_move that plays its move on the board it is handed (CS540 Teeko's classic slip): the first
+// square that changed is named, and tuples or lists read back alike are no change.
+TEST(GameFunctionChecker, AnArgumentChangedByTheCallIsNamedSquareBySquare) {
+  const nlohmann::json board = parse(R"([[" ", "b"], [" ", " "]])");
+  EXPECT_TRUE(
+      check_argument_unchanged(board, board, "make_move(position 1) as 'r'", "the board", "")
+          .passed);
+  EXPECT_TRUE(check_argument_unchanged(board, parse(R"([{"$tuple": [" ", "b"]}, [" ", " "]])"), "m",
+                                       "b", "")
+                  .passed);
+  const FunctionCallCheck moved =
+      check_argument_unchanged(board, parse(R"([[" ", "b"], [" ", "r"]])"),
+                               "make_move(position 1) as 'r'", "the board", "  .b\n  ..");
+  EXPECT_FALSE(moved.passed);
+  EXPECT_THAT(moved.feedback, HasSubstr("`make_move(position 1) as 'r'` changed the board it was "
+                                        "given ([1][1]: ' ' is now 'r')"));
+  EXPECT_THAT(moved.feedback, HasSubstr("What it was given:\n  .b\n  .."));
+  EXPECT_EQ(first_changed_item(parse("[1, 2]"), parse("[1, 2, 3]")), "it: 2 item(s) are now 3");
+  EXPECT_EQ(first_changed_item(parse("[[1], 2]"), parse("[[1], 2]")), "");
+}
+
 }  // namespace game_function_checker_test
 }  // namespace
 }  // namespace sg

@@ -141,12 +141,35 @@ ProblemJudgement judge_problem(const ExploredProblem& explored, const ref::Probl
     judgement.start.feedback = "not judged: the spec gives no position to compare";
   }
 
-  // successors and goal_test, on every expanded state whose reference state is known
+  // Where a search can go: from the start, expanding no goal.
+  auto& searchable = judgement.searchable;
+  auto& expandable = judgement.expandable;
+  searchable.assign(count, false);
+  expandable.assign(count, false);
+  std::vector<std::size_t> waiting = {0};
+  searchable[0] = true;
+  while (!waiting.empty()) {
+    const std::size_t i = waiting.back();
+    waiting.pop_back();
+    if (i >= explored.expanded() || (reference_of[i] && reference.is_goal(*reference_of[i])))
+      continue;
+    expandable[i] = true;
+    for (const StudentEdge& edge : explored.successors[i])
+      if (!searchable[edge.to]) {
+        searchable[edge.to] = true;
+        waiting.push_back(edge.to);
+      }
+  }
+
+  // successors and goal_test, on every state a search can reach whose reference state is known;
+  // beyond a goal, the first difference of each is a note
   std::size_t wrong_successors = 0;
   std::size_t wrong_goals = 0;
+  std::string successors_beyond, goal_beyond;
   for (std::size_t i = 0; i < explored.expanded(); ++i) {
     if (!reference_of[i]) continue;
     const ref::State& here = *reference_of[i];
+    const bool goal_here = reference.is_goal(here);
     std::vector<std::pair<std::string, double>> theirs;
     for (const StudentEdge& edge : explored.successors[i])
       theirs.emplace_back(edge.action, edge.cost.value_or(kInfinity));
@@ -169,33 +192,54 @@ ProblemJudgement judge_problem(const ExploredProblem& explored, const ref::Probl
           squares_wrong = fmt::format("{} leads to {} (your state {}), not {}", edge.action, *found,
                                       explored.states[edge.to], *expected);
       }
-    if ((sorted_theirs != sorted_ours || !squares_wrong.empty()) && wrong_successors++ == 0)
-      judgement.successors.feedback = fmt::format(
+    if (sorted_theirs != sorted_ours || !squares_wrong.empty()) {
+      const std::string what = fmt::format(
           "{} (your state {}; the problem's {}): {}", path_text(explored.path_to(i)),
           explored.states[i], here,
           squares_wrong.empty() ? fmt::format("getSuccessors gives {}; the legal moves are {}",
                                               moves_text(theirs), moves_text(ours))
                                 : squares_wrong);
-    if (explored.goal[i] != reference.is_goal(here) && wrong_goals++ == 0)
-      judgement.goal_test.feedback = fmt::format(
-          "{} (your state {}; the problem's {}): isGoalState says {}, but it is {}",
-          path_text(explored.path_to(i)), explored.states[i], here,
-          explored.goal[i] ? "True" : "False", reference.is_goal(here) ? "a goal" : "not a goal");
+      if (expandable[i]) {
+        if (wrong_successors++ == 0) judgement.successors.feedback = what;
+      } else if (successors_beyond.empty()) {
+        successors_beyond = what;
+      }
+    }
+    if (explored.goal[i] != goal_here) {
+      const std::string what =
+          fmt::format("{} (your state {}; the problem's {}): isGoalState says {}, but it is {}",
+                      path_text(explored.path_to(i)), explored.states[i], here,
+                      explored.goal[i] ? "True" : "False", goal_here ? "a goal" : "not a goal");
+      if (searchable[i]) {
+        if (wrong_goals++ == 0) judgement.goal_test.feedback = what;
+      } else if (goal_beyond.empty()) {
+        goal_beyond = what;
+      }
+    }
   }
+  const auto searched = static_cast<std::size_t>(std::count(
+      expandable.begin(), expandable.begin() + static_cast<long>(explored.expanded()), true));
+  const auto searchable_count = static_cast<std::size_t>(std::count(
+      searchable.begin(), searchable.begin() + static_cast<long>(explored.expanded()), true));
+  constexpr const char* kBeyond =
+      "beyond a goal, where no search that stops at its first goal goes (not graded): ";
+  if (!goal_beyond.empty()) judgement.notes.push_back(kBeyond + goal_beyond);
+  if (!successors_beyond.empty()) judgement.notes.push_back(kBeyond + successors_beyond);
   judgement.successors.passed = wrong_successors == 0;
   if (wrong_successors > 1)
     judgement.successors.feedback +=
-        fmt::format("\n({} of the {} states explored have wrong successors)", wrong_successors,
-                    explored.expanded());
+        fmt::format("\n({} of the {} states a search expands have wrong successors)",
+                    wrong_successors, searched);
   judgement.goal_test.passed = wrong_goals == 0;
   if (wrong_goals > 1)
-    judgement.goal_test.feedback += fmt::format(
-        "\n({} of the {} states explored are judged wrongly)", wrong_goals, explored.expanded());
+    judgement.goal_test.feedback +=
+        fmt::format("\n({} of the {} states a search reaches are judged wrongly)", wrong_goals,
+                    searchable_count);
 
-  // states: an edge whose reference result differs from its target's reference state
+  // states: an edge a search follows whose reference result differs from its target's
   std::size_t merged = 0;
   for (std::size_t i = 0; i < explored.expanded() && merged == 0; ++i) {
-    if (!reference_of[i]) continue;
+    if (!reference_of[i] || !expandable[i]) continue;
     for (const StudentEdge& edge : explored.successors[i]) {
       const auto step = reference.step_named(*reference_of[i], edge.action);
       if (!step || !reference_of[edge.to] || step->state == *reference_of[edge.to]) continue;
@@ -290,30 +334,43 @@ ProblemJudgement judge_problem(const ExploredProblem& explored, const ref::Probl
   return judgement;
 }
 
+std::vector<std::size_t> searchable_states(const ExploredProblem& explored,
+                                           const ProblemJudgement& judgement) {
+  std::vector<std::size_t> judged;
+  for (std::size_t i = 0; i < explored.expanded(); ++i)
+    if (i < judgement.searchable.size() && judgement.searchable[i]) judged.push_back(i);
+  return judged;
+}
+
 ref::CostToGoal student_cost_to_goal(const ExploredProblem& explored,
-                                     const std::vector<std::optional<ref::State>>& reference_of,
+                                     const ProblemJudgement& judgement,
+                                     const std::vector<std::size_t>& judged,
                                      const ref::Problem& reference,
                                      std::size_t max_reference_states) {
   const ref::CostToGoal truth = ref::cost_to_goal(reference, max_reference_states);
   std::map<ref::State, double> cheapest;
   for (std::size_t i = 0; i < truth.states.size(); ++i)
     cheapest[truth.states[i]] = truth.cheapest[i];
+  std::map<std::size_t, std::size_t> position;  // explored index -> index in the space
+  for (std::size_t k = 0; k < judged.size(); ++k) position[judged[k]] = k;
   ref::CostToGoal space;
   space.complete = explored.complete;
   space.sampled = !explored.complete || !truth.complete;
-  for (std::size_t i = 0; i < explored.expanded(); ++i) {
+  for (const std::size_t i : judged) {
     space.states.push_back(explored.states[i]);
     double h_star = kInfinity;
-    if (reference_of[i]) {
-      const auto found = cheapest.find(*reference_of[i]);
+    if (judgement.reference_of[i]) {
+      const auto found = cheapest.find(*judgement.reference_of[i]);
       if (found != cheapest.end()) h_star = found->second;
     }
     space.cheapest.push_back(h_star);
   }
-  for (std::size_t i = 0; i < explored.expanded(); ++i) {
+  for (const std::size_t i : judged) {
     std::vector<std::pair<std::size_t, double>> edges;
-    for (const StudentEdge& edge : explored.successors[i])
-      if (edge.to < explored.expanded()) edges.emplace_back(edge.to, edge.cost.value_or(1.0));
+    if (judgement.expandable[i])
+      for (const StudentEdge& edge : explored.successors[i])
+        if (const auto to = position.find(edge.to); to != position.end())
+          edges.emplace_back(to->second, edge.cost.value_or(1.0));
     space.edges.push_back(std::move(edges));
   }
   return space;

@@ -4,9 +4,14 @@
 // student's states are in the student's own representation: each is matched to the reference's
 // state reached by the same actions from the start (the first path found), so no projection of
 // representations is needed; what cannot be told apart that way is itself a named mistake.
-//   successors     — every explored state's actions and step costs are the reference's legal
-//                    moves there (and, with a position projection, lead to the same squares);
-//   goal_test      — isGoalState agrees with the reference on every explored state;
+// Only where a search can go is judged: the states reachable from the start without passing
+// through a goal (the reference's), goals included. No search that stops at its first goal
+// expands a goal or sees a state beyond one, so what the student's problem says there (a goal
+// test that holds only on the corner visited last, say) is a note, never points.
+//   successors     — every searchable state's actions and step costs (a goal's excepted) are
+//                    the reference's legal moves there (and, with a position projection, lead
+//                    to the same squares);
+//   goal_test      — isGoalState agrees with the reference on every searchable state;
 //   states         — no state of the student's stands for two states the problem tells apart
 //                    (two paths reach the student's state, and the reference's states differ:
 //                    a corners state that forgets the corners visited);
@@ -80,17 +85,29 @@ struct ProblemJudgement {
   AspectOutcome size;
   /// The reference's state for each of the student's states (nullopt past an illegal action).
   std::vector<std::optional<ref::State>> reference_of;
+  /// Per student state: reachable from the start along states that are not goals (the
+  /// reference's goal test; the state itself may be one). Only these are judged.
+  std::vector<bool> searchable;
+  /// Per student state: searchable and not a goal, so a search may expand it.
+  std::vector<bool> expandable;
   std::vector<std::string> notes;
 };
 
 ProblemJudgement judge_problem(const ExploredProblem& explored, const ref::Problem& reference,
                                const ProblemJudgementOptions& options);
 
-/// The student's explored space as a reference space for the heuristic judgements: its states
-/// and edges (expanded states only), h* of each state's reference state (infinity where none is
-/// known). Only meaningful where `states` passed.
+/// The student's expanded states a search can reach (ProblemJudgement::searchable), in the order
+/// explored: the states the heuristic judgements ask about.
+std::vector<std::size_t> searchable_states(const ExploredProblem& explored,
+                                           const ProblemJudgement& judgement);
+
+/// The student's explored space as a reference space for the heuristic judgements: the states
+/// `judged` lists (searchable_states) and the edges from those a search expands, h* of each
+/// state's reference state (infinity where none is known). Only meaningful where `states`
+/// passed.
 ref::CostToGoal student_cost_to_goal(const ExploredProblem& explored,
-                                     const std::vector<std::optional<ref::State>>& reference_of,
+                                     const ProblemJudgement& judgement,
+                                     const std::vector<std::size_t>& judged,
                                      const ref::Problem& reference,
                                      std::size_t max_reference_states = 200000);
 

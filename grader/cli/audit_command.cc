@@ -56,10 +56,10 @@ std::string render_audit_text(const AuditReport& report, bool strict) {
       text += fmt::format("  caught    {:<24} {:g}/{:g}, by {}\n", mutant.id, mutant.score,
                           mutant.max_score, fmt::join(mutant.killed_by, ", "));
     } else {
-      text +=
-          fmt::format("  {} {:<24} a search that {} earns {:g}/{:g} (tests it applies to: {})\n",
-                      strict ? "SURVIVES" : "survives", mutant.id, mutant.mistake, mutant.score,
-                      mutant.max_score, fmt::join(mutant.tests, ", "));
+      text += fmt::format(
+          "  {} {:<24} a submission that {} earns {:g}/{:g} (tests it applies to: {})\n",
+          strict ? "SURVIVES" : "survives", mutant.id, mutant.mistake, mutant.score,
+          mutant.max_score, fmt::join(mutant.tests, ", "));
     }
   }
   return text;

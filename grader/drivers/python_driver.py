@@ -27,10 +27,12 @@ Values returned by the student are encoded into JSON with tagged objects
 the Python type, not just a JSON look-alike.  Encoding never raises.
 
 With "intake": "definitions" the submission is a Jupyter notebook
-(<module>.ipynb) or a .py file (<module>.py) whose top-level code must never
-run: only function and class definitions, imports and assignments of literal
-values are executed (see load_definitions); the import record lists what was
-skipped.  Arguments may hold {"$fn": ...} callbacks that the driver builds
+(<module>.ipynb) or a .py file (<module>.py) whose experiments must never
+run: only function and class definitions, imports and statements that define
+names (assignments, whatever their right side computes) are executed, each
+assignment within a few seconds (see load_definitions); the import record
+lists what was skipped and what failed, and a NameError for a name that a
+statement which did not run was to define says so.  Arguments may hold {"$fn": ...} callbacks that the driver builds
 (e.g. actionsF/takeActionF for an explicit graph given in the request).
 
 One request = one process: a step that hangs or kills the interpreter only
@@ -403,7 +405,12 @@ def describe_error(exc):
             text += ''.join(traceback.format_exception_only(type(exc), exc))
         except BaseException:
             text = ''
-    return {'type': type(exc).__name__, 'message': _safe_str(exc), 'traceback': text}
+    message = _safe_str(exc)
+    if isinstance(exc, NameError):
+        why = explain_name_error(exc)
+        if why:
+            message += ' (%s)' % why
+    return {'type': type(exc).__name__, 'message': message, 'traceback': text}
 
 
 
@@ -484,37 +491,37 @@ def strip_magics(source, skipped, label):
     return '\n'.join(lines)
 
 
-def _literal(node):
-    try:
-        ast.literal_eval(node)
-        return True
-    except Exception:
-        return False
-
-
 def _simple_targets(targets):
     for target in targets:
         if isinstance(target, ast.Name):
             continue
         if isinstance(target, (ast.Tuple, ast.List)) and all(
-                isinstance(e, ast.Name) for e in target.elts):
+                isinstance(e, ast.Name) or
+                (isinstance(e, ast.Starred) and isinstance(e.value, ast.Name))
+                for e in target.elts):
             continue
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            continue   # an entry of a table the module defines: GRAPH['A'] = [...]
         return False
     return True
 
 
 def keep_statement(node):
-    """None if a top-level statement runs at intake, else why it is skipped."""
+    """None if a top-level statement runs at intake, else why it is skipped.
+    Kept: definitions, imports, and assignments to names (or to a named table's
+    entries) whatever their right side computes (INF = float('inf'), GOAL =
+    tuple(range(9)), goal = np.array(...)); skipped: calls, loops and the rest,
+    the module's experiments."""
     if isinstance(node, _DEFINITIONS + _IMPORTS):
         return None
     if isinstance(node, ast.Assign):
-        if _simple_targets(node.targets) and _literal(node.value):
+        if _simple_targets(node.targets):
             return None
-        return 'an assignment of a computed value'
+        return 'an assignment to an attribute'
     if isinstance(node, ast.AnnAssign):
-        if node.value is None or (_simple_targets([node.target]) and _literal(node.value)):
+        if node.value is None or _simple_targets([node.target]):
             return None
-        return 'an assignment of a computed value'
+        return 'an assignment to an attribute'
     if isinstance(node, ast.Try):
         inner = node.body + node.orelse + node.finalbody
         for handler in node.handlers:
@@ -533,6 +540,86 @@ def keep_statement(node):
     return 'a top-level %s statement' % type(node).__name__
 
 
+# A kept assignment that runs longer than this (CPU, or wall clock for one that waits) is
+# stopped and skipped with a note: it is an experiment, not a definition.
+KEPT_STATEMENT_CPU_SECONDS = 5.0
+KEPT_STATEMENT_WALL_SECONDS = 10.0
+
+
+class StatementTimeout(BaseException):
+    """A kept top-level statement ran past its time at intake (a BaseException, so the
+    statement's own `except Exception` cannot keep it)."""
+
+
+class _StatementDeadline(object):
+    """While a kept top-level statement runs: StatementTimeout after `cpu` seconds of CPU
+    (ITIMER_VIRTUAL) or `wall` seconds of wall clock (ITIMER_REAL: input() on a pipe, sleep)."""
+
+    def __init__(self, cpu, wall):
+        self.cpu = cpu
+        self.wall = wall
+        self.previous = {}
+
+    def _expire(self, signum, frame):
+        if signum == signal.SIGVTALRM:
+            raise StatementTimeout('it did not finish within %g s of CPU time' % self.cpu)
+        raise StatementTimeout('it did not finish within %g s' % self.wall)
+
+    def __enter__(self):
+        if _setitimer is not None:
+            for signum, timer, seconds in ((signal.SIGVTALRM, signal.ITIMER_VIRTUAL, self.cpu),
+                                           (signal.SIGALRM, signal.ITIMER_REAL, self.wall)):
+                self.previous[signum] = _signal_signal(signum, self._expire)
+                _setitimer(timer, seconds)
+        return self
+
+    def __exit__(self, *exc):
+        if _setitimer is not None:
+            _setitimer(signal.ITIMER_VIRTUAL, 0)
+            _setitimer(signal.ITIMER_REAL, 0)
+            for signum, previous in self.previous.items():
+                _signal_signal(signum, previous if previous is not None else signal.SIG_DFL)
+        return False
+
+
+# Names a top-level statement that did not run at intake was to define: name -> why, so that a
+# later NameError says where the name was to come from (explain_name_error).
+_UNDEFINED_AT_INTAKE = {}
+
+
+def _bound_names(node):
+    """The names a statement binds at the top level (assignment and for-loop targets, with
+    and import-as names, definitions), in order."""
+    names = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            names.append(sub.id)
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+                and sub is not node:
+            names.append(sub.name)
+    return [name for i, name in enumerate(names) if name not in names[:i]]
+
+
+def _note_undefined(node, where, path, code, why):
+    place = 'line %d' % node.lineno if where == path else 'line %d of %s' % (node.lineno, where)
+    for name in _bound_names(node):
+        _UNDEFINED_AT_INTAKE.setdefault(
+            name, '%s was to be defined at %s by a statement that did not run: `%s` (%s)'
+            % (name, place, code, why))
+
+
+_NAME_ERROR = re.compile(r"name '([A-Za-z_][A-Za-z0-9_]*)' is not defined")
+
+
+def explain_name_error(exc):
+    """Where a NameError's name was to be defined at intake, or None."""
+    name = getattr(exc, 'name', None)
+    if not isinstance(name, str):
+        match = _NAME_ERROR.search(_safe_str(exc))
+        name = match.group(1) if match else None
+    return _UNDEFINED_AT_INTAKE.get(name) if name else None
+
+
 def _register_source(filename, source):
     # So tracebacks show the student's lines, also for notebook cells.
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
@@ -540,8 +627,10 @@ def _register_source(filename, source):
 
 def load_definitions(module_name):
     """Builds module `module_name` from <module>.ipynb or <module>.py, running
-    only definitions, imports and literal assignments.  Returns (module,
-    intake record).  Raises IntakeError or SyntaxError."""
+    only definitions, imports and assignments (keep_statement), each
+    assignment under _StatementDeadline; one that fails or runs too long is
+    skipped with a note.  Returns (module, intake record).  Raises IntakeError
+    or SyntaxError."""
     notebook = module_name + '.ipynb'
     script = module_name + '.py'
     if os.path.isfile(notebook):
@@ -564,6 +653,7 @@ def load_definitions(module_name):
     record = {'file': path, 'format': fmt, 'code_cells': len(cells), 'kept': 0,
               'skipped': [], 'skipped_count': 0, 'failed_imports': []}
     skipped = []
+    skipped_nodes = []   # (where, node, why) of skipped statements that bind names
     plan = []
     sources = {}
     for label, source in cells:
@@ -580,25 +670,45 @@ def load_definitions(module_name):
                 code = ast.get_source_segment(source, node) or ''
                 skipped.append({'where': where, 'line': node.lineno,
                                 'code': code.strip().split('\n')[0][:80], 'why': why})
+                if not isinstance(node, ast.Expr):
+                    skipped_nodes.append((where, node, why))
 
     module = types.ModuleType(module_name)
     module.__file__ = os.path.abspath(path)
     sys.modules[module_name] = module
     namespace = module.__dict__
+    _UNDEFINED_AT_INTAKE.clear()
+    for where, node, why in skipped_nodes:
+        code = (ast.get_source_segment(sources[where], node) or '').strip().split('\n')[0][:80]
+        _note_undefined(node, where, path, code, why)
     for where, node in plan:
         code = compile(ast.Module(body=[node], type_ignores=[]), where, 'exec')
+        text = (ast.get_source_segment(sources[where], node) or '').strip().split('\n')[0][:80]
         if isinstance(node, _IMPORTS):
             try:
                 exec(code, namespace)
             except Exception as exc:
                 # E.g. IPython.display outside Jupyter: the names stay undefined.
                 record['failed_imports'].append({
-                    'where': where, 'line': node.lineno,
-                    'code': (ast.get_source_segment(sources[where], node) or '')[:80],
+                    'where': where, 'line': node.lineno, 'code': text,
                     'error': '%s: %s' % (type(exc).__name__, _safe_str(exc))})
                 continue
-        else:
+        elif isinstance(node, _DEFINITIONS):
             exec(code, namespace)
+        else:
+            # An assignment computes: it may fail, wait or run an experiment. Whatever it does
+            # stays its own: skipped with a note, the names it defines explained if asked for.
+            try:
+                with _StatementDeadline(KEPT_STATEMENT_CPU_SECONDS, KEPT_STATEMENT_WALL_SECONDS):
+                    exec(code, namespace)
+            except BaseException as exc:
+                if isinstance(exc, StatementTimeout):
+                    why = _safe_str(exc)
+                else:
+                    why = 'it raised %s: %s' % (type(exc).__name__, _safe_str(exc)[:200])
+                skipped.append({'where': where, 'line': node.lineno, 'code': text, 'why': why})
+                _note_undefined(node, where, path, text, why)
+                continue
         record['kept'] += 1
     record['skipped_count'] = len(skipped)
     record['skipped'] = skipped[:MAX_SKIPPED_REPORTED]

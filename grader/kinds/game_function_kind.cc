@@ -197,26 +197,36 @@ PositionPlan make_game_plan(const Assignment& assignment, const TestSpec& test) 
   return plan;
 }
 
-// The driver steps of one call: [new, setattr..., the call].
+// The driver steps of one call: [new, setattr..., let the argument, the call, get the argument].
+// The call's step is the last but one; the last reads the argument back (the `unchanged` aspect).
 nlohmann::json game_call_steps(const PositionPlan& plan, const PositionCall& call) {
   nlohmann::json steps = nlohmann::json::array();
   const nlohmann::json& argument = plan.arguments[call.position];
+  const nlohmann::json given = {{"$ref", "argument"}};
   nlohmann::json invoke;
   if (plan.object.class_name.empty()) {
-    invoke = {{"op", "call"}, {"function", plan.function}, {"args", {argument}}};
+    invoke = {{"op", "call"}, {"function", plan.function}, {"args", {given}}};
   } else {
     steps = game_object_steps(plan.object, "player", call.player, call.opponent);
-    if (!plan.object.position.empty())
+    if (!plan.object.position.empty())  // a copy of its own: the object may change it
       steps.push_back({{"op", "setattr"},
                        {"target", "player"},
                        {"attr", plan.object.position},
                        {"value", argument}});
-    invoke = {
-        {"op", "method"}, {"target", "player"}, {"method", plan.function}, {"args", {argument}}};
+    invoke = {{"op", "method"}, {"target", "player"}, {"method", plan.function}, {"args", {given}}};
   }
   if (plan.role == PositionRole::move) invoke["type_shape"] = true;
+  steps.push_back({{"op", "let"}, {"bind", "argument"}, {"value", argument}});
   steps.push_back(std::move(invoke));
+  steps.push_back({{"op", "get"}, {"target", "argument"}});
   return steps;
+}
+
+// What the function is handed, for feedback: "the board" (the spec's `argument:`), else "the
+// position".
+std::string argument_name(const TestSpec& test) {
+  const std::string argument = test.input.value("argument", std::string());
+  return argument.empty() ? std::string("the position") : "the " + argument;
 }
 
 // The reference's view of one position for a move: its legal moves and minimax run.
@@ -279,6 +289,7 @@ struct MoveAspects {
   AspectOutcome value{"value", "", true, ""};
   AspectOutcome legal{"legal", "", true, ""};
   AspectOutcome format{"format", "", true, ""};
+  AspectOutcome unchanged{"unchanged", "", true, ""};
   bool value_judged = false;
   bool format_judged = false;
 
@@ -317,11 +328,17 @@ struct MoveAspects {
     aspect.feedback = "not judged: no move returned was legal";
   }
 
+  void judge_unchanged(const PositionCall& call, const PositionPlan& plan, const std::string& what,
+                       const nlohmann::json& after) {
+    take(unchanged, check_argument_unchanged(plan.arguments[call.position], after, call.text, what,
+                                             plan.drawn[call.position]));
+  }
+
   std::vector<AspectOutcome> finish(PositionRole role) {
-    if (role == PositionRole::value) return {value};
+    if (role == PositionRole::value) return {value, unchanged};
     if (!value_judged) unjudged(value);
     if (!format_judged) unjudged(format);
-    return {value, legal, format};
+    return {value, legal, format, unchanged};
   }
 };
 
@@ -342,8 +359,9 @@ std::string game_expected_line(const PositionPlan& plan, const PositionCall& cal
 
 std::vector<std::string> GameFunctionKind::judged_aspects(const Assignment&,
                                                           const TestSpec& test) const {
-  if (test.input.value("role", std::string()) == "move") return {"value", "legal", "format"};
-  return {"value"};
+  if (test.input.value("role", std::string()) == "move")
+    return {"value", "legal", "format", "unchanged"};
+  return {"value", "unchanged"};
 }
 
 void GameFunctionKind::validate(const Assignment& assignment, const TestSpec& test) const {
@@ -385,11 +403,12 @@ TestOutcome GameFunctionKind::evaluate(const Assignment& assignment, const TestS
                      ? plan.calls[0].text
                      : fmt::format("{} on {} positions", plan.function, plan.written.size());
   std::vector<std::string> step_calls, game_expected_lines, observed_lines;
-  std::vector<std::size_t> last_step;  // per call: the index of its call step
+  std::vector<std::size_t> last_step;  // per call: the index of its call step (the argument's
+                                       // read-back follows it)
   for (const PositionCall& call : plan.calls) {
     const std::size_t count = game_call_steps(plan, call).size();
     for (std::size_t i = 0; i < count; ++i) step_calls.push_back(call.text);
-    last_step.push_back(step_calls.size() - 1);
+    last_step.push_back(step_calls.size() - 2);
     game_expected_lines.push_back(game_expected_line(
         plan, call, plan.role == PositionRole::move ? &references[call.position] : nullptr));
   }
@@ -406,7 +425,7 @@ TestOutcome GameFunctionKind::evaluate(const Assignment& assignment, const TestS
   const auto& steps = driver.transcript.steps;
   for (std::size_t c = 0; c < plan.calls.size(); ++c) {
     const PositionCall& call = plan.calls[c];
-    const std::size_t first = c == 0 ? 0 : last_step[c - 1] + 1;
+    const std::size_t first = c == 0 ? 0 : last_step[c - 1] + 2;
     const auto failed = std::find_if(steps.begin() + static_cast<std::ptrdiff_t>(first),
                                      steps.begin() + static_cast<std::ptrdiff_t>(last_step[c] + 1),
                                      [](const DriverStepRecord& step) { return !step.ok; });
@@ -422,6 +441,8 @@ TestOutcome GameFunctionKind::evaluate(const Assignment& assignment, const TestS
     }
     const DriverStepRecord& step = steps[last_step[c]];
     observed_lines.push_back(fmt::format("{} -> {}", call.text, python_repr(step.value)));
+    if (const DriverStepRecord& after = steps[last_step[c] + 1]; after.ok)
+      aspects.judge_unchanged(call, plan, argument_name(test), after.value);
     if (plan.role == PositionRole::value)
       aspects.judge_value(call, plan, step.value);
     else
@@ -461,12 +482,45 @@ std::vector<MutantOutcome> GameFunctionKind::mutant_outcomes(const Assignment& a
   std::vector<MoveReference> references;
   for (std::size_t i = 0; i < plan.written.size(); ++i)
     references.push_back(move_reference(plan, i));
+  // What the function is handed for a position after `move` is played on it: the rules' result,
+  // then the spec's `argument:` method (the board), as a player that moves on it would leave it.
+  const std::string argument = test.input.value("argument", std::string());
+  const auto played_on = [&](std::size_t position, const nlohmann::json& move) {
+    const nlohmann::json after =
+        ask_rules(*plan.section, plan.domain, "result",
+                  nlohmann::json::array(
+                      {nlohmann::json::array({plan.written[position], as_plain_lists(move)})}),
+                  plan.where[position])[0];
+    if (argument.empty()) return after;
+    return ask_rules(*plan.section, plan.domain, argument,
+                     nlohmann::json::array({nlohmann::json::array({as_plain_lists(after)})}),
+                     plan.where[position])[0];
+  };
   judged("first_legal_move", "plays the first legal move, whatever it is worth (no search)",
          [&](const PositionCall& call, MoveAspects& aspects) {
            const MoveReference& reference = references[call.position];
            const nlohmann::json& move = reference.legal.front().value;
            aspects.judge_move(call, plan, reference, move, encoded_type_shape(move));
          });
+  // Only where the function is handed a list (a board it could change): a string or a tuple
+  // cannot be played on.
+  const bool arguments_are_lists =
+      std::all_of(plan.arguments.begin(), plan.arguments.end(),
+                  [](const nlohmann::json& handed) { return handed.is_array(); });
+  if (arguments_are_lists)
+    judged("plays_on_the_argument",
+           "plays its move on the position it is handed, as the game does (no copy)",
+           [&](const PositionCall& call, MoveAspects& aspects) {
+             const MoveReference& reference = references[call.position];
+             const auto best = std::find_if(
+                 reference.legal.begin(), reference.legal.end(), [&](const LegalMove& move) {
+                   return move.text == reference.run.best_actions.front();
+                 });
+             aspects.judge_move(call, plan, reference, best->value,
+                                encoded_type_shape(best->value));
+             aspects.judge_unchanged(call, plan, argument_name(test),
+                                     played_on(call.position, best->value));
+           });
   // Only where the rules write a move as a list: a tuple there would be the right format.
   const bool moves_are_lists = std::all_of(
       references.begin(), references.end(),

@@ -25,7 +25,9 @@
 //              player that searches deeper may take the later win), with a note
 // Aspects: value (every value right; every legal move as good as the best), legal (every move
 // legal), format (every move written with the rules' own types: a list of tuples of ints, not
-// numpy integers or lists).
+// numpy integers or lists), unchanged (every call left the argument it was handed as it was: the
+// driver binds it, passes it by reference and reads it back; feedback names the first square
+// that changed).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -35,7 +37,9 @@ namespace sg {
 class GameFunctionKind : public TestKind {
  public:
   std::string_view name() const override { return "game_function"; }
-  std::vector<std::string> aspects() const override { return {"value", "legal", "format"}; }
+  std::vector<std::string> aspects() const override {
+    return {"value", "legal", "format", "unchanged"};
+  }
   std::vector<std::string> judged_aspects(const Assignment& assignment,
                                           const TestSpec& test) const override;
   std::vector<std::string> keys() const override {

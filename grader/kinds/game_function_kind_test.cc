@@ -55,6 +55,18 @@ tests:
 
 const GameFunctionKind kind;
 
+// Each call's three driver steps: the argument bound (null), the call's value, and the argument
+// read back after it (`after`: what the call left of it).
+std::vector<std::string> call_steps(const std::vector<std::pair<std::string, std::string>>& calls) {
+  std::vector<std::string> steps;
+  for (const auto& [value, after] : calls) {
+    steps.push_back("null");
+    steps.push_back(value);
+    steps.push_back(after);
+  }
+  return steps;
+}
+
 TEST(GameFunctionKind, APlayersValueIsTheRulesUtilityAsEachPlayer) {
   const Assignment assignment = spec_with(R"yaml(    domain: nim
     role: value
@@ -66,9 +78,13 @@ TEST(GameFunctionKind, APlayersValueIsTheRulesUtilityAsEachPlayer) {
   const TestSpec& test = assignment.tests.back();
   EXPECT_EQ(validation_error(kind, assignment, test), "no error");
   // A is to move with no stick left: B took the last one.
-  EXPECT_TRUE(
-      aspect(kind.evaluate(assignment, test, driver_returned({"-1", "1"})), "value").passed);
-  const TestOutcome wrong = kind.evaluate(assignment, test, driver_returned({"1", "1"}));
+  const std::string zero = R"({"$tuple": [0, "A"]})";
+  EXPECT_TRUE(aspect(kind.evaluate(assignment, test,
+                                   driver_returned(call_steps({{"-1", zero}, {"1", zero}}))),
+                     "value")
+                  .passed);
+  const TestOutcome wrong =
+      kind.evaluate(assignment, test, driver_returned(call_steps({{"1", zero}, {"1", zero}})));
   EXPECT_FALSE(aspect(wrong, "value").passed);
   EXPECT_THAT(aspect(wrong, "value").feedback,
               HasSubstr("`game_value(position 1) as 'A'` returned 1; expected -1: the opponent "
@@ -86,20 +102,56 @@ TEST(GameFunctionKind, AMoveIsLegalAndAsGoodAsTheBest) {
                                           "[{id: a, points: 1}, {id: b, points: 1}]");
   const TestSpec& test = assignment.tests.back();
   EXPECT_EQ(validation_error(kind, assignment, test), "no error");
-  const TestOutcome best = kind.evaluate(assignment, test, driver_returned({"[2]"}));
+  const std::string two = R"({"$tuple": [2, "A"]})";
+  const TestOutcome best =
+      kind.evaluate(assignment, test, driver_returned(call_steps({{"[2]", two}})));
   EXPECT_TRUE(aspect(best, "value").passed);
   EXPECT_TRUE(aspect(best, "legal").passed);
-  const TestOutcome worse = kind.evaluate(assignment, test, driver_returned({"[1]"}));
+  EXPECT_TRUE(aspect(best, "unchanged").passed);
+  const TestOutcome worse =
+      kind.evaluate(assignment, test, driver_returned(call_steps({{"[1]", two}})));
   EXPECT_TRUE(aspect(worse, "legal").passed);
   EXPECT_FALSE(aspect(worse, "value").passed);
   EXPECT_THAT(aspect(worse, "value").feedback,
               HasSubstr("returned [1]: at depth 1 it is worth 0; a minimax search 1 move deep "
                         "finds moves worth 1 (a win): [2]"));
   // An illegal move costs the legal aspect alone: its worth is not judged.
-  const TestOutcome illegal = kind.evaluate(assignment, test, driver_returned({"[3]"}));
+  const TestOutcome illegal =
+      kind.evaluate(assignment, test, driver_returned(call_steps({{"[3]", two}})));
   EXPECT_FALSE(aspect(illegal, "legal").passed);
   EXPECT_FALSE(aspect(illegal, "value").judged);
   EXPECT_FALSE(aspect(illegal, "format").judged);
+}
+
+// A player that plays its move on the position it was handed (no copy) changes the caller's:
+// the `unchanged` aspect names what changed, and a mutant that does so is caught there.
+TEST(GameFunctionKind, APositionChangedByTheCallIsCaught) {
+  const Assignment assignment = spec_with(R"yaml(    domain: nim
+    role: move
+    function: make_move
+    depth: 1
+    positions: [[2, A]]
+    grades: {value: a, unchanged: b}
+)yaml",
+                                          "[{id: a, points: 1}, {id: b, points: 1}]");
+  const TestSpec& test = assignment.tests.back();
+  const TestOutcome moved = kind.evaluate(
+      assignment, test, driver_returned(call_steps({{"[2]", R"({"$tuple": [0, "B"]})"}})));
+  EXPECT_TRUE(aspect(moved, "value").passed);
+  EXPECT_FALSE(aspect(moved, "unchanged").passed);
+  EXPECT_THAT(aspect(moved, "unchanged").feedback,
+              HasSubstr("`make_move(position 1) as 'A'` changed the position it was given ([0]: 2 "
+                        "is now 0)"));
+  // The driver binds the argument, passes it by reference and reads it back.
+  GradingContext context;
+  context.driver_dir = "drivers";
+  context.python = "python3";
+  const nlohmann::json steps =
+      nlohmann::json::parse(*kind.invocation(assignment, test, context).stdin_data)["steps"];
+  ASSERT_EQ(steps.size(), 3u);
+  EXPECT_EQ(steps[0]["op"], "let");
+  EXPECT_EQ(steps[1]["args"][0], nlohmann::json({{"$ref", "argument"}}));
+  EXPECT_EQ(steps[2]["op"], "get");
 }
 
 TEST(GameFunctionKind, ASpecMistakeIsNamedAtItsKey) {
@@ -111,8 +163,9 @@ TEST(GameFunctionKind, ASpecMistakeIsNamedAtItsKey) {
   const Assignment value_with_legal = spec_with(
       "    domain: nim\n    role: value\n    function: f\n    positions: [[0, A]]\n"
       "    grades: {legal: a}\n");
-  EXPECT_THAT(validation_error(kind, value_with_legal, value_with_legal.tests.back()),
-              HasSubstr("a game_function test with role: value judges value; not legal"));
+  EXPECT_THAT(
+      validation_error(kind, value_with_legal, value_with_legal.tests.back()),
+      HasSubstr("a game_function test with role: value judges value, unchanged; not legal"));
   const Assignment no_players = spec_with(
       "    domain: nim\n    role: move\n    function: f\n    positions: [[2, A]]\n"
       "    object: {class: P, opponent: opp}\n    grades: {legal: a}\n");

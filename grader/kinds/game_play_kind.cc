@@ -358,6 +358,15 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
                                         ? std::string()
                                         : first_stop->detail.substr(first_stop->detail.find('\n'))),
        true});
+  const auto first_timeout = std::find_if(results.begin(), results.end(), [](const GameResult& r) {
+    return r.end == GameEnd::timed_out;
+  });
+  outcome.aspects.push_back(
+      {"in_time", "", first_timeout == results.end(),
+       first_timeout == results.end()
+           ? ""
+           : game_line(setup, first_timeout - results.begin(), *first_timeout),
+       true});
   for (std::size_t k = 0; k < setup.wins.size(); ++k) {
     const bool met = static_cast<double>(won) >= setup.wins[k];
     outcome.aspects.push_back(
@@ -631,13 +640,12 @@ std::vector<MutantOutcome> GamePlayKind::mutant_outcomes(const Assignment& assig
           return stop != legal.end() ? *stop : legal.front();
         }));
   }
-  MutantOutcome random{"plays_randomly", "an agent that moves uniformly at random", {}};
+  MutantOutcome random{"plays_randomly", "moves uniformly at random (no search)", {}};
   judge(setup, random_games, random.outcome);
   MutantOutcome idle =
       !setup.layout.empty()  // Pacman may Stop; another game's agent must move
-          ? MutantOutcome{"never_moves", "an agent that never moves (Stop)", {}}
-          : MutantOutcome{
-                "always_first_move", "an agent that always makes its first legal move", {}};
+          ? MutantOutcome{"never_moves", "never moves (Stop)", {}}
+          : MutantOutcome{"always_first_move", "always makes its first legal move (no search)", {}};
   judge(setup, idle_games, idle.outcome);
   outcomes.push_back(std::move(random));
   outcomes.push_back(std::move(idle));

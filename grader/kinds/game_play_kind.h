@@ -24,7 +24,9 @@
 // seconds per move, default 5); game_seconds (CPU seconds of the student's moves in one game,
 // default none: the test's limits hold all its games); wins (1 to 4 increasing counts) and
 // average_score (1 to 4 increasing scores): the tiers. Aspects: completed (no game ended by a
-// timeout, an illegal move or an error); unbeaten (every game completed and none lost: tic-tac-toe
+// timeout, an illegal move or an error); in_time (no game ended by a move over move_seconds or
+// moves over game_seconds: CS540's "each move within 5 s", apart from the games' results);
+// unbeaten (every game completed and none lost: tic-tac-toe
 // against minimax, where a correct agent draws); wins_1 .. wins_4 and score_1 .. score_4 (the tiers
 // met, credited only when every game completed, as the project gives no points when a game timed
 // out).
@@ -38,8 +40,8 @@ class GamePlayKind : public TestKind {
  public:
   std::string_view name() const override { return "game_play"; }
   std::vector<std::string> aspects() const override {
-    return {"completed", "unbeaten", "wins_1",  "wins_2",  "wins_3",
-            "wins_4",    "score_1",  "score_2", "score_3", "score_4"};
+    return {"completed", "in_time", "unbeaten", "wins_1",  "wins_2", "wins_3",
+            "wins_4",    "score_1", "score_2",  "score_3", "score_4"};
   }
   std::vector<std::string> keys() const override {
     return {"domain",    "agent",        "agent_args",   "object", "function",     "argument",

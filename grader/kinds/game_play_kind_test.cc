@@ -331,6 +331,8 @@ TEST(GamePlayKind, GamesAreJudgedByTheReferencesReplayOfThem) {
   EXPECT_THAT(aspect(illegal, "completed").feedback, HasSubstr("returned 'Up' in P(4,1)"));
   EXPECT_FALSE(aspect(illegal, "wins_1").passed);
   EXPECT_THAT(aspect(illegal, "wins_1").feedback, HasSubstr("not credited: game 2"));
+  EXPECT_TRUE(aspect(illegal, "in_time").passed);  // an illegal move is not a slow one
+  EXPECT_TRUE(aspect(three_won, "in_time").passed);
 
   const TestOutcome slow =
       GamePlayKind().evaluate(assignment, test,
@@ -340,6 +342,10 @@ TEST(GamePlayKind, GamesAreJudgedByTheReferencesReplayOfThem) {
   EXPECT_EQ(slow.verdict, Verdict::time_limit_exceeded);
   EXPECT_THAT(aspect(slow, "completed").feedback,
               HasSubstr("slowest move 6.000 s (move 3): that move used more than 5 s of CPU"));
+  EXPECT_FALSE(aspect(slow, "in_time").passed);
+  EXPECT_THAT(
+      aspect(slow, "in_time").feedback,
+      HasSubstr("game 1 (seed 1): timed out, score 9, 2 moves, slowest move 6.000 s (move 3)"));
 }
 
 // game_seconds: the student's moves of one game in all; the move past it ends that game.

@@ -691,6 +691,41 @@ void judge_local_call(const LocalPlan& plan, const LocalCall& call, const LocalA
   }
 }
 
+// A restart loop that raises when its very first climb already solves (it keeps the solution in
+// the best-so-far list's first place, `best[0] = result`, while that list is still empty) and
+// answers as the handout's draws do everywhere else: only a call whose first climb solves
+// catches it.
+MutantOutcome restarts_crashing_on_a_first_solution(const LocalPlan& plan) {
+  MutantOutcome mutant{"restarts_crash_on_first_solution",
+                       "raises IndexError when the first climb already solves (the solution "
+                       "written into the still empty list of the best states)",
+                       {}};
+  mutant.outcome.verdict = Verdict::accepted;
+  LocalAspects aspects(local_role_aspects(plan.role));
+  for (const LocalCall& call : plan.calls) {
+    const auto space = plan.space(call);
+    const std::vector<ref::HillClimbRun> climbs = drawn_climbs(plan, call);
+    const bool first_solves = climbs.size() == 1 && plan.options.target &&
+                              climbs.front().values.back() == *plan.options.target;
+    if (first_solves) {
+      const FunctionCallCheck raised{
+          false,
+          fmt::format("`{}` raised IndexError: list assignment index out of range", call.text),
+          {}};
+      aspects.take("result", raised);
+      aspects.take("seeded", raised);
+      mutant.outcome.verdict = Verdict::runtime_error;
+      continue;
+    }
+    std::string output;
+    for (const auto& state : drawn_restart_results(plan, call))
+      output += local_line_text(*plan.line, *space, state, space->value(state)) + "\n";
+    judge_local_call(plan, call, LocalAnswer{nullptr, output, output}, aspects, nullptr);
+  }
+  mutant.outcome.aspects = aspects.aspects;
+  return mutant;
+}
+
 }  // namespace
 
 std::vector<std::string> LocalSearchKind::judged_aspects(const Assignment&,
@@ -933,6 +968,7 @@ std::vector<MutantOutcome> LocalSearchKind::mutant_outcomes(const Assignment& as
                  output += local_line_text(*plan.line, space, state, space.value(state)) + "\n";
                return LocalAnswer{nullptr, output, output};
              });
+      outcomes.push_back(restarts_crashing_on_a_first_solution(plan));
       break;
   }
   return outcomes;

@@ -138,7 +138,8 @@ std::vector<AspectOutcome> judged_heuristic(const ProblemTest& read,
   AspectOutcome values;
   values.aspect = "h_values";
   std::vector<double> h;
-  for (std::size_t i = 0; i < explored.expanded(); ++i) {
+  const std::vector<std::size_t> judged = searchable_states(explored, problem);
+  for (const std::size_t i : judged) {
     const auto value = i < explored.h.size() ? explored.h[i] : std::nullopt;
     if (!value || *value < 0 || !std::isfinite(*value)) {
       values.feedback = fmt::format(
@@ -166,7 +167,7 @@ std::vector<AspectOutcome> judged_heuristic(const ProblemTest& read,
   }
   const ExploredSpaceProblem space_problem(explored, problem.reference_of, *read.domain.problem);
   const ref::CostToGoal space =
-      student_cost_to_goal(explored, problem.reference_of, *read.domain.problem);
+      student_cost_to_goal(explored, problem, judged, *read.domain.problem);
   std::optional<InformedTiers> tiers;
   if (!read.at_most.empty()) {
     tiers.emplace();
