@@ -21,9 +21,12 @@ struct Direction {
   int dx;
   int dy;
 };
-// The order of Berkeley's Actions._directionsAsList.
+// The order of Berkeley's Actions._directionsAsList as the project's own Python iterates it: West,
+// Stop, East, North, South (its Python 2 dictionary's order, which its Python 3 release writes
+// out). An agent that breaks ties by the first or last legal action plays as it does there only
+// in this order (docs/performance.md, "Pacman games against Berkeley's pacman.py").
 constexpr std::array<Direction, 5> kDirections{
-    {{"North", 0, 1}, {"South", 0, -1}, {"East", 1, 0}, {"West", -1, 0}, {"Stop", 0, 0}}};
+    {{"West", -1, 0}, {"Stop", 0, 0}, {"East", 1, 0}, {"North", 0, 1}, {"South", 0, -1}}};
 
 const Direction& direction(const std::string& name) {
   for (const Direction& d : kDirections)

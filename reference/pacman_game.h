@@ -2,7 +2,7 @@
 // here from its documented behaviour): agent 0 is Pacman, agents 1 .. n are the ghosts in the
 // layout's order.
 //
-//   Pacman's legal actions: North, South, East, West, Stop (in that order), each whose square is
+//   Pacman's legal actions: West, Stop, East, North, South (in that order, Berkeley's), each whose square is
 //     not a wall. A move eats the food there (+10; the last food wins, +500) or the capsule
 //     there (every ghost scared for 40 moves), then costs 1 (the time penalty).
 //   A ghost's legal actions: the same without Stop, and without reversing its direction unless

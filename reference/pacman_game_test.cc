@@ -59,11 +59,11 @@ const char* const kCorridor =
     "%P..G%\n"
     "%%%%%%\n";
 
-TEST(PacmanGame, PacmanMovesNorthSouthEastWestStopWhereNoWallIs) {
+TEST(PacmanGame, PacmanMovesWestStopEastNorthSouthWhereNoWallIs) {
   const PacmanGame game(parse_pacman_layout(kCorridor));
   EXPECT_EQ(game.agents(), 2);
   EXPECT_EQ(game.initial_state(), "P(1,1) G(4,1,Stop) food{(2,1),(3,1)} score=0");
-  EXPECT_THAT(actions(game, game.initial_state(), 0), ElementsAre("East", "Stop"));
+  EXPECT_THAT(actions(game, game.initial_state(), 0), ElementsAre("Stop", "East"));
   // Eating food: +10, and every Pacman move costs 1.
   EXPECT_EQ(after(game, game.initial_state(), 0, "East"), "P(2,1) G(4,1,Stop) food{(3,1)} score=9");
   EXPECT_EQ(game.evaluate(after(game, game.initial_state(), 0, "Stop")), -1.0);
@@ -91,16 +91,16 @@ TEST(PacmanGame, ADirectionalGhostLeansTowardPacmanAndAwayWhenScared) {
   // At (3,2), facing West: West (toward Pacman at (1,2)) and South are legal, East is the
   // reverse.
   const State hunting = "P(1,2) G(3,2,West) food{(2,2)} score=0";
-  ASSERT_THAT(actions(game, hunting, 1), ElementsAre("South", "West"));
+  ASSERT_THAT(actions(game, hunting, 1), ElementsAre("West", "South"));
   const std::vector<double> toward = game.directional_ghost(hunting, 1);
   ASSERT_EQ(toward.size(), 2u);
-  EXPECT_NEAR(toward[0], 0.1, 1e-12);  // South: only the shared 0.2 / 2
-  EXPECT_NEAR(toward[1], 0.9, 1e-12);  // West: 0.8 + 0.1
+  EXPECT_NEAR(toward[0], 0.9, 1e-12);  // West: 0.8 + 0.1
+  EXPECT_NEAR(toward[1], 0.1, 1e-12);  // South: only the shared 0.2 / 2
   // Scared, it moves half a square and prefers the move that leaves it farthest from Pacman.
   const State fleeing = "P(1,2) G(3,2,West,scared=10) food{(2,2)} score=0";
   const std::vector<double> away = game.directional_ghost(fleeing, 1);
-  EXPECT_NEAR(away[0], 0.9, 1e-12);                         // South: 2.5 away
-  EXPECT_NEAR(away[1], 0.1, 1e-12);                         // West: 1.5 away
+  EXPECT_NEAR(away[0], 0.1, 1e-12);                         // West: 1.5 away
+  EXPECT_NEAR(away[1], 0.9, 1e-12);                         // South: 2.5 away
   EXPECT_TRUE(game.directional_ghost(hunting, 0).empty());  // Pacman is no ghost
 }
 

@@ -71,7 +71,7 @@ TEST(PlayedGame, TheStudentsLastMoveEndsItsGameWithItsVerdict) {
   const GameResult result = replay_played_game(corridor(), illegal);
   EXPECT_EQ(result.end, GameEnd::illegal_move);
   EXPECT_THAT(result.detail, HasSubstr("returned 'North' in P(4,1)"));
-  EXPECT_THAT(result.detail, HasSubstr("legal: East, West, Stop"));
+  EXPECT_THAT(result.detail, HasSubstr("legal: West, Stop, East"));
   PlayedGame raised = record({"East"}, "raised");
   raised.detail = {{"type", "KeyError"}, {"message", "'x'"}, {"traceback", ""}};
   EXPECT_EQ(replay_played_game(corridor(), raised).detail, "KeyError: 'x'");

@@ -96,12 +96,23 @@ StateDifference state_difference(const std::vector<TreeState>& reference,
   if (cutoff_depth == 0 && !depth.empty())
     cutoff_depth = *std::max_element(depth.begin(), depth.end());
 
-  // Match the two multisets: the reference's nodes in order, the student's states by count.
+  // Match the two multisets. A search that leaves a move out generates the rest in the
+  // reference's order: walk both lists together first, so that a state the tree holds twice is
+  // matched where the student's search made it (not at its first place in the reference's order,
+  // which would blame another move); the states left over are then matched by count.
   std::unordered_map<ref::State, std::size_t> student_count, reference_count;
-  for (const ref::State& state : student) ++student_count[state];
   std::vector<bool> matched(reference.size(), false);
+  std::vector<bool> used(student.size(), false);
+  for (std::size_t i = 0, next = 0; i < reference.size() && next < student.size(); ++i)
+    if (reference[i].state == student[next]) {
+      matched[i] = true;
+      used[next++] = true;
+    }
+  for (std::size_t j = 0; j < student.size(); ++j)
+    if (!used[j]) ++student_count[student[j]];
   for (std::size_t i = 0; i < reference.size(); ++i) {
     ++reference_count[reference[i].state];
+    if (matched[i]) continue;
     auto found = student_count.find(reference[i].state);
     if (found != student_count.end() && found->second > 0) {
       --found->second;

@@ -367,14 +367,20 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
            ? ""
            : game_line(setup, first_timeout - results.begin(), *first_timeout),
        true});
+  // A tier missed by a game or two is where a student asks why: the games are the seeded ones.
+  const std::string seeded = fmt::format(
+      ". The games are seeded ({} to {}), so a regrade plays these same games; another run "
+      "(the course's own, seeded otherwise) plays others, and a strong agent may win one more "
+      "or one fewer there",
+      seed_of(setup, 0), seed_of(setup, static_cast<std::int64_t>(results.size()) - 1));
   for (std::size_t k = 0; k < setup.wins.size(); ++k) {
     const bool met = static_cast<double>(won) >= setup.wins[k];
-    outcome.aspects.push_back(
-        {fmt::format("wins_{}", k + 1), "", met && first_stop == nullptr,
-         first_stop != nullptr ? not_credited
-         : met                 ? ""
-               : fmt::format("{}; this tier asks for {:g} win(s) or more", summary, setup.wins[k]),
-         true});
+    outcome.aspects.push_back({fmt::format("wins_{}", k + 1), "", met && first_stop == nullptr,
+                               first_stop != nullptr ? not_credited
+                               : met                 ? ""
+                                     : fmt::format("{}; this tier asks for {:g} win(s) or more{}",
+                                                   summary, setup.wins[k], seeded),
+                               true});
   }
   const auto first_loss = std::find_if(results.begin(), results.end(),
                                        [](const GameResult& r) { return r.end == GameEnd::lost; });
@@ -391,8 +397,8 @@ void judge(const PlaySetup& setup, const std::vector<GameResult>& results, TestO
                                first_stop != nullptr ? not_credited
                                : met                 ? ""
                                      : fmt::format("{}; this tier asks for an average score of at "
-                                                   "least {:g}",
-                                                   summary, setup.average_score[k]),
+                                                   "least {:g}{}",
+                                                   summary, setup.average_score[k], seeded),
                                true});
   }
   outcome.verdict = first_stop == nullptr                      ? Verdict::accepted

@@ -136,9 +136,9 @@ TEST(GameSearchKind, APacmanTableListsEachAgentsMovesAlsoForGhostsTakenAsOne) {
   const std::string root = table["root"];
   EXPECT_EQ(root, "P(1,3) G(1,1,Stop) G(4,3,Stop) food{(2,3),(3,3)} score=0");
   EXPECT_EQ(table["moves"][root]["0"].dump(),
-            R"([["South","P(1,2) G(1,1,Stop) G(4,3,Stop) food{(2,3),(3,3)} score=-1"],)"
+            R"([["Stop","P(1,3) G(1,1,Stop) G(4,3,Stop) food{(2,3),(3,3)} score=-1"],)"
             R"(["East","P(2,3) G(1,1,Stop) G(4,3,Stop) food{(3,3)} score=9"],)"
-            R"(["Stop","P(1,3) G(1,1,Stop) G(4,3,Stop) food{(2,3),(3,3)} score=-1"]])");
+            R"(["South","P(1,2) G(1,1,Stop) G(4,3,Stop) food{(2,3),(3,3)} score=-1"]])");
   // After Pacman's East and ghost 1's move, Pacman moves again only if ghost 2 is forgotten.
   const std::string east = "P(2,3) G(1,1,Stop) G(4,3,Stop) food{(3,3)} score=9";
   const std::string ghost_1 = table["moves"][east]["1"][0][1];

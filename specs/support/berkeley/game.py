@@ -121,11 +121,13 @@ class Grid:
 class Actions:
     """Direction names and the (dx, dy) each moves by (y grows northwards)."""
 
-    _directions = {Directions.NORTH: (0, 1),
-                   Directions.SOUTH: (0, -1),
+    _directions = {Directions.WEST: (-1, 0),
+                   Directions.STOP: (0, 0),
                    Directions.EAST: (1, 0),
-                   Directions.WEST: (-1, 0),
-                   Directions.STOP: (0, 0)}
+                   Directions.NORTH: (0, 1),
+                   Directions.SOUTH: (0, -1)}
+    # The project's order (its Python 2 dictionary's, written out by its Python 3 release): an
+    # agent that keeps the first of equal choices plays as it does in the course's pacman.py.
     _directionsAsList = list(_directions.items())
     TOLERANCE = .001
 
@@ -154,7 +156,7 @@ class Actions:
     @staticmethod
     def getPossibleActions(config, walls):
         """The directions (Stop included) an agent at config can move in without entering a
-        wall, in the order North, South, East, West, Stop."""
+        wall, in the order West, Stop, East, North, South."""
         x, y = config.pos
         x_int, y_int = int(x + 0.5), int(y + 0.5)
         if abs(x - x_int) + abs(y - y_int) > Actions.TOLERANCE:
