@@ -145,6 +145,16 @@ std::string clip_line(std::string_view line, std::size_t max_chars) {
   return fmt::format("{} ... ({} more characters)", line.substr(0, cut), chars - max_chars);
 }
 
+std::string clip_text(std::string text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  const std::size_t dropped = text.size() - max_bytes;
+  text.resize(max_bytes);
+  while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
+    text.pop_back();  // a continuation byte: drop the partial character
+  if (!text.empty() && (static_cast<unsigned char>(text.back()) & 0x80) != 0) text.pop_back();
+  return fmt::format("{}\n[cut: {} more bytes in the full report]\n", text, dropped);
+}
+
 bool withheld(const TestOutcome& test, Audience audience) {
   return audience == Audience::student && test.visibility != Visibility::visible;
 }

@@ -45,6 +45,10 @@ SentenceAndEvidence split_evidence(std::string_view feedback);
 /// `line` cut to at most `max_chars` code points, with " ... (N more characters)" appended if cut.
 std::string clip_line(std::string_view line, std::size_t max_chars);
 
+/// `text` cut to at most `max_bytes` bytes (at a UTF-8 boundary) with "\n[cut: ...]\n" after it,
+/// for a platform field with a size limit; `text` itself when it fits.
+std::string clip_text(std::string text, std::size_t max_bytes);
+
 /// True if a rendering for `audience` must withhold this test's details.
 bool withheld(const TestOutcome& test, Audience audience);
 

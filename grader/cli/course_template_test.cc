@@ -25,6 +25,18 @@ TEST(CourseTemplate, InitCourseMakesARepositoryWhoseCiPasses) {
   ASSERT_EQ(created.exit_code, 0) << created.output;
   ASSERT_TRUE(fs::exists(course / ".ci" / "run"));
   ASSERT_TRUE(fs::exists(course / "specs" / "golden" / "city-routes.yaml"));
+  // The platforms' templates (platforms_test.cc runs each), the specs they name as real files.
+  const fs::path platforms = course / "platforms";
+  EXPECT_TRUE(
+      fs::exists(platforms / "github-classroom" / ".github" / "workflows" / "classroom.yml"));
+  EXPECT_TRUE(fs::is_regular_file(platforms / "github-classroom" / ".github" / "searchgrader" /
+                                  "city-routes.yaml"));
+  EXPECT_NE(fs::status(platforms / "vpl" / "vpl_evaluate.sh").permissions() & fs::perms::owner_exec,
+            fs::perms::none);
+  EXPECT_TRUE(fs::is_regular_file(
+      fs::symlink_status(platforms / "vpl" / "searchgrader" / "city-routes.yaml")));
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(platforms / "prairielearn" / "city-routes" /
+                                                     "tests" / "city-routes.yaml")));
 
   const auto ci = run_shell("cd " + course.string() + " && SEARCHGRADER=" + searchgrader() +
                             " SEARCHGRADER_PYTHON=/usr/bin/python3 .ci/run");

@@ -15,8 +15,9 @@ namespace fs = std::filesystem;
 CLI::App* add_init_course_command(CLI::App& app, InitCourseArgs& args) {
   CLI::App* command = app.add_subcommand(
       "init-course",
-      "Start a course repository: an example spec, starter code, known submissions and a CI "
-      "script that runs validate and audit");
+      "Start a course repository: an example spec, starter code, known submissions, a CI "
+      "script that runs validate and audit, and templates for the platforms students submit "
+      "on (GitHub Classroom, Moodle VPL, PrairieLearn)");
   command->add_option("DIR", args.directory, "The folder to create (new or empty)")->required();
   command->footer(
       "Exit codes: 0 created; 2 DIR is not empty; 3 the template is missing from this "
