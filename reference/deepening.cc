@@ -43,7 +43,9 @@ class Deepening {
     const State state = here.state;
     const double g = here.g;
     bool cutoff = false;
-    for (Step& step : problem_.successors(state)) {
+    std::vector<Step> steps = problem_.successors(state);
+    if (options_.reverse_successors) std::reverse(steps.begin(), steps.end());
+    for (Step& step : steps) {
       ++run_.generated;
       if (options_.avoid_cycles &&
           std::any_of(path_.begin(), path_.end(),
@@ -101,7 +103,8 @@ DeepeningRun iterative_deepening(const Problem& problem, int max_depth,
   DeepeningRun run;
   Deepening search(problem, options, run);
   run.status = DeepeningStatus::cutoff;
-  for (int depth = 0; depth <= max_depth && !run.budget_exceeded; ++depth) {
+  for (int depth = std::max(options.first_limit, 0); depth <= max_depth && !run.budget_exceeded;
+       ++depth) {
     run.depth = depth;
     if (search.run(depth, -1.0) != DeepeningStatus::cutoff) break;
   }

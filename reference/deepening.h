@@ -6,8 +6,12 @@
 //     recurse on each successor in the domain's order; a solution below is returned at once;
 //     'cutoff' if any branch was cut off, else 'failure'. With `avoid_cycles`, a successor
 //     already on the current path is skipped (the usual "no loops" refinement).
-//   iterative_deepening: depth_limited with limits 0, 1, ..., max_depth; stops at a solution or a
-//     failure (nothing was cut off: deeper limits cannot help).
+//   iterative_deepening: depth_limited with limits 0 (or first_limit), 1, ..., max_depth; stops
+//     at a solution or a failure (nothing was cut off: deeper limits cannot help).
+//   With reverse_successors and avoid_cycles, depth_limited expands exactly what AIMA's 4th
+//   edition's (figure 3.12) does: a stack of every child, the last pushed popped first, the goal
+//   tested when popped, a node at the limit a cutoff, and a node whose state is on its own path
+//   popped but not expanded (here: never recursed into).
 //   ida_star: depth-first with f = g + h bounded by a threshold that starts at h(start) and rises
 //     to the least f that exceeded it.
 //   local_beam(k): local_beam.h's search over the problem's states, h their value and the goal
@@ -34,7 +38,12 @@ enum class DeepeningStatus {
 };
 
 struct DeepeningOptions {
-  bool avoid_cycles = false;             ///< Skip successors already on the current path.
+  bool avoid_cycles = false;  ///< Skip successors already on the current path.
+  /// Try the successors in the reverse of the domain's order: the order a depth-limited search
+  /// that pushes every child on a stack and pops the last pushed follows (AIMA 4th edition,
+  /// figure 3.12).
+  bool reverse_successors = false;
+  int first_limit = 0;  ///< iterative_deepening's first limit (0; AIMA's 4th edition starts at 1).
   std::size_t max_expansions = 1000000;  ///< Past it: budget_exceeded.
 };
 

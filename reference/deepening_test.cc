@@ -50,6 +50,23 @@ TEST(Deepening, IterativeDeepeningRepeatsTheShallowLevels) {
   EXPECT_THAT(run.expanded, ElementsAre("A", "A", "B", "C", "A", "B", "D"));
 }
 
+// AIMA 4th edition's depth-limited search (figure 3.12) pushes every child on a stack and pops
+// the last: the last successor is tried first. Its iterative deepening starts at limit 1.
+TEST(Deepening, AStackOfChildrenTriesTheLastSuccessorFirst) {
+  DeepeningOptions stack;
+  stack.reverse_successors = true;
+  stack.avoid_cycles = true;
+  const DeepeningRun found = depth_limited(diamond(), 3, stack);
+  ASSERT_EQ(found.status, DeepeningStatus::found);
+  EXPECT_THAT(found.path, ElementsAre("A", "C", "D", "E"));
+  EXPECT_THAT(found.expanded, ElementsAre("A", "C", "D"));
+  stack.first_limit = 1;
+  const DeepeningRun deepening = iterative_deepening(diamond(), 5, stack);
+  ASSERT_EQ(deepening.status, DeepeningStatus::found);
+  // Limits 1, 2, 3: A | A, C, B | A, C, D.
+  EXPECT_THAT(deepening.expanded, ElementsAre("A", "A", "C", "B", "A", "C", "D"));
+}
+
 TEST(Deepening, IdaStarFindsTheCheapestPath) {
   const DeepeningRun run = ida_star(diamond());
   ASSERT_EQ(run.status, DeepeningStatus::found);

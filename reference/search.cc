@@ -85,6 +85,7 @@ class Engine {
   }
 
   bool checked() const { return policy_.graph_search && policy_.duplicates == Duplicates::checked; }
+  bool reached() const { return policy_.graph_search && policy_.duplicates == Duplicates::reached; }
 
   std::size_t add_node(State state, long parent, std::string action, double g) {
     Node node{std::move(state), parent, std::move(action), g, 0};
@@ -118,6 +119,7 @@ class Engine {
   // Starts the search; true if the initial state already ends it (goal at generation).
   bool start() {
     const std::size_t root = add_node(problem_.initial_state(), -1, "", 0.0);
+    if (reached()) reached_[nodes_[root].state] = 0.0;
     if (policy_.goal_test == GoalTest::on_generation && problem_.is_goal(nodes_[root].state)) {
       finish(root);
       return true;
@@ -150,12 +152,19 @@ class Engine {
     const State state = nodes_[index].state;
     const double g = nodes_[index].g;
     run_.expanded.push_back(state);
-    if (policy_.graph_search) explored_[state] = g;
+    if (policy_.graph_search && !reached()) explored_[state] = g;
     std::vector<Step> steps = problem_.successors(state);
     if (policy_.reverse_successors) std::reverse(steps.begin(), steps.end());
     for (Step& step : steps) {
       ++run_.generated;
       const double child_g = g + step.cost;
+      if (reached()) {
+        const auto [at, added] = reached_.emplace(step.state, child_g);
+        if (!added) {
+          if (child_g >= at->second) continue;
+          at->second = child_g;  // reached more cheaply: a new entry; the old one stays queued
+        }
+      }
       if (checked()) {
         if (const auto seen = explored_.find(step.state); seen != explored_.end()) {
           if (!policy_.reopen_closed || child_g >= seen->second) continue;
@@ -197,6 +206,7 @@ class Engine {
   std::set<Key> frontier_;
   std::unordered_map<State, std::size_t> in_frontier_;
   std::unordered_map<State, double> explored_;
+  std::unordered_map<State, double> reached_;  // reached duplicates: each state's best g
   long long next_sequence_ = 0;
   SearchRun run_;
 };

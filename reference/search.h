@@ -14,6 +14,10 @@
 //             the new path is cheaper and reopen_closed); a state already on the frontier is
 //             skipped, or its entry takes the cheaper path when update_frontier (keeping its
 //             place among ties, as the course's PriorityQueue.enqueue does);
+//           graph search, reached duplicates (AIMA 4th edition, figure 3.7): skip a state
+//             reached before at a cost no greater; otherwise it is reached at this cost and a
+//             new entry is pushed, the costlier one left on the frontier (and expanded again
+//             when it pops: nothing is checked when popping);
 //           push it.
 //
 // Every run yields the path (states and actions), its cost, the expansion order, optionally the
@@ -53,6 +57,9 @@ enum class GoalTest { on_expansion, on_generation };
 enum class Duplicates {
   checked,  ///< Not pushed when explored or on the frontier (the textbook's graph search).
   lazy,     ///< Always pushed; skipped when popped if already expanded (Berkeley's graphSearch).
+  /// Pushed when new or reached more cheaply than before; never skipped when popped (AIMA 4th
+  /// edition's best_first_search: a `reached` table, stale entries expanded again).
+  reached,
 };
 
 struct SearchPolicy {

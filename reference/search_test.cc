@@ -57,6 +57,28 @@ TEST(Search, UniformCostFindsTheBooksCheapestRoute) {
                           "Fagaras", "Mehadia", "Pitesti", "Craiova", "Drobeta"));
 }
 
+// AIMA 4th edition's best-first search (figure 3.7): a state reached more cheaply gets a second
+// entry and the costlier one stays queued; when it pops it is expanded again.
+TEST(Search, AReachedTableExpandsAStaleEntryAgainAsTheFourthEditionDoes) {
+  auto graph = std::make_shared<Graph>();
+  graph->directed = true;
+  graph->edges = {{"S", "A", 5, ""}, {"S", "B", 1, ""}, {"B", "A", 1, ""}, {"A", "G", 10, ""}};
+  validate_graph(*graph);
+  const GraphProblem problem(graph, "S", {"G"});
+  SearchPolicy book = policy(Strategy::uniform_cost);
+  book.duplicates = Duplicates::reached;
+  const SearchRun run = search(problem, book);
+  ASSERT_TRUE(run.found);
+  EXPECT_DOUBLE_EQ(run.cost, 12);
+  // S, B (1), A (2, the cheaper entry), A again (5, the stale one), then G (12) pops.
+  EXPECT_THAT(run.expanded, ElementsAre("S", "B", "A", "A"));
+  // The textbook's graph search (checked duplicates) updates the entry instead: A once.
+  EXPECT_THAT(search(problem, policy(Strategy::uniform_cost)).expanded, ElementsAre("S", "B", "A"));
+  // A student's order with the repeat replays under any tie-breaking; without it, it does not.
+  EXPECT_TRUE(replay_expansions(problem, book, {"S", "B", "A", "A"}).consistent);
+  EXPECT_FALSE(replay_expansions(problem, book, {"S", "B", "A", "G"}).consistent);
+}
+
 TEST(Search, AStarExpandsAsFigure324) {
   const SearchRun run = search(arad_to_bucharest(), policy(Strategy::astar));
   ASSERT_TRUE(run.found);

@@ -10,7 +10,8 @@
 namespace sg {
 namespace {
 
-const std::vector<std::string> kCallWords = {"game", "depth"};
+// `state`: the root, for AIMA's minimax_search(game, state) (the game object is the root too).
+const std::vector<std::string> kCallWords = {"game", "state", "depth"};
 
 }  // namespace
 
@@ -44,6 +45,7 @@ std::string game_call_text(const GameCall& call, const std::string& domain_name,
   std::vector<std::string> words;
   for (const std::string& word : call.call->arguments)
     words.push_back(word == "game"    ? fmt::format("<{}>", domain_name)
+                    : word == "state" ? fmt::format("<{}'s root>", domain_name)
                     : word == "depth" ? std::to_string(depth)
                                       : word);
   return fmt::format("{}({})", call.call->function, fmt::join(words, ", "));
@@ -65,7 +67,7 @@ nlohmann::json game_call_steps(const GameCall& call, nlohmann::json game_table, 
   } else {
     nlohmann::json args = nlohmann::json::array();
     for (const std::string& word : call.call->arguments) {
-      if (word == "game")
+      if (word == "game" || word == "state")
         args.push_back({{"$ref", "game"}});
       else if (word == "depth")
         args.push_back(depth);

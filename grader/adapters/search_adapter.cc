@@ -246,10 +246,40 @@ bool is_no_path(const nlohmann::json& value, SearchCall& call) {
   return items && items->empty();
 }
 
+// A search node returned (AIMA's Node, in the driver's {"$node": ...}): its path along its
+// parents (or its own solution() and path()), its cost, or the books' failure and cutoff.
+void read_node(const nlohmann::json& node, bool actions, const SearchDomain& domain,
+               SearchCall& call) {
+  const std::string special = node.value("special", nlohmann::json()).is_string()
+                                  ? node["special"].get<std::string>()
+                                  : std::string();
+  if (!special.empty()) {
+    call.no_path = true;
+    call.outcome_word = special;
+    call.notes.push_back(fmt::format("the search returned {}: read as '{}'",
+                                     node.value("repr", std::string("a node")), special));
+    return;
+  }
+  const nlohmann::json& items = node[actions ? "actions" : "states"];
+  call.path = path_from(items, actions, domain);
+  if (node.contains("path_cost") && node["path_cost"].is_number())
+    call.cost = node["path_cost"].get<double>();
+  const std::string via = node.value("via", std::string("parent"));
+  call.notes.push_back(fmt::format(
+      "the search returned a node ({}); its path read {}: {} {}", node.value("repr", std::string()),
+      via == "parent" ? "along its parents" : "through its " + via, items.size(),
+      actions ? (items.size() == 1 ? "action" : "actions")
+              : (items.size() == 1 ? "state" : "states")));
+}
+
 void read_returned(const nlohmann::json& value, const std::string& returns,
                    const SearchDomain& domain, SearchCall& call) {
   const bool with_cost = returns == "path_and_cost" || returns == "actions_and_cost";
   const bool actions = returns == "actions" || returns == "actions_and_cost";
+  if (value.is_object() && value.contains("$node") && value["$node"].is_object()) {
+    read_node(value["$node"], actions, domain, call);
+    return;
+  }
   nlohmann::json path_value = value;
   if (with_cost) {
     const auto pair = as_sequence(value);
@@ -354,6 +384,19 @@ SearchCall read_driver(const Assignment& assignment, const TestSpec& test,
   const std::string returns =
       adapter_value(assignment).value("returns", problem_object ? "actions" : "path");
   read_returned(record.value, returns, domain, result);
+  if (record.value.is_object() && record.value.contains("$node")) {
+    const nlohmann::json& node = record.value["$node"];
+    result.observed = fmt::format("{}: states {}, actions {}, path_cost {}",
+                                  node.value("repr", std::string("a node")),
+                                  python_repr(node.value("states", nlohmann::json::array())),
+                                  python_repr(node.value("actions", nlohmann::json::array())),
+                                  python_repr(node.value("path_cost", nlohmann::json())));
+  }
+  // AIMA's searches return None for failure (the 3rd edition's) and the string 'cutoff'.
+  if (record.value.is_null() && adapter_value(assignment).value("api", "") == "aima") {
+    result.outcome_word = "failure";
+    result.notes.push_back("the search returned None: read as 'failure', as AIMA's code means it");
+  }
   if (problem_object && transcript.steps[call_step + 1].ok) {
     std::vector<ref::State> expanded;
     for (const auto& item :

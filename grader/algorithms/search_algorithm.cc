@@ -17,9 +17,61 @@ const std::vector<std::string> kStrategies = {
     "ida_star", "local_beam"};
 
 const std::vector<std::string> kKeys = {
-    "strategy",        "graph_search",  "goal_test",      "tie_break",         "duplicates",
-    "update_frontier", "reopen_closed", "limit",          "max_depth",         "avoid_cycles",
-    "beam_width",      "max_steps",     "max_expansions", "reverse_successors"};
+    "strategy",       "graph_search",       "goal_test",     "tie_break",
+    "duplicates",     "update_frontier",    "reopen_closed", "limit",
+    "max_depth",      "avoid_cycles",       "beam_width",    "max_steps",
+    "max_expansions", "reverse_successors", "first_limit",   "figure"};
+
+// The textbook's figures as presets (`figure:`): the keys each one sets, under the keys the
+// algorithm gives itself, and the strategies it may be read with (the first is the default).
+struct Figure {
+  const char* name;
+  std::vector<std::string> strategies;
+  nlohmann::json keys;
+  const char* what;
+};
+
+const std::vector<Figure>& figures() {
+  static const std::vector<Figure> known = {
+      {"aima3e-3.11",
+       {"bfs"},
+       {{"goal_test", "generation"}},
+       "AIMA 3rd edition, breadth-first graph search: the goal tested when a state is generated "
+       "(the start first), a state explored or on the frontier not pushed again"},
+      {"aima3e-3.14",
+       {"ucs", "astar", "greedy"},
+       {{"update_frontier", true}},
+       "AIMA 3rd edition, uniform-cost search (best_first_graph_search): the goal tested when a "
+       "node is popped, a cheaper path replacing the frontier's entry"},
+      {"aima3e-3.17",
+       {"depth_limited"},
+       nlohmann::json::object(),
+       "AIMA 3rd edition, recursive depth-limited search: no check for cycles, the successors "
+       "in order"},
+      {"aima3e-3.18",
+       {"iterative_deepening"},
+       {{"first_limit", 0}},
+       "AIMA 3rd edition, iterative deepening: the recursive depth-limited search with limits 0, "
+       "1, 2, ..."},
+      {"aima4e-3.7",
+       {"ucs", "astar", "greedy"},
+       {{"duplicates", "reached"}},
+       "AIMA 4th edition, best-first search: a `reached` table; a child pushed when its state is "
+       "new or reached more cheaply, the costlier entry left queued and expanded again when it "
+       "pops"},
+      {"aima4e-3.9",
+       {"bfs"},
+       {{"goal_test", "generation"}},
+       "AIMA 4th edition, breadth-first search: the goal tested when a state is generated (the "
+       "start first), a reached state not pushed again"},
+      {"aima4e-3.12",
+       {"depth_limited", "iterative_deepening"},
+       {{"reverse_successors", true}, {"avoid_cycles", true}, {"first_limit", 1}},
+       "AIMA 4th edition, depth-limited search and iterative deepening: a stack of every child "
+       "(the last tried first), the goal tested when a node pops, a node whose state is on its "
+       "own path not expanded; limits 1, 2, ..."}};
+  return known;
+}
 
 class Reader {
  public:
@@ -113,6 +165,33 @@ SearchAlgorithm search_algorithm(const Assignment& assignment, const TestSpec& t
                       fmt::format("unknown key '{}' in an algorithm{}; allowed: {}", key,
                                   did_you_mean(key, kKeys), fmt::join(kKeys, ", ")));
   }
+  // A textbook figure sets its keys under the algorithm's own.
+  nlohmann::json with_figure;
+  if (value->contains("figure")) {
+    const std::string figure =
+        (*value)["figure"].is_string() ? (*value)["figure"].get<std::string>() : "";
+    std::vector<std::string> names;
+    for (const Figure& known : figures()) names.push_back(known.name);
+    const auto found = std::find_if(figures().begin(), figures().end(),
+                                    [&](const Figure& known) { return figure == known.name; });
+    if (found == figures().end())
+      throw SpecError(where("figure"),
+                      fmt::format("algorithm '{}': figure must be one of {}{}", name,
+                                  fmt::join(names, ", "), did_you_mean(figure, names)));
+    with_figure = found->keys;
+    with_figure["strategy"] = found->strategies.front();
+    for (const auto& [key, item] : value->items()) with_figure[key] = item;
+    const std::string strategy = with_figure["strategy"].is_string()
+                                     ? with_figure["strategy"].get<std::string>()
+                                     : std::string();
+    if (std::find(found->strategies.begin(), found->strategies.end(), strategy) ==
+        found->strategies.end())
+      throw SpecError(where("strategy"),
+                      fmt::format("algorithm '{}': figure {} is {}; its strategy is one of {}",
+                                  name, figure, found->what, fmt::join(found->strategies, ", ")));
+    if (strategy != "iterative_deepening") with_figure.erase("first_limit");
+    value = &with_figure;
+  }
   const Reader reader(*value, where, fmt::format("algorithm '{}'", name));
   SearchAlgorithm algorithm;
   algorithm.name = name;
@@ -141,15 +220,19 @@ SearchAlgorithm search_algorithm(const Assignment& assignment, const TestSpec& t
     policy.tie_break = reader.choice("tie_break", {"earliest", "latest"}, "earliest") == "latest"
                            ? ref::TieBreak::latest_inserted
                            : ref::TieBreak::earliest_inserted;
-  policy.duplicates = reader.choice("duplicates", {"checked", "lazy"}, "checked") == "lazy"
-                          ? ref::Duplicates::lazy
-                          : ref::Duplicates::checked;
+  const std::string duplicates =
+      reader.choice("duplicates", {"checked", "lazy", "reached"}, "checked");
+  policy.duplicates = duplicates == "lazy"      ? ref::Duplicates::lazy
+                      : duplicates == "reached" ? ref::Duplicates::reached
+                                                : ref::Duplicates::checked;
   policy.update_frontier = reader.boolean("update_frontier", true);
   policy.reopen_closed = reader.boolean("reopen_closed", false);
   policy.reverse_successors = reader.boolean("reverse_successors", false);
   policy.max_expansions = static_cast<std::size_t>(reader.whole("max_expansions", 1000000, 1));
   algorithm.deepening.max_expansions = policy.max_expansions;
   algorithm.deepening.avoid_cycles = reader.boolean("avoid_cycles", false);
+  algorithm.deepening.reverse_successors = policy.reverse_successors;
+  algorithm.deepening.first_limit = static_cast<int>(reader.whole("first_limit", 0, 0));
   algorithm.limit = static_cast<int>(reader.whole("limit", 0, 0));
   algorithm.max_depth = static_cast<int>(reader.whole("max_depth", 50, 0));
   algorithm.beam_width = static_cast<std::size_t>(reader.whole("beam_width", 2, 1));
@@ -209,12 +292,13 @@ ReferenceRun run_reference(const SearchDomain& domain, const SearchAlgorithm& al
     default:
       break;
   }
-  ref::DeepeningRun result =
-      algorithm.family == SearchAlgorithm::Family::depth_limited
-          ? ref::depth_limited(problem, algorithm.limit, algorithm.deepening)
-      : algorithm.family == SearchAlgorithm::Family::iterative_deepening
-          ? ref::iterative_deepening(problem, algorithm.max_depth, algorithm.deepening)
-          : ref::ida_star(problem, algorithm.deepening);
+  ref::DeepeningOptions deepening = algorithm.deepening;
+  deepening.reverse_successors = reversed != deepening.reverse_successors;
+  ref::DeepeningRun result = algorithm.family == SearchAlgorithm::Family::depth_limited
+                                 ? ref::depth_limited(problem, algorithm.limit, deepening)
+                             : algorithm.family == SearchAlgorithm::Family::iterative_deepening
+                                 ? ref::iterative_deepening(problem, algorithm.max_depth, deepening)
+                                 : ref::ida_star(problem, deepening);
   run.found = result.status == ref::DeepeningStatus::found;
   run.budget_exceeded = result.budget_exceeded;
   run.outcome = run.found                                       ? "found"

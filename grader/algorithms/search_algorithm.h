@@ -10,11 +10,16 @@
 //   graph_search true (an explored set) | false (a tree search that revisits)
 //   goal_test    expansion | generation
 //   tie_break    earliest | latest                          (among equal priorities)
-//   duplicates   checked | lazy                             (lazy: Berkeley's graphSearch)
+//   duplicates   checked | lazy | reached                   (lazy: Berkeley's graphSearch;
+//                                                            reached: AIMA 4th edition's table)
 //   update_frontier, reopen_closed: true | false            (priority searches)
 //   reverse_successors true: push successors in the reverse of the domain's order (a stack that
 //                      pops the domain's first successor first)
-//   limit (depth_limited), max_depth (iterative_deepening), avoid_cycles (depth-bounded),
+//   limit (depth_limited), max_depth and first_limit (iterative_deepening), avoid_cycles
+//   (depth-bounded; with reverse_successors, AIMA 4th edition's stack of children),
+//   figure       a textbook figure as a preset: aima3e-3.11, aima3e-3.14, aima3e-3.17,
+//                aima3e-3.18, aima4e-3.7, aima4e-3.9, aima4e-3.12 (search_algorithm.cc says what
+//                each sets; the algorithm's own keys win)
 //   beam_width, max_steps (local_beam), max_expansions (all; default 1000000)
 #pragma once
 

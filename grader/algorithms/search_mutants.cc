@@ -82,12 +82,17 @@ std::vector<SearchMutant> search_mutants(const SearchAlgorithm& algorithm) {
           [](SearchMutant& m) { m.algorithm.limit -= 1; });
   }
   if (algorithm.family == Family::iterative_deepening) {
-    add("max_depth_plus_one", "tries one depth limit more than maxDepth",
-        [](SearchMutant& m) { m.algorithm.max_depth += 1; });
+    add("max_depth_plus_one", "tries one depth limit more than maxDepth", [](SearchMutant& m) {
+      m.algorithm.max_depth += 1;
+      m.bound_only = true;
+    });
     if (algorithm.max_depth > 0)
       add("max_depth_minus_one",
           "stops one depth limit short of maxDepth (never tries maxDepth itself)",
-          [](SearchMutant& m) { m.algorithm.max_depth -= 1; });
+          [](SearchMutant& m) {
+            m.algorithm.max_depth -= 1;
+            m.bound_only = true;
+          });
   }
   if (algorithm.family == Family::depth_limited || algorithm.family == Family::iterative_deepening)
     add("cutoff_as_failure",

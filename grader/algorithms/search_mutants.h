@@ -33,6 +33,10 @@ struct SearchMutant {
   std::string mistake;  ///< "tests the goal when a node is generated, not when it is expanded"
   SearchAlgorithm algorithm;       ///< The mutated algorithm.
   bool cutoff_as_failure = false;  ///< Report 'failure' where the run says 'cutoff'.
+  /// It moves only a depth bound: where its run is the reference's, the search never came near
+  /// the bound (iterative deepening from limit 1 to a goal at depth 7, max_depth 50), and no
+  /// test of that search could catch it (an equivalent mutant, left out of audits).
+  bool bound_only = false;
 };
 
 /// The mutants that apply to `algorithm`, in catalogue order. Tree-search mutants keep a small

@@ -103,6 +103,7 @@ std::vector<GameMistake> game_search_mistakes(const GameSearchExpected& read) {
          "treats every opponent as one agent (only agent 1 moves before agent 0 again)",
          [](auto& v) { v.agents_seen = 2; });
   with("one_ply_too_deep", "searches one ply too deep", [](auto& v) { ++v.depth; });
+  list.back().bound_only = true;
   if (options.depth > 1)
     with("one_ply_too_shallow", "searches one ply too shallow", [](auto& v) { --v.depth; });
   return list;

@@ -39,6 +39,9 @@ struct GameMistake {
   std::string id;
   std::string mistake;
   ref::GameSearchOptions options;
+  /// It moves only the depth bound: where its run is the reference's (a search that reaches
+  /// every end of the game, as AIMA's does), no test could catch it (an equivalent mutant).
+  bool bound_only = false;
 };
 
 /// The named mistakes that apply to the test's search (expectimax's chance nodes, alpha-beta's

@@ -16,11 +16,23 @@ std::vector<AspectOutcome> judge_search_answer(const SearchAnswerExpected& expec
 
   const ReferenceRun& reference = expected.runs.front();
   if (!reference.found) {
-    // No path exists within what the algorithm searches: the submission must say so.
+    // No path exists within what the algorithm searches: the submission must say so, and
+    // what it expanded on the way is judged as on the way to a goal.
     const bool said_so = call.no_path;
+    std::vector<std::vector<ref::State>> expansions;
+    for (const ReferenceRun& run : expected.runs) expansions.push_back(run.expanded);
     for (const std::string& aspect : aspects) {
       AspectOutcome judged{aspect, "", said_so, ""};
-      if (aspect == "outcome") {
+      if (aspect == "expansions" && said_so) {
+        judged =
+            judge_expansions(call.expanded.value_or(std::vector<ref::State>{}), expected.expansions,
+                             expansions, *expected.problem, expected.policy, false);
+      } else if (aspect == "expanded_count" && said_so) {
+        std::vector<double> counts;
+        for (const auto& order : expansions) counts.push_back(static_cast<double>(order.size()));
+        judged = judge_count("expanded_count", "nodes expanded", call.expanded_count, counts,
+                             expected.tolerance);
+      } else if (aspect == "outcome") {
         judged.passed = call.outcome_word == reference.outcome;
         if (!judged.passed)
           judged.feedback =

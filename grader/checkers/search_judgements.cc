@@ -183,17 +183,20 @@ namespace {
 
 // The student's expansions beside the closest accepted order (in ties mode, the reference's own
 // order: ties may differ from it, the sentence above says what was allowed), `diverged_at`
-// marked, and the first state expanded twice named: the evidence under a failed expansions
+// marked, and the first state expanded twice named (unless the accepted order repeats states
+// too, as iterative deepening and a reached table do): the evidence under a failed expansions
 // aspect.
 std::string expansion_evidence(const std::vector<ref::State>& expanded,
                                const std::vector<std::vector<ref::State>>& accepted,
                                std::size_t diverged_at, std::string_view reference_label) {
   std::string evidence;
-  if (const auto repeated = first_repeated_expansion(expanded)) {
+  const std::size_t which = closest(accepted, expanded).first;
+  const bool reference_repeats =
+      !accepted.empty() && first_repeated_expansion(accepted[which]).has_value();
+  if (const auto repeated = first_repeated_expansion(expanded); repeated && !reference_repeats) {
     evidence += '\n';
     evidence += *repeated;
   }
-  const std::size_t which = closest(accepted, expanded).first;
   const std::vector<ref::State> none;
   evidence += '\n';
   evidence += expansion_table(expanded, accepted.empty() ? none : accepted[which], diverged_at,
@@ -205,7 +208,8 @@ std::string expansion_evidence(const std::vector<ref::State>& expanded,
 
 AspectOutcome judge_expansions(const std::vector<ref::State>& expanded, ExpansionMatch match,
                                const std::vector<std::vector<ref::State>>& accepted,
-                               const ref::Problem& problem, const ref::SearchPolicy& policy) {
+                               const ref::Problem& problem, const ref::SearchPolicy& policy,
+                               bool goal_reached) {
   AspectOutcome outcome{"expansions", "", true, ""};
   if (match == ExpansionMatch::ties) {
     const ref::ExpansionReplay replay = ref::replay_expansions(problem, policy, expanded);
@@ -230,6 +234,18 @@ AspectOutcome judge_expansions(const std::vector<ref::State>& expanded, Expansio
                       sequence_text(replay.allowed));
       }
       outcome.feedback += expansion_evidence(expanded, accepted, replay.diverged_at, "reference");
+    } else if (!goal_reached) {
+      const bool same_length = std::any_of(
+          accepted.begin(), accepted.end(),
+          [&](const std::vector<ref::State>& order) { return order.size() == expanded.size(); });
+      if (!same_length && !accepted.empty()) {
+        outcome.passed = false;
+        outcome.feedback = fmt::format(
+            "the search expands {} state{}, but without a goal to reach it should expand {}",
+            expanded.size(), expanded.size() == 1 ? "" : "s", accepted.front().size());
+        outcome.feedback += expansion_evidence(
+            expanded, accepted, std::min(expanded.size(), accepted.front().size()), "reference");
+      }
     } else if (!replay.goal_next) {
       outcome.passed = false;
       outcome.feedback = fmt::format(

@@ -80,10 +80,12 @@ enum class ExpansionMatch {
 /// Aspect "expansions": `expanded` (the states the student expanded, in order) against the
 /// reference. exact: equals one of `accepted`; feedback names the first divergence from the
 /// closest. ties: replay_expansions() under `policy` on `problem`, plus the search must stop
-/// right after (a goal next).
+/// right after (a goal next); where the reference reaches no goal (`goal_reached` false: it
+/// fails or is cut off), it must instead expand as many states as one accepted order does.
 AspectOutcome judge_expansions(const std::vector<ref::State>& expanded, ExpansionMatch match,
                                const std::vector<std::vector<ref::State>>& accepted,
-                               const ref::Problem& problem, const ref::SearchPolicy& policy);
+                               const ref::Problem& problem, const ref::SearchPolicy& policy,
+                               bool goal_reached = true);
 
 /// Aspect named `aspect`: `value` is within `tolerance` (a fraction: 0.1 = 10 %) of `expected`
 /// (any of them, when several variants are accepted). `what` names the figure, e.g. "nodes

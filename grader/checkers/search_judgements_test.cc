@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "checkers/search_answer_checker.h"
 #include "reference/graph_problem.h"
 
 namespace sg {
@@ -107,6 +108,62 @@ TEST(SearchJudgements, FailedExpansionsShowTheStudentsOrderAsEvidence) {
       judge_expansions({"S", "B", "A"}, ExpansionMatch::exact, reference, problem, ucs);
   EXPECT_THAT(swapped.feedback, HasSubstr("  > 2   B      A"));
   EXPECT_THAT(swapped.feedback, Not(HasSubstr("second time")));
+}
+
+// Iterative deepening expands the root once per limit: where the reference itself repeats
+// states, a repeat is no evidence and is not named.
+TEST(SearchJudgements, ARepeatIsNotEvidenceWhereTheReferenceRepeatsToo) {
+  const ref::GraphProblem problem = triangle();
+  ref::SearchPolicy deepening;
+  deepening.strategy = ref::Strategy::depth_first;
+  const std::vector<std::vector<ref::State>> reference = {{"S", "S", "A", "B"}};
+  const AspectOutcome wrong =
+      judge_expansions({"S", "S", "B", "A"}, ExpansionMatch::exact, reference, problem, deepening);
+  EXPECT_FALSE(wrong.passed);
+  EXPECT_THAT(wrong.feedback, HasSubstr("position 3: expected A, got B"));
+  EXPECT_THAT(wrong.feedback, Not(HasSubstr("second time")));
+}
+
+// A search the limit cuts off is judged on its expansions too, not only on saying 'cutoff': a
+// depth-limited search one step too deep says 'cutoff' as well (issue 60).
+TEST(SearchJudgements, ACutOffSearchIsJudgedOnWhatItExpanded) {
+  const ref::GraphProblem problem = triangle();
+  ReferenceRun cut;
+  cut.outcome = "cutoff";
+  cut.expanded = {"S", "A"};
+  const std::vector<ReferenceRun> runs = {cut};
+  SearchAnswerExpected expected;
+  expected.problem = &problem;
+  expected.runs = runs;
+  expected.aspects = {"outcome", "expansions", "expanded_count"};
+  SearchAnswer answer;
+  answer.no_path = true;
+  answer.outcome_word = "cutoff";
+  answer.expanded = std::vector<ref::State>{"S", "A"};
+  answer.expanded_count = 2;
+  for (const AspectOutcome& aspect : judge_search_answer(expected, answer))
+    EXPECT_TRUE(aspect.passed) << aspect.aspect << ": " << aspect.feedback;
+
+  answer.expanded = std::vector<ref::State>{"S", "A", "B"};
+  answer.expanded_count = 3;
+  const std::vector<AspectOutcome> deeper = judge_search_answer(expected, answer);
+  ASSERT_EQ(deeper.size(), 3u);
+  EXPECT_TRUE(deeper[0].passed);
+  EXPECT_FALSE(deeper[1].passed);
+  EXPECT_THAT(deeper[1].feedback, HasSubstr("the expansion order goes on past the end"));
+  EXPECT_FALSE(deeper[2].passed);
+
+  // In any tie order, a search that reaches no goal must still expand as many states.
+  expected.expansions = ExpansionMatch::ties;
+  expected.policy.strategy = ref::Strategy::uniform_cost;
+  expected.aspects = {"expansions"};
+  answer.expanded = std::vector<ref::State>{"S"};
+  const std::vector<AspectOutcome> shorter = judge_search_answer(expected, answer);
+  ASSERT_EQ(shorter.size(), 1u);
+  EXPECT_FALSE(shorter[0].passed);
+  EXPECT_THAT(
+      shorter[0].feedback,
+      HasSubstr("the search expands 1 state, but without a goal to reach it should expand 2"));
 }
 
 TEST(SearchJudgements, CountsWithinATolerance) {

@@ -132,6 +132,8 @@ INSTANTIATE_TEST_SUITE_P(
         FamilyTutorial{"## Tutorial: a heuristic the student designs", "swamp"},
         // a world the course writes as a Python rules file, searched by the reference
         FamilyTutorial{"## Tutorial: a new world as a rules file", "jugs", 5},
+        // the textbook's own code: AIMA's nodes and figures on a 3rd-edition rules file
+        FamilyTutorial{"## Tutorial: grading the textbook's own code", "numbers", 5},
         // local search on a rules-file world: a printed hill climb judged line by line
         FamilyTutorial{"## Tutorial: the 8-puzzle by hill climbing", "puzzle8", 5},
         // a game agent's value and move on positions of a rules-file game (game_function)

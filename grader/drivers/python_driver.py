@@ -296,7 +296,43 @@ class Encoder(object):
                 self.active.discard(id(obj))
         if isinstance(obj, collections.abc.Iterator):
             return self._encode_iterator(obj, depth + 1)
+        if _is_search_node(obj):
+            return self._encode_node(obj, depth + 1)
         return _repr(obj)
+
+    def _encode_node(self, node, depth):
+        """A search node (AIMA's Node: state, parent, action, path_cost) as the path along its
+        parents, or as its own solution() / path() give it: {"$node": {states, actions,
+        path_cost, via, special}}. The books' failure and cutoff nodes (a state 'failure' or
+        'cutoff', an infinite cost) are `special`."""
+        chain, at = [], node
+        while at is not None and len(chain) < MAX_NODE_CHAIN and _is_search_node(at):
+            chain.append(at)
+            at = getattr(at, 'parent', None)
+        chain.reverse()
+        states = [n.state for n in chain]
+        actions = [getattr(n, 'action', None) for n in chain[1:]]
+        via = 'parent'
+        path = getattr(node, 'path', None)
+        if callable(path):   # the 3rd edition's Node.path(): the nodes from the root
+            nodes = list(path())
+            if nodes and all(_is_search_node(n) for n in nodes):
+                states = [n.state for n in nodes]
+                actions = [getattr(n, 'action', None) for n in nodes[1:]]
+                via = 'path()'
+        solution = getattr(node, 'solution', None)
+        if callable(solution):   # the 3rd edition's Node.solution(): the actions
+            actions = list(solution())
+            via = 'solution()' if via == 'parent' else 'path() and solution()'
+        cost = getattr(node, 'path_cost', None)
+        special = None
+        if isinstance(node.state, str) and node.state in ('failure', 'cutoff') and (
+                isinstance(cost, (int, float)) and math.isinf(cost)):
+            special = node.state
+        return {'$node': {'states': [self.encode(x, depth) for x in states],
+                          'actions': [self.encode(a, depth) for a in actions],
+                          'path_cost': self.encode(cost, depth), 'via': via,
+                          'special': special, 'repr': _repr(node)['$repr']}}
 
     def _encode_int(self, obj):
         value = int(obj)
@@ -350,6 +386,20 @@ class Encoder(object):
 
 def encode_value(obj):
     return Encoder().encode(obj)
+
+
+MAX_NODE_CHAIN = 100000   # parents followed from a returned search node
+
+
+def _is_search_node(obj):
+    """A search node as AIMA writes one: an object with `state` and `parent` (None or a node)."""
+    try:
+        if isinstance(obj, (type, types.ModuleType)) or not hasattr(obj, 'state'):
+            return False
+        parent = getattr(obj, 'parent')
+        return parent is None or hasattr(parent, 'state')
+    except BaseException:
+        return False
 
 
 # ---------------------------------------------------------------- errors
@@ -832,6 +882,65 @@ def make_callback(spec, module):
 _RULES_WORLDS = {}
 
 
+def _defined_at(obj, name):
+    """How far down type(obj)'s MRO `name` is defined (0: the object's own class; -1: the
+    instance itself), or None when it is not defined at all."""
+    if name in getattr(obj, '__dict__', {}):
+        return -1
+    for depth, cls in enumerate(type(obj).__mro__):
+        if name in vars(cls) and cls is not object:
+            return depth
+    return None
+
+
+def answer_both_editions(world):
+    """Makes a world (a problem or a game with AIMA's names) answer to both editions' names:
+    is_goal and goal_test, action_cost(s, a, s1) and path_cost(c, s1, a, s2) (c plus the step's
+    cost), is_terminal and terminal_test. Where a world defines both of a pair, the one its most
+    derived class defines wins (a 3rd-edition subclass's goal_test over an inherited is_goal);
+    defined in the same class, the 4th edition's name wins. Returns the world."""
+    def route(ours, theirs, make):
+        here, there = _defined_at(world, ours), _defined_at(world, theirs)
+        if there is not None and (here is None or there < here):
+            try:
+                setattr(world, ours, make(getattr(world, theirs)))
+            except (AttributeError, TypeError):
+                pass
+    same = lambda method: method
+    route('is_goal', 'goal_test', same)
+    route('goal_test', 'is_goal', same)
+    route('is_terminal', 'terminal_test', same)
+    route('terminal_test', 'is_terminal', same)
+    route('action_cost', 'path_cost', lambda path_cost: (
+        lambda state, action, result: path_cost(0, state, action, result)))
+    route('path_cost', 'action_cost', lambda action_cost: (
+        lambda c, state1, action, state2: c + action_cost(state1, action, state2)))
+    return world
+
+
+class _NodeView(object):
+    """A state handed to an h(node) as AIMA's node: its state, no parent, no cost."""
+    __slots__ = ('state', 'parent', 'action', 'path_cost', 'depth')
+
+    def __init__(self, state):
+        self.state, self.parent, self.action, self.path_cost, self.depth = state, None, None, 0, 0
+
+
+def state_heuristic(h):
+    """h of a state, from a world's h(state) or AIMA's h(node) (its first parameter named
+    `node` or `n`: handed a node whose .state is the state)."""
+    try:
+        import inspect
+        parameters = [p for p in inspect.signature(h).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        takes_node = bool(parameters) and parameters[0].name in ('node', 'n')
+    except (TypeError, ValueError):
+        takes_node = False
+    if takes_node:
+        return lambda state: h(_NodeView(state))
+    return h
+
+
 def rules_world(rules):
     """The world a rules file builds ({"file", "source", "world", "args"}: the class `world` of
     the file's text, given `args`), built once per process."""
@@ -844,7 +953,8 @@ def rules_world(rules):
         module.__file__ = file_name
         exec(compile(rules['source'], file_name, 'exec'), module.__dict__)
         cls = getattr(module, rules.get('world'))
-        _RULES_WORLDS[key] = cls(*[decode_value(arg) for arg in rules.get('args', [])])
+        _RULES_WORLDS[key] = answer_both_editions(
+            cls(*[decode_value(arg) for arg in rules.get('args', [])]))
     return _RULES_WORLDS[key]
 
 
@@ -874,8 +984,9 @@ def make_search_problem(spec):
     """A search problem object driven by the grader's table of the domain: start, goals, and
     for each state (keyed as table_key says) its successors as [state, action, cost] triples in
     the domain's order, h of each state when given. It has Berkeley's methods (getStartState,
-    isGoalState, getSuccessors, getCostOfActions) and AIMA's (initial, actions, result,
-    is_goal, action_cost, h(node)). The states getSuccessors is called on are recorded in
+    isGoalState, getSuccessors, getCostOfActions) and AIMA's, both editions' (initial, actions,
+    result, is_goal and goal_test, action_cost and path_cost(c, s1, a, s2), h(node), value where
+    the spec gives values). The states getSuccessors is called on are recorded in
     order, or with "api": "aima" those actions is called on: that is the expansion order."""
     table = spec.get('successors')
     if not isinstance(table, dict):
@@ -888,6 +999,7 @@ def make_search_problem(spec):
     successors = dict((k, [(decode_value(s), decode_value(a), c) for s, a, c in triples])
                       for k, triples in table.items())
     heuristic = spec.get('heuristic') or {}
+    values = spec.get('values') or {}
 
     def step(state, action):
         """(successor, cost) of `action` in `state`, or None where it is no action there."""
@@ -946,8 +1058,19 @@ def make_search_problem(spec):
         def is_goal(self, state):
             return key(state) in goals
 
+        def goal_test(self, state):   # the 3rd edition's name
+            return key(state) in goals
+
         def action_cost(self, state, action, result):
             return legal_step(state, action)[1]
+
+        def path_cost(self, c, state1, action, state2):   # the 3rd edition's: c plus the step
+            return c + legal_step(state1, action)[1]
+
+        def value(self, state):   # the 3rd edition's local-search objective, where given
+            if key(state) not in values:
+                raise ValueError('this problem gives no value for %r' % (state,))
+            return values[key(state)]
 
         def h(self, node):
             # AIMA's h takes a search node; a state works too.
@@ -992,11 +1115,17 @@ def make_game_state(spec):
         return listed[str(agentIndex)]
 
     class GameState(object):
-        """A state of the game handed to the student's agent."""
+        """A state of the game handed to the student's agent. The root also serves as AIMA's
+        Game (both editions): initial, actions(state), result(state, move) (recorded as
+        generateSuccessor is), is_terminal / terminal_test, utility(state, player) (the score
+        for agent 0, its negation for the others), to_move(state) (the agent whose move it is:
+        agents move in turn from the root)."""
 
-        def __init__(self, name):
+        def __init__(self, name, depth=0):
             self.name = name
+            self.sg_depth = depth
             self.sg_generated = generated
+            self.initial = self if depth == 0 else None
 
         def getNumAgents(self):
             return agents
@@ -1019,8 +1148,27 @@ def make_game_state(spec):
                 name, target = move[0], move[1]  # a chance move's probability may follow
                 if name == action:
                     generated.append(target)
-                    return GameState(target)
+                    return GameState(target, self.sg_depth + 1)
             raise Exception('Illegal action %r in state %s' % (action, self.name))
+
+        # AIMA's Game, called on the root with any state of the game.
+        def to_move(self, state):
+            return state.sg_depth % agents
+
+        def actions(self, state):
+            return state.getLegalActions(self.to_move(state))
+
+        def result(self, state, move):
+            return state.generateSuccessor(self.to_move(state), move)
+
+        def is_terminal(self, state):
+            return not self.actions(state)
+
+        terminal_test = is_terminal
+
+        def utility(self, state, player):
+            score = state.getScore()
+            return score if player == 0 else -score
 
         def getScore(self):
             if self.name not in scores:
@@ -1114,7 +1262,10 @@ class Session(object):
         if op == 'new':
             cls = getattr(self.module, self.field(step, 'class'))
             args, kwargs = self.arguments(step)
-            self.bound[self.field(step, 'bind')] = cls(*args, **kwargs)
+            made = cls(*args, **kwargs)
+            if step.get('aima_names'):   # a rules file's world: both editions' names
+                made = answer_both_editions(made)
+            self.bound[self.field(step, 'bind')] = made
             return {'value': None}
         if op == 'method':
             target = self.lookup(self.field(step, 'target'))
@@ -1284,9 +1435,11 @@ class StateIndex:
 
 
 class AimaAsBerkeley(object):
-    """A problem with AIMA's names (initial, actions, result, is_goal, action_cost, h; a rules
-    file's world) seen through Berkeley's, for explore. Without is_goal the goal is its `goal`
-    attribute (AIMA's default); without action_cost each action costs 1."""
+    """A problem with AIMA's names (initial, actions, result, is_goal or goal_test,
+    action_cost(s, a, s1) or path_cost(c, s1, a, s2), h; a rules file's world, in either
+    edition's names) seen through Berkeley's, for explore. Without a goal test the goal is its
+    `goal` attribute (a list: any of them), as AIMA's default; without a cost each action costs
+    1."""
 
     def __init__(self, problem, start=None):
         self.problem = problem
@@ -1296,27 +1449,33 @@ class AimaAsBerkeley(object):
         return self.problem.initial if self.start is None else self.start
 
     def isGoalState(self, state):
-        is_goal = getattr(self.problem, 'is_goal', None)
+        is_goal = getattr(self.problem, 'is_goal', None) or getattr(self.problem, 'goal_test', None)
         if is_goal is None:
-            return state == self.problem.goal
+            goal = self.problem.goal
+            return state in goal if isinstance(goal, list) else state == goal
         return is_goal(state)
 
     def getSuccessors(self, state):
         problem = self.problem
         cost = getattr(problem, 'action_cost', None)
+        path_cost = getattr(problem, 'path_cost', None)
         listed = []
         for action in problem.actions(state):
             after = problem.result(state, action)
-            listed.append((after, action, 1 if cost is None else cost(state, action, after)))
+            step = (cost(state, action, after) if cost is not None else
+                    path_cost(0, state, action, after) if path_cost is not None else 1)
+            listed.append((after, action, step))
         return listed
 
     @staticmethod
     def heuristic(problem):
-        """h(state) as explore asks for it, or None when the world defines no h."""
+        """h(state) as explore asks for it, or None when the world defines no h. A 3rd- or
+        4th-edition h(node) is handed a node of the state."""
         h = getattr(problem, 'h', None)
         if h is None:
             return None
-        return lambda state, _problem: h(state)
+        of_state = state_heuristic(h)
+        return lambda state, _problem: of_state(state)
 
 
 class ActionCodes(object):
@@ -1412,6 +1571,7 @@ def explore_game(game, limit, values=False, start=None, max_depth=None, line=Non
     null) and its moves [action, index]; `players` the players' texts by agent. With `line`
     (see _line_states), only the states along that line of play are expanded, every other
     listed as cut. A call that raises fails the op as explore's do."""
+    game = answer_both_editions(game)
     if start is None:
         start = game.initial
     on_line = None if line is None else _line_states(game, start, line)

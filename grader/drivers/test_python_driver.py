@@ -1311,6 +1311,123 @@ def definitions_request(steps, module='a2'):
             'intake': 'definitions', 'steps': steps}
 
 
+class AimaTest(unittest.TestCase):
+    """The textbook's own code: its search nodes as results, both editions' names (issue 60)."""
+
+    def test_a_node_is_encoded_as_the_path_along_its_parents(self):
+        import python_driver
+
+        class Node:
+            def __init__(self, state, parent=None, action=None, path_cost=0):
+                self.state, self.parent, self.action, self.path_cost = (
+                    state, parent, action, path_cost)
+
+        root = Node('A')
+        goal = Node('C', Node('B', root, 'AB', 1), 'BC', 3)
+        node = python_driver.encode_value(goal)['$node']
+        self.assertEqual(node['states'], ['A', 'B', 'C'])
+        self.assertEqual(node['actions'], ['AB', 'BC'])
+        self.assertEqual(node['path_cost'], 3)
+        self.assertEqual(node['via'], 'parent')
+        self.assertIsNone(node['special'])
+        cutoff = python_driver.encode_value(Node('cutoff', path_cost=float('inf')))['$node']
+        self.assertEqual(cutoff['special'], 'cutoff')
+        # A 'cutoff' state with a finite cost is a state like any other.
+        self.assertIsNone(python_driver.encode_value(Node('cutoff'))['$node']['special'])
+        # Not nodes: a class, and an object whose parent is not a node.
+        self.assertNotIn('$node', json.dumps(python_driver.encode_value(Node)))
+        odd = Node('A')
+        odd.parent = 7
+        self.assertNotIn('$node', json.dumps(python_driver.encode_value(odd)))
+
+    def test_a_third_edition_node_is_read_through_its_own_path_and_solution(self):
+        import python_driver
+
+        class Node:
+            def __init__(self, state, parent=None, action=None):
+                self.state, self.parent, self.action = state, parent, action
+
+            def path(self):
+                node, back = self, []
+                while node:
+                    back.append(node)
+                    node = node.parent
+                return list(reversed(back))
+
+            def solution(self):
+                return ['move-%s' % n.state for n in self.path()[1:]]
+
+        node = python_driver.encode_value(Node(2, Node(1, Node(0), 'x'), 'y'))['$node']
+        self.assertEqual(node['states'], [0, 1, 2])
+        self.assertEqual(node['actions'], ['move-1', 'move-2'])
+        self.assertEqual(node['via'], 'path() and solution()')
+
+    def test_a_world_answers_to_both_editions_names(self):
+        import python_driver
+
+        class Third:
+            def goal_test(self, state):
+                return state == 3
+
+            def path_cost(self, c, state1, action, state2):
+                return c + 10
+
+        third = python_driver.answer_both_editions(Third())
+        self.assertTrue(third.is_goal(3))
+        self.assertFalse(third.is_goal(2))
+        self.assertEqual(third.action_cost(1, 'a', 2), 10)
+
+        class Fourth:
+            def is_goal(self, state):
+                return state == 'G'
+
+            def action_cost(self, s, a, s1):
+                return 2
+
+        fourth = python_driver.answer_both_editions(Fourth())
+        self.assertTrue(fourth.goal_test('G'))
+        self.assertEqual(fourth.path_cost(5, 'S', 'a', 'G'), 7)
+
+        # A 3rd-edition subclass of a 4th-edition base: the subclass's goal_test wins.
+        class Course(Fourth):
+            def goal_test(self, state):
+                return state == 'H'
+
+        course = python_driver.answer_both_editions(Course())
+        self.assertTrue(course.is_goal('H'))
+        self.assertFalse(course.is_goal('G'))
+
+    def test_a_game_table_is_the_books_game_too(self):
+        import python_driver
+        game = python_driver.make_game_state({
+            'root': 'A', 'agents': 2,
+            'moves': {'A': [['a1', 'B'], ['a2', 'C']], 'B': [['b1', 'B1']]},
+            'scores': {'B1': 3, 'C': 5}})
+        self.assertIs(game.initial, game)
+        self.assertEqual(game.to_move(game), 0)
+        self.assertEqual(game.actions(game), ['a1', 'a2'])
+        b = game.result(game, 'a1')
+        self.assertEqual(game.to_move(b), 1)
+        self.assertFalse(game.is_terminal(b))
+        leaf = game.result(b, 'b1')
+        self.assertTrue(game.terminal_test(leaf))
+        self.assertEqual(game.utility(leaf, 0), 3)
+        self.assertEqual(game.utility(leaf, 1), -3)
+        self.assertEqual(game.sg_generated, ['B', 'B1'])
+
+    def test_h_of_a_node_or_of_a_state(self):
+        import python_driver
+
+        def h_node(node):
+            return node.state * 2
+
+        def h_state(state):
+            return state + 1
+
+        self.assertEqual(python_driver.state_heuristic(h_node)(4), 8)
+        self.assertEqual(python_driver.state_heuristic(h_state)(4), 5)
+
+
 class DefinitionsIntakeTest(DriverTestCase):
     def test_notebook_keeps_definitions_and_never_runs_experiments(self):
         self.write('a2.ipynb', notebook(

@@ -108,7 +108,12 @@ class SandboxRulesOracle : public RulesOracle {
         {driver_dir_ / "python_driver.py", ".searchgrader/python_driver.py"});
     invocation.written_files.push_back({file_name, query.source});
     const nlohmann::json steps = nlohmann::json::array(
-        {{{"op", "new"}, {"class", query.world}, {"args", query.args}, {"bind", "world"}}, step});
+        {{{"op", "new"},
+          {"class", query.world},
+          {"args", query.args},
+          {"bind", "world"},
+          {"aima_names", true}},  // either edition's names (goal_test or is_goal, ...)
+         step});
     invocation.stdin_data = nlohmann::json{
         {"protocol", 1},
         {"module", module},

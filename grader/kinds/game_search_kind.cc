@@ -211,6 +211,9 @@ std::vector<MutantOutcome> GameSearchKind::mutant_outcomes(const Assignment& ass
     } catch (const std::exception&) {
       continue;
     }
+    if (mistake.bound_only && wrong.action == run.action && wrong.value == run.value &&
+        generated_states(wrong) == generated_states(run))
+      continue;  // the search reaches every end of the game: one ply more changes nothing
     MutantOutcome mutant{mistake.id, mistake.mistake, {}};
     mutant.outcome.verdict = Verdict::accepted;
     mutant.outcome.aspects =

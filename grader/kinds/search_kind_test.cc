@@ -1,5 +1,7 @@
 #include "kinds/search_kind.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -194,6 +196,76 @@ TEST(SearchKind, JudgesEachMutantAsAStudent) {
   EXPECT_FALSE(optimal["ucs_by_depth"]);
   EXPECT_TRUE(optimal["successors_reversed"]);      // the same cheapest cost either way
   EXPECT_FALSE(optimal.count("closes_too_early"));  // not an A* that reopens
+}
+
+// The textbook's figures are named policies (issue 60): an unknown one, or a strategy the
+// figure is not, is named with what is known.
+TEST(SearchKind, AFigureIsANamedPolicyOfTheBook) {
+  const std::string aima = "{type: problem_object, api: aima, returns: path}";
+  EXPECT_EQ(validation_error(spec_with("    domain: tri\n    start: S\n    goal: G\n"
+                                       "    algorithm: {figure: aima4e-3.7, strategy: ucs}\n"
+                                       "    call: uniform_cost_search(problem)\n"
+                                       "    judge: {path: true, expansions: ties}\n",
+                                       aima)),
+            "no error");
+  EXPECT_THAT(validation_error(spec_with("    domain: tri\n    start: S\n    goal: G\n"
+                                         "    algorithm: {figure: aima4e-3.8}\n"
+                                         "    call: uniform_cost_search(problem)\n",
+                                         aima)),
+              HasSubstr("figure must be one of aima3e-3.11, aima3e-3.14"));
+  EXPECT_THAT(validation_error(spec_with("    domain: tri\n    start: S\n    goal: G\n"
+                                         "    algorithm: {figure: aima4e-3.9, strategy: ucs}\n"
+                                         "    call: uniform_cost_search(problem)\n",
+                                         aima)),
+              HasSubstr("figure aima4e-3.9 is AIMA 4th edition, breadth-first search"));
+}
+
+// A search that returns the book's Node is read along its parents; the book's `failure` node
+// is "no path" (issue 60).
+TEST(SearchKind, ReadsTheBooksNodeAndItsFailure) {
+  const Assignment assignment = spec_with(
+      "    domain: tri\n    start: S\n    goal: G\n"
+      "    algorithm: {figure: aima4e-3.7, strategy: ucs}\n"
+      "    call: uniform_cost_search(problem)\n"
+      "    judge: {path: true, optimal: true, expansions: ties}\n",
+      "{type: problem_object, api: aima, returns: path}");
+  const SearchKind kind;
+  const TestSpec& test = assignment.tests.back();
+  const auto transcript = [](const std::string& returned) {
+    Observation observation;
+    observation.termination = Termination::exited;
+    observation.stdout_stream.data =
+        R"({"sg": "hello", "protocol": 1, "python": "3.11.2"})"
+        "\n"
+        R"({"sg": "import", "ok": true, "seconds": 0.01, "stdout": "", "stderr": ""})"
+        "\n"
+        R"({"sg": "step", "index": 0, "ok": true, "value": null, "stdout": "", "seconds": 0})"
+        "\n"
+        R"({"sg": "step", "index": 1, "ok": true, "value": )" +
+        returned +
+        R"(, "stdout": "", "seconds": 0})"
+        "\n"
+        R"({"sg": "step", "index": 2, "ok": true, "value": ["S", "A", "B"], "stdout": "", "seconds": 0})"
+        "\n"
+        R"({"sg": "done"})"
+        "\n";
+    return observation;
+  };
+  TestOutcome outcome = kind.evaluate(
+      assignment, test,
+      transcript(R"({"$node": {"states": ["S", "A", "G"], "actions": [null, null], )"
+                 R"("path_cost": 2, "via": "parent", "special": null, "repr": "<G>"}})"));
+  for (const auto& item : outcome.aspects) EXPECT_TRUE(item.passed) << item.aspect << item.feedback;
+  EXPECT_THAT(fmt::format("{}", fmt::join(outcome.notes, "\n")),
+              HasSubstr("the search returned a node (<G>); its path read along its parents: 3 "
+                        "states"));
+
+  outcome = kind.evaluate(
+      assignment, test,
+      transcript(R"({"$node": {"states": ["failure"], "actions": [], "path_cost": null, )"
+                 R"("via": "parent", "special": "failure", "repr": "<failure>"}})"));
+  EXPECT_FALSE(aspect(outcome, "path").passed);
+  EXPECT_THAT(aspect(outcome, "path").feedback, HasSubstr("no path was given"));
 }
 
 TEST(SearchKind, ATestThatJudgesOptimalityNeedsAnAdmissibleHeuristic) {
