@@ -26,9 +26,12 @@ SOURCE = os.path.dirname(HERE)
 DPKG_INFO = '/var/lib/dpkg/info'
 
 # Programs the build and the tests run by name (fixtures build C/C++, the browser tests start
-# chromium, the install test runs cmake, the driver tests run python3).
+# chromium, the install test runs cmake, the driver tests run python3, Java fixtures javac and
+# java).
 PROGRAMS = ['cmake', 'ctest', 'make', 'c++', 'cc', 'g++', 'python3', 'pkg-config', 'chromium',
             'sh', 'bash', 'env', 'timeout', 'setsid', 'ldd', 'apt-cache', 'dpkg-query',
+            # Java submissions: compiled and run in the sandbox
+            'javac', 'java',
             # the Slurm cluster test (scripts/slurm-class-test.sh)
             'slurmctld', 'slurmd', 'munged', 'sbatch', 'squeue', 'sinfo', 'scontrol']
 # Python modules the tests import from Debian's python3 (the JUnit consumer test reads the

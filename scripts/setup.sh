@@ -27,6 +27,7 @@ packages=(
   libseccomp-dev                 # the sandbox's system-call filter
   python3                        # runs Python submissions and the in-sandbox driver
   python3-numpy                  # notebooks import it; A2 accepts numpy arrays as return values
+  openjdk-17-jdk-headless        # compiles (javac) and runs (java) Java submissions
 )
 # The tests and benchmarks besides.
 test_packages=(

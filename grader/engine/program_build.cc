@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "checkers/state_text.h"
+#include "engine/java_program.h"
 #include "engine/submission_paths.h"
 #include "runner/workdir.h"
 
@@ -15,18 +16,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The build the spec and the submission call for: make, cmake, javac or none.
+std::string build_tool(const SubmissionInterface& interface, const fs::path& submission) {
+  if (interface.build != "auto") return interface.build;
+  std::error_code error;
+  if (!fs::is_directory(submission, error))
+    return submission.extension() == ".java" ? "javac" : "none";
+  for (const char* name : {"Makefile", "makefile", "GNUmakefile"})
+    if (fs::is_regular_file(submission / name, error)) return "make";
+  if (fs::is_regular_file(submission / "CMakeLists.txt", error)) return "cmake";
+  return java_sources(submission).empty() ? "none" : "javac";
+}
+
 // The build command the spec and the submission call for, or empty for none.
 std::vector<std::string> build_command(const SubmissionInterface& interface,
                                        const fs::path& submission) {
-  std::error_code error;
-  const bool directory = fs::is_directory(submission, error);
-  const bool has_makefile = directory && (fs::is_regular_file(submission / "Makefile", error) ||
-                                          fs::is_regular_file(submission / "makefile", error) ||
-                                          fs::is_regular_file(submission / "GNUmakefile", error));
-  const bool has_cmake = directory && fs::is_regular_file(submission / "CMakeLists.txt", error);
-  std::string how = interface.build;
-  if (how == "auto") how = has_makefile ? "make" : has_cmake ? "cmake" : "none";
+  const std::string how = build_tool(interface, submission);
   if (how == "make") return {"make"};
+  if (how == "javac") {
+    std::vector<fs::path> names;
+    for (const auto& file : interface.support_files) names.push_back(file.filename());
+    return javac_command(java_class_path(names));
+  }
   if (how == "cmake") {
     return {"/bin/sh", "-c",
             "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build"};
@@ -105,6 +116,7 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
   build.root_ = submission;
   std::error_code error;
 
+  const std::string tool = build_tool(interface, submission);
   const std::vector<std::string> command = build_command(interface, submission);
   if (!command.empty()) {
     const char* tmp = std::getenv("TMPDIR");
@@ -127,9 +139,10 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
       invocation.support_files.push_back({file, file.filename()});
     invocation.limits = interface.build_limits;
     invocation.collect_into = build.root_;
-    invocation.description = fmt::format("build: {}", command[0] == "make" ? "make" : "cmake");
-    const std::string shown =
-        command[0] == "make" ? "make" : "cmake -S . -B build && cmake --build build";
+    invocation.description = fmt::format("build: {}", tool);
+    const std::string shown = tool == "make"    ? "make"
+                              : tool == "javac" ? "javac *.java"
+                                                : "cmake -S . -B build && cmake --build build";
     const Observation observation = runner.run(invocation);
     const std::string output = relative_to_submission(
         elide(observation.stdout_stream.data + observation.stderr_stream.data, 40, 6000),
@@ -160,11 +173,30 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
     }
   }
 
+  // Java: the class that declares main, whatever the spec's entry names a script or binary.
+  if (tool == "javac") {
+    std::string problem;
+    const std::optional<JavaMainClass> main =
+        find_java_main(build.root_, java_sources(build.root_), interface.entry, problem);
+    if (!main) {
+      build.failure_verdict_ = Verdict::submission_error;
+      build.failure_feedback_ = problem;
+      return build;
+    }
+    std::vector<fs::path> names;
+    for (const auto& file : interface.support_files) names.push_back(file.filename());
+    build.command_ = java_run_command(java_class_path(names), main->name);
+    build.notes_.push_back(
+        main->note.value_or(fmt::format("ran the class `{}` ({})", main->name, main->source)));
+    build.ok_ = true;
+    return build;
+  }
+
   // The program: the first entry candidate present (for CMake builds, also under build/).
   const bool single_file = !fs::is_directory(build.root_, error);
   for (const std::string& candidate : interface.entry) {
     std::vector<std::string> places = {candidate};
-    if (!command.empty() && command[0] != "make") places.push_back("build/" + candidate);
+    if (tool == "cmake") places.push_back("build/" + candidate);
     for (const std::string& place : places) {
       const bool present = single_file ? build.root_.filename() == fs::path(place)
                                        : fs::is_regular_file(build.root_ / place, error);

@@ -15,6 +15,7 @@ namespace {
 namespace program_build_test {
 
 namespace fs = std::filesystem;
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -102,6 +103,54 @@ TEST_F(ProgramBuildTest, BuildsWithCMakeAndFindsTheProgramUnderBuild) {
   const ProgramBuild build = prepare_program(interface_, root_, *runner_);
   ASSERT_TRUE(build.ok()) << build.failure_feedback();
   EXPECT_THAT(build.command(), ElementsAre("./build/eightpuzzle"));
+}
+
+// No build file: the Java sources are compiled with javac, and the class that declares main runs
+// by its qualified name; of two mains, the one named like the spec's entry is the program.
+TEST_F(ProgramBuildTest, CompilesJavaAndRunsTheClassThatDeclaresMain) {
+  write("src/puzzle/EightPuzzle.java",
+        "package puzzle;\npublic class EightPuzzle {\n  public static void main(String[] args) "
+        "{ System.out.println(Board.size()); }\n}\n");
+  write("src/puzzle/Board.java",
+        "package puzzle;\nclass Board {\n  static int size() { return 9; }\n"
+        "  public static void main(String[] args) {}\n}\n");
+  ProgramBuild build = prepare_program(interface_, root_, *runner_);
+  ASSERT_TRUE(build.ok()) << build.failure_feedback();
+  EXPECT_TRUE(fs::is_regular_file(build.root() / "puzzle" / "EightPuzzle.class"));
+  ASSERT_GE(build.command().size(), 3u);
+  EXPECT_EQ(build.command().front(), "java");
+  EXPECT_EQ(build.command().back(), "puzzle.EightPuzzle");
+  EXPECT_THAT(build.notes(),
+              ElementsAre(HasSubstr("built with `javac *.java` in"),
+                          "src/puzzle/EightPuzzle.java declares `package puzzle;`: ran its class "
+                          "as `puzzle.EightPuzzle`"));
+  // The program runs in the built tree as the tests run it.
+  Invocation invocation;
+  invocation.argv = build.command();
+  invocation.submission = build.root();
+  const Observation ran = runner_->run(invocation);
+  EXPECT_EQ(ran.exit_code, 0) << ran.stderr_stream.data;
+  EXPECT_EQ(ran.stdout_stream.data, "9\n");
+}
+
+TEST_F(ProgramBuildTest, AJavaCompileErrorIsOneVerdictWithTheCompilersWords) {
+  write("EightPuzzle.java", "public class EightPuzzle {\n  List<Integer> tiles;\n}\n");
+  const ProgramBuild build = prepare_program(interface_, root_, *runner_);
+  EXPECT_FALSE(build.ok());
+  EXPECT_EQ(build.failure_verdict(), Verdict::compile_error);
+  EXPECT_THAT(build.failure_feedback(),
+              AllOf(HasSubstr("the build failed: `javac *.java` ended with exit code 1"),
+                    HasSubstr("EightPuzzle.java:2: error: cannot find symbol")));
+}
+
+TEST_F(ProgramBuildTest, JavaWithoutMainSaysSo) {
+  write("Board.java", "public class Board {\n  public int size() { return 9; }\n}\n");
+  const ProgramBuild build = prepare_program(interface_, root_, *runner_);
+  EXPECT_FALSE(build.ok());
+  EXPECT_EQ(build.failure_verdict(), Verdict::submission_error);
+  EXPECT_THAT(build.failure_feedback(),
+              HasSubstr("none of your Java classes (Board.java) declares `public static void "
+                        "main(String[] args)`"));
 }
 
 }  // namespace program_build_test

@@ -109,12 +109,17 @@ SubmissionLayout inspect_single_file(const fs::path& submission,
   return layout;
 }
 
-// A program's folder: it holds one of the entry names, or a build file the grader runs.
+// A program's folder: it holds one of the entry names, a build file the grader runs, or Java
+// sources it compiles.
 bool holds_program(const fs::path& directory, const std::vector<std::string>& entries) {
   std::error_code error;
   for (const std::string& name :
        {std::string("Makefile"), std::string("makefile"), std::string("CMakeLists.txt")})
     if (fs::is_regular_file(directory / name, error)) return true;
+  for (fs::directory_iterator it(directory, error), end; it != end; it.increment(error)) {
+    if (error) break;
+    if (it->path().extension() == ".java" && it->is_regular_file(error)) return true;
+  }
   return std::any_of(entries.begin(), entries.end(), [&](const std::string& entry) {
     return fs::is_regular_file(directory / entry, error);
   });
