@@ -15,6 +15,9 @@ struct GradingContext {
   /// For `language: program` submissions: the argv prefix that runs the (built) program in the
   /// working directory, e.g. {"./eightpuzzle"} (set by the engine once per submission).
   std::vector<std::string> program_command;
+  /// The same command as feedback shows it, when it differs (a JVM's options left out:
+  /// {"java", "-cp", ".", "Solver"}); empty: program_command.
+  std::vector<std::string> program_shown_command;
 };
 
 }  // namespace sg

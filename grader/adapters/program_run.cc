@@ -86,16 +86,44 @@ std::string shell_word(const std::string& word) {
   return quoted + "'";
 }
 
+// The JVM's own refusal to start (its heap or class space not reserved under the test's limits,
+// an option it rejects): it ends with status 1 before any of the student's code runs. A program
+// that prints these words itself is read the same way: a grader error, which an instructor
+// sees, never a pass.
+bool jvm_did_not_start(const Observation& observation) {
+  if (observation.exit_code != 1) return false;
+  // HotSpot writes some of these to stdout, some to stderr, and nothing else before them.
+  for (const std::string* text : {&observation.stdout_stream.data, &observation.stderr_stream.data})
+    for (const char* refusal :
+         {"Error occurred during initialization of VM",
+          "Error: Could not create the Java Virtual Machine",
+          "#\n# There is insufficient memory for the Java Runtime Environment"})
+      if (text->starts_with(refusal)) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string program_call_text(const GradingContext& context, const ProgramRun& run) {
   std::vector<std::string> words;
-  for (const auto& word : context.program_command) words.push_back(shell_word(word));
+  for (const auto& word : context.program_shown_command.empty() ? context.program_command
+                                                                : context.program_shown_command)
+    words.push_back(shell_word(word));
   for (const auto& word : run.args) words.push_back(shell_word(word));
   return fmt::format("{}", fmt::join(words, " "));
 }
 
 std::optional<EarlyStop> diagnose_program_stop(const Observation& observation) {
+  if ((observation.termination == Termination::exited ||
+       observation.termination == Termination::memory_limit) &&
+      jvm_did_not_start(observation))
+    return EarlyStop{
+        Verdict::grader_error,
+        fmt::format(
+            "grader error (not your fault): the Java virtual machine could not start "
+            "under this test's limits (in the minimal sandbox tier a JVM needs a memory "
+            "limit of at least 768 MiB). It said:\n{}",
+            elide(observation.stdout_stream.data + observation.stderr_stream.data, 6, 1000))};
   switch (observation.termination) {
     case Termination::runner_error:
       return EarlyStop{Verdict::grader_error,

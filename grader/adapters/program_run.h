@@ -44,7 +44,8 @@ Invocation make_program_invocation(const TestSpec& test, const GradingContext& c
 std::string program_call_text(const GradingContext& context, const ProgramRun& run);
 
 /// Why the program did not run to a normal end, or nullopt if it exited (any exit status)
-/// within the limits. Runner failures are grader errors.
+/// within the limits. Runner failures are grader errors, and so is a JVM that could not start
+/// under the test's limits (its own start-up error, before any student code ran).
 std::optional<EarlyStop> diagnose_program_stop(const Observation& observation);
 
 /// Finishes the outcome of a program that ran to its end: sets `aspects` (in order), the verdict

@@ -2,13 +2,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <regex>
 #include <stdexcept>
 
+#include "checkers/blank_move.h"
 #include "checkers/field_extractor.h"
 #include "checkers/move_path_checker.h"
 #include "checkers/state_text.h"
 #include "notation/compact_eight.h"
+#include "notation/dimension_rows.h"
 
 namespace sg {
 namespace {
@@ -177,9 +180,65 @@ AspectOutcome judge_solution(const nlohmann::json& value, const BoardExpectation
   return aspect;
 }
 
+namespace {
+
+// The length a solution check's `length` pattern reads from `printed` (its group `length`).
+std::optional<PrintedLength> printed_length(const nlohmann::json& value,
+                                            const std::string& printed) {
+  if (!value.contains("length")) return std::nullopt;
+  const auto found = FieldPattern(value["length"].get<std::string>()).find(printed);
+  if (!found || !found->fields.contains("length")) return std::nullopt;
+  return PrintedLength{found->fields.at("length"),
+                       fmt::format("line {} `{}`", found->line_number, found->line)};
+}
+
+// A solution printed as boards (`boards: dimension_rows`): the first must be the start, each
+// next one slide from the one before; the moves between them are the path judged.
+AspectOutcome run_boards_solution_check(const nlohmann::json& value,
+                                        const BoardExpectation& expected_board,
+                                        const std::string& printed) {
+  AspectOutcome aspect{"path", "", false, ""};
+  const int n = expected_board.shape.rows;
+  const std::vector<DimensionRowsBoard> boards = read_dimension_rows_boards(printed, n);
+  const std::optional<ref::Tiles> start = expected_board.board_of(*expected_board.start);
+  if (boards.empty()) {
+    aspect.feedback = fmt::format(
+        "expected the solution as {} x {} boards, each its dimension and then its rows as "
+        "toString() draws them, starting with the initial board:\n{}",
+        n, n, dimension_rows_text(*start, n));
+    return aspect;
+  }
+  if (boards.front().tiles != *start) {
+    aspect.feedback = fmt::format(
+        "the first board of the solution (line {}) is not the initial board; it is\n{}but the "
+        "solution starts at\n{}",
+        boards.front().line, dimension_rows_text(boards.front().tiles, n),
+        dimension_rows_text(*start, n));
+    return aspect;
+  }
+  std::vector<std::string> path;
+  for (std::size_t i = 1; i < boards.size(); ++i) {
+    const std::optional<ref::BlankMove> move =
+        blank_move_between(boards[i - 1].tiles, boards[i].tiles, expected_board.shape);
+    if (!move) {
+      aspect.feedback = fmt::format(
+          "board {} of the solution (line {}) is not one move from the board before it (line "
+          "{}):\n{}cannot follow\n{}",
+          i + 1, boards[i].line, boards[i - 1].line, dimension_rows_text(boards[i].tiles, n),
+          dimension_rows_text(boards[i - 1].tiles, n));
+      return aspect;
+    }
+    path.push_back(ref::to_string(*move));
+  }
+  return judge_solution(value, expected_board, path, printed_length(value, printed));
+}
+
+}  // namespace
+
 AspectOutcome run_solution_check(const nlohmann::json& value,
                                  const BoardExpectation& expected_board,
                                  const std::string& printed) {
+  if (value.contains("boards")) return run_boards_solution_check(value, expected_board, printed);
   AspectOutcome aspect{"path", "", false, ""};
   const FieldPattern path_pattern(value["path"].get<std::string>());
   const auto match = path_pattern.find(printed);
@@ -202,14 +261,7 @@ AspectOutcome run_solution_check(const nlohmann::json& value,
     }
     path.push_back(word);
   }
-  std::optional<PrintedLength> length;
-  if (value.contains("length")) {
-    const auto found = FieldPattern(value["length"].get<std::string>()).find(printed);
-    if (found && found->fields.contains("length"))
-      length = PrintedLength{found->fields.at("length"),
-                             fmt::format("line {} `{}`", found->line_number, found->line)};
-  }
-  return judge_solution(value, expected_board, path, length);
+  return judge_solution(value, expected_board, path, printed_length(value, printed));
 }
 
 std::string output_check_type(const nlohmann::json& check) {

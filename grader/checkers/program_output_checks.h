@@ -90,7 +90,10 @@ AspectOutcome judge_solution(const nlohmann::json& value, const BoardExpectation
                              const std::optional<PrintedLength>& length);
 
 /// A `solution: {path, length, ignore, optimal}` check on `printed`: reads the path's moves
-/// through the pattern's group `moves` (words in `ignore` dropped) and judges them.
+/// through the pattern's group `moves` (words in `ignore` dropped) and judges them. With
+/// `boards: dimension_rows` instead of `path`, the solution is the boards printed as their
+/// dimension and rows (notation/dimension_rows.h), from the start, one slide apart; the moves
+/// between them are judged.
 AspectOutcome run_solution_check(const nlohmann::json& value, const BoardExpectation& expected,
                                  const std::string& printed);
 

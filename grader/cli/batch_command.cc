@@ -176,7 +176,8 @@ int run_batch(const BatchArgs& args) {
     return kExitGraderFault;
   }
   // A broken setup is one grader fault now, not a grader error in every test of every student.
-  if (const auto problems = grading_tool_problems({args.driver_dir, args.python, {}}, assignment);
+  if (const auto problems =
+          grading_tool_problems({args.driver_dir, args.python, {}, {}}, assignment);
       !problems.empty()) {
     for (const auto& problem : problems) error_line("grader fault: " + problem);
     return kExitGraderFault;

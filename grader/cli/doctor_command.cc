@@ -76,13 +76,13 @@ int run_doctor(const DoctorArgs& args) {
   Assignment python_assignment;
   python_assignment.submission.language = "python";
   const auto problems =
-      grading_tool_problems({args.driver_dir, args.python, {}}, python_assignment);
+      grading_tool_problems({args.driver_dir, args.python, {}, {}}, python_assignment);
   for (const std::string& problem : problems) error_line(problem);
   if (problems.empty() && !probe.available.empty()) {
     std::string forks;
     try {
       const auto runner = make_grading_runner(probe.best);
-      forks = fork_session_problem(*runner, {args.driver_dir, args.python, {}}, "/tmp");
+      forks = fork_session_problem(*runner, {args.driver_dir, args.python, {}, {}}, "/tmp");
     } catch (const std::exception& e) {
       forks = e.what();
     }

@@ -10,18 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "checkers/blank_move.h"
 #include "domains/search_domain.h"
 #include "notation/board_notation.h"
 #include "reference/problem.h"
 #include "reference/tile_puzzle.h"
 
 namespace sg {
-
-/// The blank's move that turns `from` into `to` (boards of `shape` read row by row, 0 a blank):
-/// one blank and one tile swapped, a square up, down, left or right of it, or across the edge
-/// on a torus; nullopt when no such move leads there.
-std::optional<ref::BlankMove> blank_move_between(const ref::Tiles& from, const ref::Tiles& to,
-                                                 BoardShape shape);
 
 /// `domain` (a board: a built-in sliding-tile domain or a rules world with `board:`) as a problem
 /// whose actions are named by the blank's move; an action that is no single blank move keeps its

@@ -267,6 +267,7 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
   if (assignment.submission.language == "program" && !stop) {
     program = prepare_program(assignment.submission, layout.root, runner);
     test_options.context.program_command = program->command();
+    test_options.context.program_shown_command = program->shown_command();
     stop = submission_stop(assignment, layout, &*program);
   }
 

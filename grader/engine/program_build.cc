@@ -25,6 +25,10 @@ std::string build_tool(const SubmissionInterface& interface, const fs::path& sub
   for (const char* name : {"Makefile", "makefile", "GNUmakefile"})
     if (fs::is_regular_file(submission / name, error)) return "make";
   if (fs::is_regular_file(submission / "CMakeLists.txt", error)) return "cmake";
+  // A script or program the spec names, present as it is, runs as before: a stray .java beside
+  // it is not the program.
+  for (const std::string& candidate : interface.entry)
+    if (fs::is_regular_file(submission / candidate, error)) return "none";
   return java_sources(submission).empty() ? "none" : "javac";
 }
 
@@ -103,6 +107,7 @@ ProgramBuild& ProgramBuild::operator=(ProgramBuild&& other) noexcept {
     owned_dir_ = std::move(other.owned_dir_);
     other.owned_dir_.clear();
     command_ = std::move(other.command_);
+    shown_command_ = std::move(other.shown_command_);
     failure_verdict_ = other.failure_verdict_;
     failure_feedback_ = std::move(other.failure_feedback_);
     notes_ = std::move(other.notes_);
@@ -186,6 +191,7 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
     std::vector<fs::path> names;
     for (const auto& file : interface.support_files) names.push_back(file.filename());
     build.command_ = java_run_command(java_class_path(names), main->name);
+    build.shown_command_ = {"java", "-cp", java_class_path(names), main->name};
     build.notes_.push_back(
         main->note.value_or(fmt::format("ran the class `{}` ({})", main->name, main->source)));
     build.ok_ = true;

@@ -36,6 +36,9 @@ class ProgramBuild {
   /// The argv prefix that runs the program inside the working directory, e.g. {"./eightpuzzle"}
   /// or {"python3", "eightpuzzle.py"}; test arguments follow. Empty unless ok().
   const std::vector<std::string>& command() const { return command_; }
+  /// The command as feedback shows it, when it differs from command() (a JVM's options left
+  /// out); else empty.
+  const std::vector<std::string>& shown_command() const { return shown_command_; }
   /// When !ok(): the verdict of the submission (compile_error when the build failed,
   /// submission_error when no program was found or it cannot be run, grader_error when the build
   /// could not be run) and the feedback that explains it.
@@ -52,6 +55,7 @@ class ProgramBuild {
   std::filesystem::path root_;
   std::filesystem::path owned_dir_;  // Removed on destruction when not empty.
   std::vector<std::string> command_;
+  std::vector<std::string> shown_command_;
   Verdict failure_verdict_ = Verdict::runtime_error;
   std::string failure_feedback_;
   std::vector<std::string> notes_;

@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include "adapters/program_run.h"
 #include "runner/process_runner.h"
 #include "runner/workdir.h"
 
@@ -131,6 +132,25 @@ TEST_F(ProgramBuildTest, CompilesJavaAndRunsTheClassThatDeclaresMain) {
   const Observation ran = runner_->run(invocation);
   EXPECT_EQ(ran.exit_code, 0) << ran.stderr_stream.data;
   EXPECT_EQ(ran.stdout_stream.data, "9\n");
+  EXPECT_FALSE(diagnose_program_stop(ran).has_value());
+  // Under an address-space limit too small for the JVM's reservations it cannot start: the
+  // grader's fault (a spec's limit), never the student's runtime error.
+  invocation.limits.memory_bytes = 256ull << 20;
+  const Observation refused = runner_->run(invocation);
+  const std::optional<EarlyStop> stop = diagnose_program_stop(refused);
+  ASSERT_TRUE(stop) << refused.detail << "\nstdout: " << refused.stdout_stream.data
+                    << "\nstderr: " << refused.stderr_stream.data;
+  EXPECT_EQ(stop->verdict, Verdict::grader_error) << stop->feedback;
+  EXPECT_THAT(stop->feedback, HasSubstr("the Java virtual machine could not start"));
+}
+
+TEST_F(ProgramBuildTest, AScriptTheSpecNamesRunsWhateverJavaLiesBesideIt) {
+  write("eightpuzzle.py", "#!/usr/bin/env python3\nprint('hi')\n");
+  write("Scratch.java", "public class Scratch { broken }\n");
+  const ProgramBuild build = prepare_program(interface_, root_, *runner_);
+  ASSERT_TRUE(build.ok()) << build.failure_feedback();
+  EXPECT_THAT(build.command(), ElementsAre("python3", "eightpuzzle.py"));
+  EXPECT_TRUE(build.notes().empty());
 }
 
 TEST_F(ProgramBuildTest, AJavaCompileErrorIsOneVerdictWithTheCompilersWords) {

@@ -157,11 +157,22 @@ void validate_check(const TestSpec& test, const BoardExpectation& problem, std::
                                     name));
     }
   } else if (type == "solution") {
-    const std::string shape = "{path: REGEX, length, ignore, optimal}";
+    const std::string shape =
+        "{path: REGEX, length, ignore, optimal} or {boards: dimension_rows, length, optimal}";
     const nlohmann::json& solution =
-        read_mapping(test, at, {"path", "length", "ignore", "optimal"}, shape);
-    if (!solution.contains("path")) throw SpecError(location_of(test, at), "solution: " + shape);
-    regex_key(test, at + "/path", solution["path"], "moves");
+        read_mapping(test, at, {"path", "boards", "length", "ignore", "optimal"}, shape);
+    if (solution.contains("path") == solution.contains("boards"))
+      throw SpecError(location_of(test, at), "solution: " + shape);
+    if (solution.contains("path")) {
+      regex_key(test, at + "/path", solution["path"], "moves");
+    } else if (solution["boards"] != "dimension_rows") {
+      throw SpecError(location_of(test, at + "/boards"),
+                      "boards: dimension_rows (the board's dimension, then its rows, as "
+                      "Princeton's Board.toString() prints it) is the one way boards are read");
+    } else if (problem.shape.rows != problem.shape.cols || !problem.board_of) {
+      throw SpecError(location_of(test, at + "/boards"),
+                      "boards: dimension_rows reads n x n boards; the test's domain is not one");
+    }
     if (solution.contains("length")) regex_key(test, at + "/length", solution["length"], "length");
     if (solution.contains("ignore") &&
         (!solution["ignore"].is_array() ||

@@ -95,6 +95,38 @@ TEST(ProgramOutputKindTest, ValidatesKeysAndChecks) {
       HasSubstr("named group `moves`"));
 }
 
+// A solution printed as the course's boards (dimension, then rows): read from the start, one
+// slide at a time; a board that is not one slide from the one before is named with both drawn.
+const std::string kBoards = R"yaml(    grades: {path: path}
+    args: [puzzle.txt]
+    start: "125 34b 678"
+    checks:
+      - solution: {boards: dimension_rows, length: "moves = (?<length>\\d+)"}
+)yaml";
+
+TEST(ProgramOutputKindTest, ASolutionPrintedAsBoardsIsReadOneSlideAtATime) {
+  EXPECT_EQ(validation_error(kBoards), "no error");
+  EXPECT_THAT(validation_error("    args: [x]\n    start: \"1b3 425 786\"\n"
+                               "    checks: [{solution: {boards: compact}}]\n"),
+              HasSubstr("boards: dimension_rows"));
+  const std::string board1 = "3\n 1  2  5 \n 3  4  0 \n 6  7  8 \n";
+  const std::string board2 = "3\n 1  2  0 \n 3  4  5 \n 6  7  8 \n";
+  const std::string board3 = "3\n 1  0  2 \n 3  4  5 \n 6  7  8 \n";
+  const std::string board4 = "3\n 0  1  2 \n 3  4  5 \n 6  7  8 \n";
+  const TestOutcome solved = evaluate(
+      kBoards, exited("moves = 3\n" + board1 + "\n" + board2 + "\n" + board3 + "\n" + board4));
+  EXPECT_TRUE(aspect(solved, "path").passed) << aspect(solved, "path").feedback;
+  const TestOutcome jumped =
+      evaluate(kBoards, exited("moves = 2\n" + board1 + "\n" + board3 + "\n" + board4));
+  EXPECT_FALSE(aspect(jumped, "path").passed);
+  EXPECT_THAT(aspect(jumped, "path").feedback,
+              HasSubstr("board 2 of the solution (line 7) is not one move from the board before "
+                        "it (line 2):\n3\n 1  0  2 \n 3  4  5 \n 6  7  8 \ncannot follow"));
+  const TestOutcome miscounted =
+      evaluate(kBoards, exited("moves = 4\n" + board1 + board2 + board3 + board4));
+  EXPECT_THAT(aspect(miscounted, "path").feedback, HasSubstr("the number of moves in the path, 3"));
+}
+
 TEST(ProgramOutputKindTest, StateAndGridComeFromTheReferenceMove) {
   const ref::Tiles after = {1, 0, 2, 3, 4, 5, 6, 7, 8};
   const std::string good = print_compact_state(after) + "\n\n" + print_pretty_grid(after);
