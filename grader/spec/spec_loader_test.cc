@@ -108,7 +108,7 @@ TEST(SpecLoader, ProgramKeysAreCheckedAndBelongToPrograms) {
             std::string::npos);
   EXPECT_NE(error_of(variant("  language: python\n  module: demo\n",
                              "  language: program\n  entry: prog\n  build: ninja\n"))
-                .find("submission.build must be one of auto, make, cmake, none"),
+                .find("submission.build must be one of auto, make, cmake, javac, none"),
             std::string::npos);
 }
 
