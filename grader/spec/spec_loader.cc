@@ -476,8 +476,8 @@ void read_submission(const Reader& reader, const YAML::Node& node,
     }
     if (submission.entry.empty()) reader.fail(node["entry"], "entry lists no program");
     if (node["build"])
-      submission.build =
-          reader.one_of(node["build"], "submission.build", {"auto", "make", "cmake", "javac", "none"});
+      submission.build = reader.one_of(node["build"], "submission.build",
+                                       {"auto", "make", "cmake", "javac", "none"});
     if (node["build_limits"])
       submission.build_limits = read_limits(reader, node["build_limits"], submission.build_limits);
     if (node["exit_status"]) submission.exit_status = read_exit_status(reader, node["exit_status"]);
