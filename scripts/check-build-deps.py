@@ -37,6 +37,8 @@ PROGRAMS = ['cmake', 'ctest', 'make', 'c++', 'cc', 'g++', 'python3', 'pkg-config
 # Python modules the tests import from Debian's python3 (the JUnit consumer test reads the
 # reports with junitparser; submissions may import numpy).
 PYTHON_MODULES = ['junitparser', 'numpy']
+# Files the grader reads at run time by path (the Java driver's JSON library, Gson).
+RUNTIME_FILES = ['/usr/share/java/gson.jar']
 
 
 def setup_packages(omit):
@@ -171,6 +173,10 @@ def program_paths():
     return paths
 
 
+def runtime_file_paths():
+    return {path if os.path.exists(path) else 'missing-file:' + path for path in RUNTIME_FILES}
+
+
 def python_module_paths():
     paths = set()
     for module in PYTHON_MODULES:
@@ -197,9 +203,9 @@ def main():
     used = {}          # package -> an example file
     unowned = set()
     sources = (depfile_paths(build) | ninja_dep_paths(build) | linked_libraries(build) | cmake_cache_paths(build) |
-               program_paths() | python_module_paths())
+               program_paths() | python_module_paths() | runtime_file_paths())
     for path in sorted(sources):
-        if path.startswith(('missing-program:', 'missing-python-module:')):
+        if path.startswith(('missing-program:', 'missing-python-module:', 'missing-file:')):
             unowned.add(path)
             continue
         resolved = os.path.realpath(path)

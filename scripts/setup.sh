@@ -28,6 +28,7 @@ packages=(
   python3                        # runs Python submissions and the in-sandbox driver
   python3-numpy                  # notebooks import it; A2 accepts numpy arrays as return values
   openjdk-17-jdk-headless        # compiles (javac) and runs (java) Java submissions
+  libgoogle-gson-java            # the Java driver's JSON (Gson)
 )
 # The tests and benchmarks besides.
 test_packages=(

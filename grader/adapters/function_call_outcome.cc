@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "languages/language_driver.h"
+
 namespace sg {
 
 std::string submission_file(const Assignment& assignment) {
-  return assignment.submission.accept.empty() ? assignment.submission.module + ".py"
-                                              : "your submission";
+  const LanguageDriver* driver = language_driver(assignment.submission.language);
+  return driver != nullptr ? driver->module_file(assignment) : assignment.submission.module;
 }
 
 DriverRun read_driver_run(const Assignment& assignment, const TestSpec& test,

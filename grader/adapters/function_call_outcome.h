@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "adapters/python_driver_client.h"
+#include "adapters/driver_client.h"
 #include "model/assignment.h"
 #include "model/grade_report.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "adapters/python_driver_client.h"
+#include "adapters/driver_client.h"
 #include "adapters/search_adapter.h"
 #include "domains/game_domain.h"
 #include "model/assignment.h"

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "adapters/grading_context.h"
-#include "adapters/python_driver_client.h"
+#include "adapters/driver_client.h"
 #include "model/assignment.h"
 #include "model/grade_report.h"
+#include "model/grading_context.h"
 #include "model/invocation.h"
 #include "model/observation.h"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "adapters/python_driver_client.h"
+#include "adapters/driver_client.h"
 #include "checkers/priority_queue_checker.h"
 #include "domains/search_domain.h"
 #include "model/assignment.h"

@@ -28,9 +28,8 @@
 #include <utility>
 #include <vector>
 
-#include "adapters/grading_context.h"
+#include "adapters/driver_client.h"
 #include "adapters/program_input.h"
-#include "adapters/python_driver_client.h"
 #include "algorithms/search_algorithm.h"
 #include "checkers/search_answer_checker.h"
 #include "checkers/search_judgements.h"
@@ -38,6 +37,7 @@
 #include "domains/search_domain.h"
 #include "model/assignment.h"
 #include "model/grade_report.h"
+#include "model/grading_context.h"
 #include "model/invocation.h"
 
 namespace sg {

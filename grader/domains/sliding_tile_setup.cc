@@ -45,6 +45,24 @@ ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& te
   return board_for_test(*assignment.domain, assignment.state_notation, test, one_blank);
 }
 
+std::optional<ref::TilePuzzle> puzzle_of_size(const ref::TilePuzzle& puzzle, int rows, int cols) {
+  if (rows == puzzle.rows() && cols == puzzle.cols()) return puzzle;
+  const ref::Tiles& goal = puzzle.goal();
+  const int size = static_cast<int>(goal.size());
+  ref::Tiles blank_last(goal.size()), blank_first(goal.size());
+  for (int i = 0; i < size; ++i) {
+    blank_last[static_cast<std::size_t>(i)] = i + 1 == size ? 0 : i + 1;
+    blank_first[static_cast<std::size_t>(i)] = i;
+  }
+  const bool last = goal == blank_last;
+  if (!last && goal != blank_first) return std::nullopt;
+  if (rows < 1 || cols < 1 || rows * cols < 2) return std::nullopt;
+  ref::Tiles resized(static_cast<std::size_t>(rows * cols));
+  for (int i = 0; i < rows * cols; ++i)
+    resized[static_cast<std::size_t>(i)] = last ? (i + 1 == rows * cols ? 0 : i + 1) : i;
+  return ref::TilePuzzle(rows, cols, puzzle.topology(), std::move(resized));
+}
+
 void require_one_blank(const ref::TilePuzzle& puzzle, const TestSpec& test,
                        const std::string& pointer) {
   if (puzzle.blank_count() == 1) return;

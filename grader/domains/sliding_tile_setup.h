@@ -2,6 +2,7 @@
 // FrontierPolicy), and reads states from test inputs, with spec errors that point at the key.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "model/assignment.h"
@@ -27,6 +28,12 @@ ref::TilePuzzle puzzle_for_test(const Assignment& assignment, const TestSpec& te
 /// SpecError at the key, and when `one_blank` and the puzzle has several blanks.
 ref::TilePuzzle board_for_test(const SlidingTileDomain& board, const std::string& notation,
                                const TestSpec& test, bool one_blank);
+
+/// `puzzle` at another size, its goal's pattern kept: tiles in order with the blank last
+/// (Princeton's 8-puzzle: 1 .. n*n - 1, then 0) or first. `puzzle` itself when the size is its
+/// own. Returns nullopt when the goal follows neither pattern (a goal the spec wrote by hand has
+/// no counterpart of another size).
+std::optional<ref::TilePuzzle> puzzle_of_size(const ref::TilePuzzle& puzzle, int rows, int cols);
 
 /// The assignment's heuristic ("misplaced_tiles" → Heuristic::misplaced_tiles, ...).
 ref::Heuristic assignment_heuristic(const Assignment& assignment);

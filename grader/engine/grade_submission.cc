@@ -10,8 +10,8 @@
 #include <optional>
 #include <thread>
 
+#include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
-#include "adapters/python_driver_client.h"
 #include "engine/import_session.h"
 #include "engine/program_build.h"
 #include "engine/shared_feedback.h"
@@ -19,6 +19,7 @@
 #include "engine/submission_paths.h"
 #include "engine/test_verdict.h"
 #include "engine/time_budget.h"
+#include "languages/language_driver.h"
 #include "scoring/rubric_scoring.h"
 
 namespace sg {
@@ -151,14 +152,15 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
     }
   }
   if (effect == BudgetEffect::none) {
-    conclude_test(test, outcome, observation ? &*observation : nullptr, program != nullptr);
+    conclude_test(test, outcome, observation ? &*observation : nullptr,
+                  assignment.submission.language == "program");
   } else {
     // Stopped by the budget, not by the test's own limit: what a correct solution needs on the
     // test says nothing here.
     TestSpec judged = test;
     judged.calibration.reset();
     judged.time_scaling.reset();
-    conclude_test(judged, outcome, &*observation, program != nullptr);
+    conclude_test(judged, outcome, &*observation, assignment.submission.language == "program");
     if (effect == BudgetEffect::spent) {
       outcome.feedback = budget.spent_feedback();
     } else {
@@ -197,8 +199,11 @@ std::unique_ptr<ImportSession> start_import(const Assignment& assignment, Runner
                                             const SubmissionLayout& layout,
                                             const GradeOptions& options, TimeBudget& budget,
                                             std::optional<SubmissionStop>& stop) {
-  if (!options.fork_tests || assignment.submission.language == "program" || stop) return nullptr;
-  Invocation launch = make_driver_launch(assignment, options.context);
+  if (!options.fork_tests || language_driver(assignment.submission.language) == nullptr || stop)
+    return nullptr;
+  std::optional<Invocation> server = make_driver_launch(assignment, options.context);
+  if (!server) return nullptr;  // the language starts a process per test
+  Invocation launch = std::move(*server);
   launch.submission = layout.root;
   for (const auto& placed : layout.renamed) launch.support_files.push_back(placed);
   for (const auto& file : assignment.submission.support_files)
@@ -269,6 +274,13 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
     test_options.context.program_command = program->command();
     test_options.context.program_shown_command = program->shown_command();
     stop = submission_stop(assignment, layout, &*program);
+  } else if (const LanguageDriver* driver = language_driver(assignment.submission.language);
+             driver != nullptr && !stop) {
+    // A compiled language (Java): the submission and its driver are built once, before its tests.
+    if (const std::optional<DriverBuild> build = driver->build(assignment, options.context)) {
+      program = prepare_driver_build(assignment.submission, layout.root, runner, *build);
+      stop = submission_stop(assignment, layout, &*program);
+    }
   }
 
   GradeReport report;

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <utility>
 
-#include "adapters/python_driver_client.h"
+#include "adapters/driver_client.h"
 
 namespace sg {
 
@@ -101,7 +101,7 @@ std::string fork_session_problem(Runner& runner, const GradingContext& context,
     std::ofstream(folder / "doctor_probe.py") << "ANSWER = 42\n";
     Assignment assignment;
     assignment.submission.module = "doctor_probe";
-    Invocation launch = make_driver_launch(assignment, context);
+    Invocation launch = *make_driver_launch(assignment, context);  // Python's: it has one
     launch.submission = folder;
     std::unique_ptr<ForkSession> session = runner.start_session(launch, launch.limits);
     if (!session) {

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "checkers/state_text.h"
-#include "engine/java_program.h"
 #include "engine/submission_paths.h"
+#include "languages/java_program.h"
 #include "runner/workdir.h"
 
 namespace sg {
@@ -115,6 +115,71 @@ ProgramBuild& ProgramBuild::operator=(ProgramBuild&& other) noexcept {
   return *this;
 }
 
+bool ProgramBuild::run_build(const SubmissionInterface& interface, const fs::path& submission,
+                             Runner& runner, const std::vector<std::string>& command,
+                             const std::vector<PlacedFile>& files, const std::string& tool,
+                             const std::string& shown) {
+  std::error_code error;
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern =
+      (fs::path(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") / "sg-build-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    failure_verdict_ = Verdict::grader_error;
+    failure_feedback_ =
+        fmt::format("grader error (not your fault): cannot create a build directory {}", pattern);
+    return false;
+  }
+  owned_dir_ = pattern;
+  root_ = owned_dir_ / "tree";
+  fs::create_directory(root_, error);
+
+  Invocation invocation;
+  invocation.argv = command;
+  invocation.submission = submission;
+  invocation.support_files = files;
+  for (const auto& file : interface.support_files)
+    invocation.support_files.push_back({file, file.filename()});
+  invocation.limits = interface.build_limits;
+  invocation.collect_into = root_;
+  invocation.description = fmt::format("build: {}", tool);
+  const Observation observation = runner.run(invocation);
+  const std::string output = relative_to_submission(
+      elide(observation.stdout_stream.data + observation.stderr_stream.data, 40, 6000),
+      observation.workdir);
+  if (observation.termination == Termination::runner_error) {
+    failure_verdict_ = Verdict::grader_error;
+    failure_feedback_ =
+        fmt::format("grader error (not your fault): the build `{}` could not be run: {}", shown,
+                    observation.detail);
+    return false;
+  }
+  if (observation.termination != Termination::exited || observation.exit_code != 0) {
+    failure_verdict_ = Verdict::compile_error;
+    failure_feedback_ =
+        fmt::format("the build failed: `{}` ended with {}; no test could run. What it printed:\n{}",
+                    shown, observation.detail, output);
+    return false;
+  }
+  notes_.push_back(fmt::format("built with `{}` in {:.2f} s", shown, observation.wall_seconds));
+  if (observation.detail.find("could not collect") != std::string::npos)
+    notes_.push_back(observation.detail);
+  if (observation.stderr_stream.data.find("warning") != std::string::npos) {
+    notes_.push_back("the build printed warnings:\n" +
+                     relative_to_submission(elide(observation.stderr_stream.data, 15, 2000),
+                                            observation.workdir));
+  }
+  return true;
+}
+
+ProgramBuild prepare_driver_build(const SubmissionInterface& interface, const fs::path& submission,
+                                  Runner& runner, const DriverBuild& build_step) {
+  ProgramBuild build;
+  build.root_ = submission;
+  build.ok_ = build.run_build(interface, submission, runner, build_step.argv, build_step.files,
+                              build_step.shown, build_step.shown);
+  return build;
+}
+
 ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::path& submission,
                              Runner& runner) {
   ProgramBuild build;
@@ -124,58 +189,10 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
   const std::string tool = build_tool(interface, submission);
   const std::vector<std::string> command = build_command(interface, submission);
   if (!command.empty()) {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern =
-        (fs::path(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") / "sg-build-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      build.failure_verdict_ = Verdict::grader_error;
-      build.failure_feedback_ =
-          fmt::format("grader error (not your fault): cannot create a build directory {}", pattern);
-      return build;
-    }
-    build.owned_dir_ = pattern;
-    build.root_ = build.owned_dir_ / "tree";
-    fs::create_directory(build.root_, error);
-
-    Invocation invocation;
-    invocation.argv = command;
-    invocation.submission = submission;
-    for (const auto& file : interface.support_files)
-      invocation.support_files.push_back({file, file.filename()});
-    invocation.limits = interface.build_limits;
-    invocation.collect_into = build.root_;
-    invocation.description = fmt::format("build: {}", tool);
     const std::string shown = tool == "make"    ? "make"
                               : tool == "javac" ? "javac *.java"
                                                 : "cmake -S . -B build && cmake --build build";
-    const Observation observation = runner.run(invocation);
-    const std::string output = relative_to_submission(
-        elide(observation.stdout_stream.data + observation.stderr_stream.data, 40, 6000),
-        observation.workdir);
-    if (observation.termination == Termination::runner_error) {
-      build.failure_verdict_ = Verdict::grader_error;
-      build.failure_feedback_ =
-          fmt::format("grader error (not your fault): the build `{}` could not be run: {}", shown,
-                      observation.detail);
-      return build;
-    }
-    if (observation.termination != Termination::exited || observation.exit_code != 0) {
-      build.failure_verdict_ = Verdict::compile_error;
-      build.failure_feedback_ = fmt::format(
-          "the build failed: `{}` ended with {}; no test could run. What it printed:\n{}", shown,
-          observation.detail, output);
-      return build;
-    }
-    build.notes_.push_back(
-        fmt::format("built with `{}` in {:.2f} s", shown, observation.wall_seconds));
-    if (observation.detail.find("could not collect") != std::string::npos) {
-      build.notes_.push_back(observation.detail);
-    }
-    if (observation.stderr_stream.data.find("warning") != std::string::npos) {
-      build.notes_.push_back("the build printed warnings:\n" +
-                             relative_to_submission(elide(observation.stderr_stream.data, 15, 2000),
-                                                    observation.workdir));
-    }
+    if (!build.run_build(interface, submission, runner, command, {}, tool, shown)) return build;
   }
 
   // Java: the class that declares main, whatever the spec's entry names a script or binary.

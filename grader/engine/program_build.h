@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "languages/language_driver.h"
 #include "model/assignment.h"
 #include "model/verdict.h"
 #include "runner/runner.h"
@@ -49,8 +50,19 @@ class ProgramBuild {
 
   friend ProgramBuild prepare_program(const SubmissionInterface& interface,
                                       const std::filesystem::path& submission, Runner& runner);
+  friend ProgramBuild prepare_driver_build(const SubmissionInterface& interface,
+                                           const std::filesystem::path& submission, Runner& runner,
+                                           const DriverBuild& build_step);
 
  private:
+  // Runs `command` in the sandbox over a copy of `submission` (with `files` and the spec's
+  // support files), collecting the tree into a directory this build owns; false with the
+  // failure set when it could not run or failed. `tool` names the run, `shown` the command.
+  bool run_build(const SubmissionInterface& interface, const std::filesystem::path& submission,
+                 Runner& runner, const std::vector<std::string>& command,
+                 const std::vector<PlacedFile>& files, const std::string& tool,
+                 const std::string& shown);
+
   bool ok_ = false;
   std::filesystem::path root_;
   std::filesystem::path owned_dir_;  // Removed on destruction when not empty.
@@ -66,5 +78,12 @@ class ProgramBuild {
 /// cannot be created, or a runner failure, is a grader_error failure.
 ProgramBuild prepare_program(const SubmissionInterface& interface,
                              const std::filesystem::path& submission, Runner& runner);
+
+/// The build a driver language needs before its tests (LanguageDriver::build: Java's javac over
+/// the submission and the driver), run in the sandbox under the spec's build limits; root() is
+/// then every test's tree and command() is empty. Failures as prepare_program's.
+ProgramBuild prepare_driver_build(const SubmissionInterface& interface,
+                                  const std::filesystem::path& submission, Runner& runner,
+                                  const DriverBuild& build_step);
 
 }  // namespace sg

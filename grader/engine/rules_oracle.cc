@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "adapters/python_driver_client.h"
+#include "adapters/driver_client.h"
 #include "checkers/python_value.h"
 #include "runner/process_runner.h"
 

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
 #include "adapters/game_object.h"
-#include "adapters/python_driver_client.h"
 #include "checkers/game_function_checker.h"
 #include "checkers/python_value.h"
 #include "domains/game_domain.h"

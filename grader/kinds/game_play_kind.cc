@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
 #include "adapters/game_object.h"
-#include "adapters/python_driver_client.h"
 #include "checkers/played_game.h"
 #include "checkers/python_value.h"
 #include "domains/game_domain.h"

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
+#include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
 #include "adapters/game_call.h"
 #include "adapters/game_program.h"
 #include "adapters/program_run.h"
-#include "adapters/python_driver_client.h"
 #include "algorithms/game_algorithm.h"
 #include "checkers/game_search_checker.h"
 #include "checkers/state_text.h"

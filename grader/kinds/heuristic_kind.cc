@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
-#include "adapters/python_driver_client.h"
 #include "adapters/search_adapter.h"
 #include "adapters/state_map.h"
 #include "algorithms/heuristic_mutants.h"

@@ -8,11 +8,12 @@
 #include <memory>
 #include <set>
 
+#include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
-#include "adapters/python_driver_client.h"
 #include "checkers/anneal_checker.h"
 #include "checkers/local_search_checker.h"
 #include "checkers/python_value.h"
+#include "checkers/state_text.h"
 #include "domains/rules_local_space.h"
 #include "domains/rules_world.h"  // rules_position
 #include "domains/sliding_tile_setup.h"

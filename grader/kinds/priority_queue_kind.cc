@@ -6,8 +6,8 @@
 #include <map>
 #include <memory>
 
+#include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
-#include "adapters/python_driver_client.h"
 #include "adapters/queue_class_steps.h"
 #include "checkers/priority_queue_checker.h"
 #include "checkers/state_text.h"

@@ -6,35 +6,26 @@
 #include <map>
 #include <memory>
 
+#include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
-#include "adapters/python_driver_client.h"
+#include "checkers/board_set_checker.h"
 #include "checkers/domain_function_checker.h"
 #include "checkers/puzzle_function_checker.h"
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
+#include "kinds/board_object_calls.h"
+#include "kinds/puzzle_function_plan.h"
 #include "notation/line_template.h"  // number_text
 
 namespace sg {
 namespace {
 
-enum class Role { find_blank, actions, take_action, goal_test, heuristic };
-
-using Judge = std::function<FunctionCallCheck(const nlohmann::json& returned)>;
-
-// One call of the function under test, with what judges it.
-struct Call {
-  std::string text;                   // "takeActionF_8p([1, 2, ...], 'up')"
-  nlohmann::json state;               // the state passed, in the driver's encoding
-  std::optional<std::string> action;  // take_action only
-  Judge judge;                        // the returned value
-  Judge unchanged;                    // take_action: the state passed, read after the call
-  std::string expected;               // what a correct function returns, as feedback shows it
-  // What a function with a classic slip returns here (mutant id -> value, driver encoding);
-  // mutates_input's is the right board, which it also leaves in the state passed.
-  std::map<std::string, nlohmann::json> slips = {};
-};
+using puzzle_function::Call;
+using puzzle_function::Judge;
+using puzzle_function::Plan;
+using puzzle_function::Role;
 
 // The slips' mistakes, in the student's terms (the mutants audit runs as students).
 const std::map<std::string, std::string> kSlips = {
@@ -47,12 +38,6 @@ std::string mirrored(const std::string& name) {
   return name == "left" ? "right" : name == "right" ? "left" : name;
 }
 
-struct Plan {
-  Role role = Role::find_blank;
-  std::string function;
-  std::vector<Call> calls;
-};
-
 Role read_role(const TestSpec& test) {
   const std::string role = test.input.value("role", std::string());
   if (role == "find_blank") return Role::find_blank;
@@ -60,9 +45,16 @@ Role read_role(const TestSpec& test) {
   if (role == "take_action") return Role::take_action;
   if (role == "goal_test") return Role::goal_test;
   if (role == "h") return Role::heuristic;
+  if (role == "neighbors") return Role::neighbors;
+  const std::map<std::string, Role> objects = {
+      {"twin", Role::twin},           {"equals", Role::equals},
+      {"to_string", Role::to_string}, {"immutable", Role::immutable},
+      {"solve", Role::solve},         {"rejects_null", Role::rejects_null}};
+  if (const auto found = objects.find(role); found != objects.end()) return found->second;
   throw SpecError(test.input.contains("role") ? location_of(test, "/role") : test.where,
                   "a puzzle_function test needs `role:` find_blank, actions, take_action, "
-                  "goal_test or h");
+                  "goal_test, h or neighbors; on a board object also twin, equals, to_string, "
+                  "immutable, solve or rejects_null");
 }
 
 // The test's `states`, each with where the spec gives it.
@@ -118,9 +110,18 @@ Call value_call(Role role, const std::string& text, const nlohmann::json& state,
 // boards with several blanks (findBlank returns every blank's cell); actions and take_action
 // name THE blank's moves, so they need one.
 void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& plan) {
-  const auto puzzle = std::make_shared<const ref::TilePuzzle>(puzzle_for_test(
+  const auto domain_puzzle = std::make_shared<const ref::TilePuzzle>(puzzle_for_test(
       assignment, test, plan.role == Role::actions || plan.role == Role::take_action));
-  const ref::Heuristic heuristic = assignment_heuristic(assignment);
+  ref::Heuristic heuristic = assignment_heuristic(assignment);
+  if (test.input.contains("heuristic")) {
+    const auto named = test.input["heuristic"].is_string()
+                           ? ref::parse_heuristic(test.input["heuristic"].get<std::string>())
+                           : std::nullopt;
+    if (!named)
+      throw SpecError(location_of(test, "/heuristic"),
+                      "heuristic is misplaced_tiles (Princeton's hamming()) or manhattan");
+    heuristic = *named;
+  }
   const std::vector<ref::BlankMove> order = assignment_action_order(assignment);
   std::vector<ref::BlankMove> moves;
   for (const std::string& name : read_actions(test, plan.role)) {
@@ -130,17 +131,70 @@ void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& p
     moves.push_back(*move);
   }
   for (const auto& [value, where] : read_states(test)) {
-    const auto state = as_int_list(value);
-    if (!state) throw SpecError(where, "each state must be a list of integers");
+    // A state written as rows is passed as rows (Java's int[][]); its size may differ from the
+    // domain's when the domain's goal has a pattern (tiles in order, the blank last or first).
+    std::optional<std::vector<int>> state = as_int_list(value);
+    std::shared_ptr<const ref::TilePuzzle> puzzle = domain_puzzle;
+    const bool as_rows = !state && value.is_array() && !value.empty() && value[0].is_array();
+    if (as_rows) {
+      std::vector<int> cells;
+      const int rows = static_cast<int>(value.size());
+      const int cols = static_cast<int>(value[0].size());
+      for (const auto& row : value) {
+        const auto values = as_int_list(row);
+        if (!values || static_cast<int>(values->size()) != cols)
+          throw SpecError(where, "each row of a state must be a list of integers, all as long");
+        cells.insert(cells.end(), values->begin(), values->end());
+      }
+      const std::optional<ref::TilePuzzle> sized = puzzle_of_size(*domain_puzzle, rows, cols);
+      if (!sized)
+        throw SpecError(where, fmt::format("a {} x {} state needs a domain goal with a pattern "
+                                           "(tiles in order, the blank last or first)",
+                                           rows, cols));
+      puzzle = std::make_shared<const ref::TilePuzzle>(*sized);
+      state = std::move(cells);
+    }
+    if (!state) throw SpecError(where, "each state must be a list of integers (or of rows)");
     if (const std::string problem = puzzle->validate(*state); !problem.empty())
-      throw SpecError(
-          where, fmt::format("{} is not a state of this puzzle: {}", python_list(*state), problem));
-    const std::string text = fmt::format("{}({})", plan.function, python_list(*state));
+      throw SpecError(where, fmt::format("{} is not a state of this puzzle: {}",
+                                         elide(python_list(*state), 1, 200), problem));
+    const std::string argument =
+        puzzle->size() > 16 ? fmt::format("<{} x {} tiles>", puzzle->rows(), puzzle->cols())
+                            : python_repr(as_rows ? value : nlohmann::json(*state));
+    const std::string text = plan.receiver.empty() ? fmt::format("{}({})", plan.function, argument)
+                                                   : fmt::format("new {}({}).{}()", plan.receiver,
+                                                                 argument, plan.function);
     const ref::Tiles tiles = *state;
+    const nlohmann::json passed = as_rows ? value : nlohmann::json(tiles);
     if (plan.role == Role::goal_test || plan.role == Role::heuristic) {
-      plan.calls.push_back(value_call(plan.role, text, tiles, tiles == puzzle->goal(),
+      plan.calls.push_back(value_call(plan.role, text, passed, tiles == puzzle->goal(),
                                       ref::evaluate(*puzzle, tiles, heuristic),
                                       heuristic_wording(heuristic)));
+      // A board object's h (Princeton's hamming(), manhattan()) and its classic slip.
+      if (plan.role == Role::heuristic && !plan.receiver.empty() &&
+          heuristic != ref::Heuristic::zero)
+        plan.calls.back().slips["counts_blank"] =
+            ref::evaluate_counting_blank(*puzzle, tiles, heuristic);
+      continue;
+    }
+    if (puzzle_function::is_board_object_role(plan.role)) {
+      puzzle_function::plan_board_object_calls({puzzle, tiles, passed, argument}, test, plan);
+      continue;
+    }
+    if (plan.role == Role::neighbors) {
+      require_one_blank(*puzzle, test, "");
+      const std::vector<ref::Tiles> expected = successor_boards(*puzzle, order, tiles);
+      const int rows = puzzle->rows(), cols = puzzle->cols();
+      std::vector<std::string> drawn;
+      for (const ref::Tiles& board : expected) drawn.push_back(python_list(board));
+      plan.calls.push_back({text, passed, std::nullopt,
+                            [expected, rows, cols, text](const nlohmann::json& returned) {
+                              return check_board_set(expected, returned, rows, cols, text);
+                            },
+                            nullptr, fmt::format("{{{}}}", fmt::join(drawn, ", "))});
+      if (!expected.empty())
+        plan.calls.back().slips["neighbor_missing"] =
+            std::vector<ref::Tiles>(expected.begin(), expected.end() - 1);
       continue;
     }
     if (plan.role == Role::find_blank) {
@@ -264,13 +318,39 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
   Plan plan;
   plan.role = read_role(test);
   const bool on_domain = test.input.contains("domain");
-  const char* const fallback[5][2] = {{"findBlank_8p", "findBlank_8p"},
+  const char* const fallback[6][2] = {{"findBlank_8p", "findBlank_8p"},
                                       {"actionsF_8p", "actions"},
                                       {"takeActionF_8p", "result"},
                                       {"goal_test", "goal_test"},
-                                      {"h", "h"}};
+                                      {"h", "h"},
+                                      {"neighbors", "neighbors"}};
+  const auto role_index = static_cast<std::size_t>(plan.role);
   plan.function =
-      read_name(test, "/function", fallback[static_cast<int>(plan.role)][on_domain ? 1 : 0]);
+      read_name(test, "/function", role_index < 6 ? fallback[role_index][on_domain ? 1 : 0] : "");
+  if (puzzle_function::is_board_object_role(plan.role)) {
+    plan.receiver = read_name(test, "/receiver", "");
+    if (on_domain)
+      throw SpecError(location_of(test, "/role"),
+                      "the board object roles call a Board's methods: the spec's sliding-tile "
+                      "domain, not one of its `domains`");
+    if (plan.role == Role::rejects_null) {
+      puzzle_function::plan_null_argument_call(test, plan);
+    } else {
+      plan_tile_calls(assignment, test, plan);
+    }
+    return plan;
+  }
+  if (test.input.contains("receiver")) {
+    plan.receiver = read_name(test, "/receiver", "");
+    if (plan.role == Role::take_action || on_domain)
+      throw SpecError(location_of(test, "/receiver"),
+                      "receiver (a method of an object built from the board) is for a board's "
+                      "find_blank, actions, goal_test, h and neighbors");
+  }
+  if (plan.role == Role::neighbors && on_domain)
+    throw SpecError(location_of(test, "/role"),
+                    "neighbors is a board's (the spec's sliding-tile "
+                    "domain)");
   if (on_domain) {
     plan_domain_calls(assignment, test, plan);
   } else {
@@ -301,8 +381,32 @@ void judge_call(const Call& call, const nlohmann::json& returned, const nlohmann
   }
 }
 
-// Driver steps: per call, [let, call, get] for take_action (to see mutation), else [call].
-std::size_t steps_per_call(const Plan& plan) { return plan.role == Role::take_action ? 3 : 1; }
+// A call's driver steps: its own (a board object's roles), or [let, call, get] for take_action
+// (to see mutation), [new, method] with a receiver, else [call]. `index` makes its names unique.
+nlohmann::json steps_of(const Plan& plan, const Call& call, std::size_t index) {
+  if (!call.steps.is_null()) return call.steps;
+  if (plan.role == Role::take_action)
+    return {{{"op", "let"}, {"bind", "state"}, {"value", call.state}},
+            {{"op", "call"},
+             {"function", plan.function},
+             {"args", {{{"$ref", "state"}}, *call.action}}},
+            {{"op", "get"}, {"target", "state"}}};
+  if (!plan.receiver.empty()) {
+    const std::string object = fmt::format("board{}", index);
+    return {{{"op", "new"}, {"class", plan.receiver}, {"args", {call.state}}, {"bind", object}},
+            {{"op", "method"},
+             {"target", object},
+             {"method", plan.function},
+             {"args", nlohmann::json::array()}}};
+  }
+  return {{{"op", "call"}, {"function", plan.function}, {"args", {call.state}}}};
+}
+
+// The steps of a call whose values the judge reads (see Call::judged).
+std::vector<std::pair<std::string, std::size_t>> judged_of(const Plan& plan, const Call& call) {
+  if (!call.judged.empty()) return call.judged;
+  return {{"", plan.role == Role::take_action || !plan.receiver.empty() ? 1u : 0u}};
+}
 
 }  // namespace
 
@@ -327,17 +431,8 @@ Invocation PuzzleFunctionKind::invocation(const Assignment& assignment, const Te
                                           const GradingContext& context) const {
   const Plan plan = make_plan(assignment, test);
   nlohmann::json steps = nlohmann::json::array();
-  for (const auto& call : plan.calls) {
-    if (plan.role == Role::take_action) {
-      steps.push_back({{"op", "let"}, {"bind", "state"}, {"value", call.state}});
-      steps.push_back({{"op", "call"},
-                       {"function", plan.function},
-                       {"args", {{{"$ref", "state"}}, *call.action}}});
-      steps.push_back({{"op", "get"}, {"target", "state"}});
-    } else {
-      steps.push_back({{"op", "call"}, {"function", plan.function}, {"args", {call.state}}});
-    }
-  }
+  for (std::size_t i = 0; i < plan.calls.size(); ++i)
+    for (auto& step : steps_of(plan, plan.calls[i], i)) steps.push_back(std::move(step));
   const std::string description =
       plan.calls.size() == 1 ? plan.calls[0].text
                              : fmt::format("{} ({} calls)", plan.calls[0].text, plan.calls.size());
@@ -347,23 +442,30 @@ Invocation PuzzleFunctionKind::invocation(const Assignment& assignment, const Te
 TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const TestSpec& test,
                                          const Observation& observation) const {
   const Plan plan = make_plan(assignment, test);
-  const std::size_t per_call = steps_per_call(plan);
 
   TestOutcome outcome;
   outcome.call = plan.calls.size() == 1
                      ? plan.calls[0].text
-                     : fmt::format("{} on {} states", plan.function, test.input["states"].size());
+                     : fmt::format("{} on {} states",
+                                   plan.function.empty() ? plan.calls[0].text : plan.function,
+                                   test.input.value("states", nlohmann::json::array()).size());
   std::vector<std::string> step_calls;
+  std::vector<std::size_t> first_step;  // each call's first step
   std::vector<std::string> expected_lines, observed_lines;
-  for (const auto& call : plan.calls) {
-    for (std::size_t i = 0; i < per_call; ++i) step_calls.push_back(call.text);
-    expected_lines.push_back(fmt::format("{} -> {}", call.text, call.expected));
+  for (std::size_t i = 0; i < plan.calls.size(); ++i) {
+    first_step.push_back(step_calls.size());
+    const std::size_t count = steps_of(plan, plan.calls[i], i).size();
+    for (std::size_t k = 0; k < count; ++k) step_calls.push_back(plan.calls[i].text);
+    expected_lines.push_back(fmt::format("{} -> {}", plan.calls[i].text, plan.calls[i].expected));
   }
   outcome.expected = fmt::format("{}", fmt::join(expected_lines, "\n"));
   const DriverRun driver = read_driver_run(assignment, test, observation, step_calls, outcome);
   const DriverTranscript& transcript = driver.transcript;
+  const bool formatted = plan.role == Role::to_string;
   if (driver.stop) {
-    fail_all_aspects(outcome, aspects(), *driver.stop,
+    std::vector<std::string> judged_aspects = {"value", "input_unchanged"};
+    if (formatted) judged_aspects.push_back("format");
+    fail_all_aspects(outcome, judged_aspects, *driver.stop,
                      plan.role == Role::take_action ? std::vector<std::string>{}
                                                     : std::vector<std::string>{"input_unchanged"});
     return outcome;
@@ -372,25 +474,59 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
   outcome.verdict = Verdict::accepted;
   AspectOutcome value{"value", "", true, ""};
   AspectOutcome unchanged{"input_unchanged", "", true, ""};
+  AspectOutcome format{"format", "", true, ""};
   for (std::size_t i = 0; i < plan.calls.size(); ++i) {
     const Call& call = plan.calls[i];
-    const std::size_t index = i * per_call + (plan.role == Role::take_action ? 1 : 0);
-    const DriverStepRecord& step = transcript.steps[index];
-    if (!step.ok) {
-      const EarlyStop failure = step_failure(step, call.text, driver.module_file);
+    const auto judged = judged_of(plan, call);
+    std::size_t last = 0;
+    for (const auto& [key, index] : judged) last = std::max(last, index);
+    // The first step up to the judged ones that failed is the call's failure (a constructor
+    // that threw), except the one that must throw.
+    const DriverStepRecord* failed = nullptr;
+    for (std::size_t k = 0; k <= last && failed == nullptr; ++k) {
+      const DriverStepRecord& step = transcript.steps[first_step[i] + k];
+      if (!step.ok && !(call.expects_error && k == last)) failed = &step;
+    }
+    if (failed != nullptr) {
+      const EarlyStop failure = step_failure(*failed, call.text, driver.module_file);
       if (value.passed) value.feedback = failure.feedback;
       value.passed = false;
+      if (format.passed) format = {"format", "", false, failure.feedback};
       outcome.verdict = failure.verdict;
-      observed_lines.push_back(fmt::format("{} raised {}", call.text, step.error_type));
+      observed_lines.push_back(fmt::format("{} raised {}", call.text, failed->error_type));
       continue;
     }
-    observed_lines.push_back(fmt::format("{} -> {}", call.text, python_repr(step.value)));
-    const bool read_after = plan.role == Role::take_action && transcript.steps[index + 1].ok;
-    judge_call(call, step.value, read_after ? &transcript.steps[index + 1].value : nullptr, value,
+    nlohmann::json returned;
+    if (call.expects_error) {
+      const DriverStepRecord& step = transcript.steps[first_step[i] + last];
+      returned = {{"raised", step.ok ? nlohmann::json() : nlohmann::json(step.error_type)},
+                  {"message", step.error_message}};
+      observed_lines.push_back(step.ok ? fmt::format("{} returned normally", call.text)
+                                       : fmt::format("{} threw {}", call.text, step.error_type));
+    } else if (judged.size() == 1 && judged[0].first.empty()) {
+      returned = transcript.steps[first_step[i] + judged[0].second].value;
+      observed_lines.push_back(fmt::format("{} -> {}", call.text, python_repr(returned)));
+    } else {
+      returned = nlohmann::json::object();
+      for (const auto& [key, index] : judged)
+        returned[key] = transcript.steps[first_step[i] + index].value;
+      observed_lines.push_back(fmt::format("{} -> {}", call.text, python_repr(returned)));
+    }
+    const std::size_t after = first_step[i] + 2;  // take_action's get
+    const bool read_after = plan.role == Role::take_action && transcript.steps[after].ok;
+    judge_call(call, returned, read_after ? &transcript.steps[after].value : nullptr, value,
                unchanged, outcome.notes);
+    if (formatted && format.passed) {
+      const FunctionCallCheck exact = call.unchanged(returned);
+      format.passed = exact.passed;
+      format.feedback = exact.feedback;
+    }
   }
+  if (!value.passed && outcome.verdict == Verdict::accepted)
+    outcome.verdict = Verdict::wrong_answer;
   outcome.aspects = {value};
   if (plan.role == Role::take_action) outcome.aspects.push_back(unchanged);
+  if (formatted) outcome.aspects.push_back(format);
   outcome.observed = fmt::format("{}", fmt::join(observed_lines, "\n"));
   return outcome;
 }
@@ -399,7 +535,10 @@ std::vector<MutantOutcome> PuzzleFunctionKind::mutant_outcomes(const Assignment&
                                                                const TestSpec& test) const {
   const Plan plan = make_plan(assignment, test);
   std::vector<MutantOutcome> outcomes;
-  for (const auto& [id, mistake] : kSlips) {
+  std::map<std::string, std::string> slips = kSlips;
+  slips.insert(puzzle_function::board_object_slips().begin(),
+               puzzle_function::board_object_slips().end());
+  for (const auto& [id, mistake] : slips) {
     if (std::none_of(plan.calls.begin(), plan.calls.end(),
                      [&](const Call& call) { return call.slips.contains(id); }))
       continue;
@@ -407,6 +546,7 @@ std::vector<MutantOutcome> PuzzleFunctionKind::mutant_outcomes(const Assignment&
     mutant.outcome.verdict = Verdict::accepted;
     AspectOutcome value{"value", "", true, ""};
     AspectOutcome unchanged{"input_unchanged", "", true, ""};
+    AspectOutcome format{"format", "", true, ""};
     for (const Call& call : plan.calls) {
       const auto slip = call.slips.find(id);
       if (slip == call.slips.end()) continue;  // no slip here: it answers as a correct one
@@ -414,9 +554,15 @@ std::vector<MutantOutcome> PuzzleFunctionKind::mutant_outcomes(const Assignment&
       const nlohmann::json after = id == "mutates_input" ? slip->second : call.state;
       judge_call(call, slip->second, plan.role == Role::take_action ? &after : nullptr, value,
                  unchanged, mutant.outcome.notes);
+      if (plan.role == Role::to_string && format.passed) {
+        const FunctionCallCheck exact = call.unchanged(slip->second);
+        format.passed = exact.passed;
+        format.feedback = exact.feedback;
+      }
     }
     mutant.outcome.aspects = {value};
     if (plan.role == Role::take_action) mutant.outcome.aspects.push_back(unchanged);
+    if (plan.role == Role::to_string) mutant.outcome.aspects.push_back(format);
     outcomes.push_back(std::move(mutant));
   }
   return outcomes;

@@ -5,18 +5,25 @@
 // (checkers/domain_function_checker.h); on either, goal_test(state) and h(state) by their values.
 //
 // Spec keys:
-//   role:     find_blank (boards) | actions | take_action | goal_test | h      (required)
+//   role:     find_blank (boards) | actions | take_action | goal_test | h | neighbors
+//             (required; neighbors: the boards one slide away, as a set, boards only)
 //   function: the Python name (default findBlank_8p / actionsF_8p / takeActionF_8p on a board,
 //             actions / result on a domain, goal_test / h on both)
 //   domain:   one of the spec's `domains`; default the spec's sliding-tile `domain`
 //   states:   the states to call it on                     (required, a list of states: boards
-//             as lists, a graph's node names, a maze's cells as [row, col])
+//             as lists, or as rows (passed as rows: Java's int[][]; of any size when the goal
+//             has a pattern), a graph's node names, a maze's cells as [row, col])
+//   receiver: a class: each call is `new Class(state).function()` (Princeton's Board methods)
+//   heuristic: h's heuristic on a board (misplaced_tiles | manhattan), else the domain's
+//   A board object's roles (twin, equals, to_string, immutable, solve, rejects_null) call its
+//   methods through the driver: kinds/board_object_calls.h (solver: the Solver class, default
+//   Solver; raises: what rejects_null expects, default IllegalArgumentException)
 //   actions:  take_action only: the actions to apply to each state (default: every legal one,
 //             in the domain's order)
 //   cross_check: {value: ...}: what the assignment publishes for the first call (the course
 //             grader's output), which the reference must reproduce
 // Aspects: value (every call returned the right value), input_unchanged (take_action: no call
-// modified the state passed to it).
+// modified the state passed to it), format (to_string: the course's exact layout).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -26,10 +33,13 @@ namespace sg {
 class PuzzleFunctionKind : public TestKind {
  public:
   std::string_view name() const override { return "puzzle_function"; }
-  std::vector<std::string> aspects() const override { return {"value", "input_unchanged"}; }
+  std::vector<std::string> aspects() const override {
+    return {"value", "input_unchanged", "format"};
+  }
   bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override {
-    return {"role", "function", "states", "actions", "cross_check", "goal", "domain"};
+    return {"role",   "function", "states",    "actions", "cross_check", "goal",
+            "domain", "receiver", "heuristic", "solver",  "raises"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -174,6 +174,68 @@ TEST(PuzzleFunctionKind, MutantsAreTheHelpersSlipsJudgedAsStudents) {
   EXPECT_TRUE(kind.mutant_outcomes(result, result.tests.back()).empty());
 }
 
+Assignment board_spec_with(const std::string& test_keys) {
+  return load_spec_from_string(R"yaml(spec_version: 1
+assignment: {id: demo}
+submission: {language: java, module: Board}
+domain: {type: sliding_tile, rows: 3, cols: 3, topology: bounded, goal: [1, 2, 3, 4, 5, 6, 7, 8, 0]}
+rubric: [{id: a, points: 1}]
+tests:
+  - id: t
+    kind: puzzle_function
+    receiver: Board
+    grades: {value: a}
+)yaml" + test_keys,
+                               "specs/demo.yaml");
+}
+
+// Princeton's Board: `new Board(rows).method()`, rows of any size with the domain's goal pattern.
+TEST(PuzzleFunctionKind, ABoardsMethodsOnBoardsOfAnySize) {
+  const Assignment assignment = board_spec_with(
+      "    role: h\n    heuristic: misplaced_tiles\n    function: hamming\n"
+      "    states: [[[1, 2], [0, 3]], [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, "
+      "15]]]\n");
+  const PuzzleFunctionKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  const Invocation invocation = kind.invocation(assignment, assignment.tests.back(), {});
+  const nlohmann::json request = nlohmann::json::parse(invocation.stdin_data.value());
+  ASSERT_EQ(request["steps"].size(), 4u);  // [new, method] per board
+  EXPECT_EQ(request["steps"][0]["op"], "new");
+  EXPECT_EQ(request["steps"][0]["args"][0], nlohmann::json::parse("[[1, 2], [0, 3]]"));
+  EXPECT_EQ(request["steps"][1]["target"], request["steps"][0]["bind"]);
+  EXPECT_NE(request["steps"][3]["target"], request["steps"][1]["target"]);
+  TestOutcome outcome = kind.evaluate(assignment, assignment.tests.back(),
+                                      driver_returned({"null", "1", "null", "1"}));
+  EXPECT_TRUE(outcome.aspects.at(0).passed) << outcome.aspects.at(0).feedback;
+  EXPECT_THAT(outcome.expected, HasSubstr("new Board([[1, 2], [0, 3]]).hamming() -> 1"));
+  outcome = kind.evaluate(assignment, assignment.tests.back(),
+                          driver_returned({"null", "2", "null", "1"}));
+  EXPECT_THAT(outcome.aspects.at(0).feedback,
+              HasSubstr("`new Board([[1, 2], [0, 3]]).hamming()` returned 2, expected 1"));
+}
+
+TEST(PuzzleFunctionKind, ABoardsNeighborsAsASetReadFromToString) {
+  const Assignment assignment =
+      board_spec_with("    role: neighbors\n    states: [[[1, 0], [3, 2]]]\n");
+  const PuzzleFunctionKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  const std::string boards =
+      R"([{"$repr": "2\n 1  2 \n 3  0 \n"}, {"$repr": "2\n 0  1 \n 3  2 \n"}])";
+  TestOutcome outcome =
+      kind.evaluate(assignment, assignment.tests.back(), driver_returned({"null", boards}));
+  EXPECT_TRUE(outcome.aspects.at(0).passed) << outcome.aspects.at(0).feedback;
+  outcome = kind.evaluate(assignment, assignment.tests.back(),
+                          driver_returned({"null", R"([{"$repr": "2\n 1  2 \n 3  0 \n"}])"}));
+  EXPECT_THAT(outcome.aspects.at(0).feedback,
+              HasSubstr("missing the neighbor\n2\n 0  1 \n 3  2 \n"));
+}
+
+TEST(PuzzleFunctionKind, BoardsOfAnotherSizeNeedAGoalWithAPattern) {
+  Assignment assignment = board_spec_with("    role: h\n    states: [[[1, 2], [3, 0]]]\n");
+  assignment.domain->goal = {8, 7, 6, 5, 4, 3, 2, 1, 0};
+  EXPECT_THAT(validation_error(assignment), HasSubstr("needs a domain goal with a pattern"));
+}
+
 }  // namespace puzzle_function_kind_test
 }  // namespace
 }  // namespace sg

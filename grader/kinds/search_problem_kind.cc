@@ -7,8 +7,8 @@
 #include <functional>
 #include <regex>
 
+#include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
-#include "adapters/python_driver_client.h"
 #include "adapters/search_adapter.h"
 #include "algorithms/heuristic_space.h"
 #include "algorithms/problem_mutants.h"

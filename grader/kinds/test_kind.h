@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "adapters/grading_context.h"
 #include "model/assignment.h"
 #include "model/grade_report.h"
+#include "model/grading_context.h"
 #include "model/invocation.h"
 #include "model/observation.h"
 

@@ -459,7 +459,7 @@ void read_submission(const Reader& reader, const YAML::Node& node,
                     "max_size_mib", "support_files"});
   if (node["language"])
     submission.language =
-        reader.one_of(node["language"], "submission.language", {"python", "program"});
+        reader.one_of(node["language"], "submission.language", {"python", "java", "program"});
   if (submission.language == "program") {
     if (!node["entry"])
       reader.fail(
@@ -481,6 +481,11 @@ void read_submission(const Reader& reader, const YAML::Node& node,
     if (node["build_limits"])
       submission.build_limits = read_limits(reader, node["build_limits"], submission.build_limits);
     if (node["exit_status"]) submission.exit_status = read_exit_status(reader, node["exit_status"]);
+  } else if (submission.language == "java" && !node["entry"] && !node["build"] &&
+             !node["exit_status"]) {
+    // Java's classes are compiled once with the driver (javac), under the build limits.
+    if (node["build_limits"])
+      submission.build_limits = read_limits(reader, node["build_limits"], submission.build_limits);
   } else if (node["entry"] || node["build"] || node["build_limits"] || node["exit_status"]) {
     reader.fail(node,
                 "entry, build, build_limits and exit_status are for `language: program` "
@@ -494,7 +499,8 @@ void read_submission(const Reader& reader, const YAML::Node& node,
   if (submission.language != "program" || node["module"]) {  // a program is found by `entry`
     if (!node["module"])
       reader.fail(node,
-                  "submission needs a 'module' (the Python module to import, e.g. torus_puzzle)");
+                  "submission needs a 'module' (the Python module to import, e.g. torus_puzzle; "
+                  "in Java the class the tests start from, e.g. Board)");
     submission.module = reader.string(node["module"], "submission.module");
     const bool identifier =
         !submission.module.empty() &&
@@ -502,9 +508,10 @@ void read_submission(const Reader& reader, const YAML::Node& node,
         std::all_of(submission.module.begin(), submission.module.end(),
                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
     if (!identifier)
-      reader.fail(node["module"], fmt::format("submission.module '{}' is not a Python module name "
-                                              "(letters, digits and _, e.g. torus_puzzle)",
-                                              submission.module));
+      reader.fail(node["module"],
+                  fmt::format("submission.module '{}' is not a module or class name (letters, "
+                              "digits and _, e.g. torus_puzzle or Board)",
+                              submission.module));
   }
   if (node["accept"]) {  // one file of any name (SubmissionInterface::accept)
     if (node["required_files"])
@@ -547,7 +554,8 @@ void read_submission(const Reader& reader, const YAML::Node& node,
       submission.required_files.push_back(reader.string(file, "each required file"));
       require_inner_path(reader, file, submission.required_files.back(), "required file");
     }
-  } else if (submission.language != "program" && submission.accept.empty()) {
+  } else if (submission.language == "python" && submission.accept.empty()) {
+    // (A Java class may be in a package's folder: the driver finds it, or says it is missing.)
     submission.required_files.push_back(submission.module + ".py");
   }
   if (node["priority_queue_class"]) {

@@ -1,4 +1,4 @@
-#include "adapters/python_driver_client.h"
+#include "adapters/driver_client.h"
 
 #include <fmt/format.h>
 
@@ -7,6 +7,7 @@
 
 #include "checkers/python_value.h"
 #include "checkers/state_text.h"
+#include "languages/language_driver.h"
 
 namespace sg {
 namespace {
@@ -20,7 +21,9 @@ std::string seconds_text(double seconds) { return fmt::format("{:.2f} s", second
 
 std::string phase_text(const DriverTranscript& transcript,
                        const std::vector<std::string>& step_calls, const std::string& module_file) {
-  if (!transcript.started) return "while starting Python";
+  if (!transcript.started) return "while starting the driver";
+  if (!transcript.import_finished && transcript.java)
+    return fmt::format("while loading {} (its static initializers)", module_file);
   if (!transcript.import_finished) {
     return fmt::format(
         "while importing {} (its top-level code runs at import: move experiments and test "
@@ -88,9 +91,9 @@ Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& 
                                   const GradingContext& context, nlohmann::json steps,
                                   std::string description) {
   Invocation invocation;
-  invocation.argv = {context.python, "-I", "-B", ".searchgrader/python_driver.py"};
-  invocation.support_files.push_back(
-      {context.driver_dir / "python_driver.py", ".searchgrader/python_driver.py"});
+  DriverProcess process = driver_for(assignment).process(assignment, context, test.limits);
+  invocation.argv = std::move(process.argv);
+  invocation.support_files = std::move(process.files);
   nlohmann::json request = {{"protocol", 1},
                             {"module", assignment.submission.module},
                             {"capture_limit_bytes", test.limits.output_bytes},
@@ -106,11 +109,13 @@ Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& 
   return invocation;
 }
 
-Invocation make_driver_launch(const Assignment& assignment, const GradingContext& context) {
+std::optional<Invocation> make_driver_launch(const Assignment& assignment,
+                                             const GradingContext& context) {
+  std::optional<DriverProcess> server = driver_for(assignment).server(assignment, context);
+  if (!server) return std::nullopt;
   Invocation invocation;
-  invocation.argv = {context.python, "-I", "-B", ".searchgrader/python_driver.py", "--serve"};
-  invocation.support_files.push_back(
-      {context.driver_dir / "python_driver.py", ".searchgrader/python_driver.py"});
+  invocation.argv = std::move(server->argv);
+  invocation.support_files = std::move(server->files);
   nlohmann::json request = {{"protocol", 1},
                             {"module", assignment.submission.module},
                             {"capture_limit_bytes", assignment.default_limits.output_bytes}};
@@ -132,12 +137,16 @@ DriverTranscript read_transcript(const Observation& observation, std::size_t ste
     const std::string type = record["sg"].get<std::string>();
     if (type == "hello") {
       transcript.started = true;
+      transcript.java = record.contains("java");
     } else if (type == "import") {
       transcript.import_finished = true;
       transcript.import_ok = record.value("ok", false);
       transcript.import_seconds = record.value("seconds", 0.0);
       transcript.import_stdout = json_string(record, "stdout");
       transcript.import_stderr = json_string(record, "stderr");
+      if (record.contains("notes") && record["notes"].is_array())
+        for (const auto& note : record["notes"])
+          if (note.is_string()) transcript.import_remarks.push_back(note.get<std::string>());
       if (record.contains("intake") && record["intake"].is_object())
         transcript.intake = record["intake"];
       if (record.contains("error") && record["error"].is_object()) {
@@ -253,7 +262,7 @@ std::optional<EarlyStop> diagnose_early_stop(const Observation& observation,
       if (!transcript.started) {
         return EarlyStop{
             Verdict::grader_error,
-            fmt::format("the Python driver was killed before it started ({})", observation.detail)};
+            fmt::format("the driver was killed before it started ({})", observation.detail)};
       }
       return EarlyStop{Verdict::runtime_error,
                        fmt::format("the process was killed {} ({})", phase, observation.detail)};
@@ -262,17 +271,18 @@ std::optional<EarlyStop> diagnose_early_stop(const Observation& observation,
   }
   if (!transcript.started) {
     return EarlyStop{Verdict::grader_error,
-                     fmt::format("the Python driver did not start (exit code {}): {}",
+                     fmt::format("the driver did not start (exit code {}): {}",
                                  observation.exit_code.value_or(-1),
                                  elide(observation.stderr_stream.data, 15, 2000))};
   }
   if (transcript.import_finished && !transcript.import_ok) {
-    const Verdict verdict = transcript.import_error_type == "MemoryError"
+    const Verdict verdict = transcript.import_error_type == "MemoryError" ||
+                                    transcript.import_error_type == "OutOfMemoryError"
                                 ? Verdict::memory_limit_exceeded
                                 : Verdict::runtime_error;
     std::string feedback =
-        fmt::format("importing {} failed: {}: {}", module_file, transcript.import_error_type,
-                    transcript.import_error_message);
+        fmt::format("{} {} failed: {}: {}", transcript.java ? "loading" : "importing", module_file,
+                    transcript.import_error_type, transcript.import_error_message);
     if (transcript.import_error_type == "ModuleNotFoundError" ||
         transcript.import_error_type == "ImportError") {
       feedback += fmt::format(
@@ -287,10 +297,10 @@ std::optional<EarlyStop> diagnose_early_stop(const Observation& observation,
   if (!transcript.done) {
     return EarlyStop{
         Verdict::runtime_error,
-        fmt::format(
-            "the process exited {} with exit code {} before the test finished (did the code "
-            "call exit(), quit() or os._exit()?)",
-            phase, observation.exit_code.value_or(-1))};
+        fmt::format("the process exited {} with exit code {} before the test finished (did the "
+                    "code call {}?)",
+                    phase, observation.exit_code.value_or(-1),
+                    transcript.java ? "Runtime.halt()" : "exit(), quit() or os._exit()")};
   }
   return std::nullopt;
 }
@@ -308,9 +318,15 @@ EarlyStop step_failure(const DriverStepRecord& step, const std::string& call,
         fmt::format("{} does not define `{}` (check the spelling and capitalisation of the name)",
                     module_file, missing)};
   }
-  if (step.error_type == "MemoryError") {
+  if (step.error_type == "MemoryError" || step.error_type == "OutOfMemoryError") {
     return {Verdict::memory_limit_exceeded,
-            fmt::format("`{}` ran out of memory (MemoryError)", call)};
+            fmt::format("`{}` ran out of memory ({})", call, step.error_type)};
+  }
+  if (step.error_type == "SystemExit" && step.traceback.starts_with("System.exit")) {
+    return {Verdict::runtime_error,
+            fmt::format("`{}` called {}, which would end the JVM: return or throw instead\n{}",
+                        call, step.error_message.substr(0, step.error_message.find(" was")),
+                        elide(step.traceback, 25, 3000))};
   }
   if (step.error_type == "SystemExit") {
     if (const std::string unwritten = unwritten_placeholder(step.traceback); !unwritten.empty())
@@ -337,7 +353,7 @@ std::vector<std::string> import_notes(const DriverTranscript& transcript,
                                       const std::string& module_file,
                                       std::optional<double> cpu_seconds) {
   constexpr std::size_t kShownLines = 8;
-  std::vector<std::string> notes;
+  std::vector<std::string> notes = transcript.import_remarks;
   if (!transcript.import_stdout.empty()) {
     const std::vector<NumberedLine> lines = non_empty_lines(transcript.import_stdout);
     std::string note = fmt::format(

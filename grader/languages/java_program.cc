@@ -1,4 +1,4 @@
-#include "engine/java_program.h"
+#include "languages/java_program.h"
 
 #include <fmt/format.h>
 
@@ -96,16 +96,20 @@ std::string java_class_path(const std::vector<fs::path>& support_files) {
   return path;
 }
 
-std::vector<std::string> javac_command(const std::string& class_path) {
+std::vector<std::string> javac_command(const std::string& class_path,
+                                       const std::vector<std::string>& extra) {
+  std::string appended;
+  for (const std::string& source : extra)
+    appended += fmt::format(" && echo '{}' >> .sg-java-sources", source);
   std::string options;
   for (const std::string& option : jvm_options()) options += " -J" + option;
   // Sources under build/, out/, bin/ or hidden folders are an IDE's copies, not the program.
   return {"/bin/sh", "-c",
           fmt::format("find . -maxdepth 4 -name '*.java' ! -name '._*' ! -path '*/.*/*' "
                       "! -path './build/*' ! -path './out/*' ! -path './bin/*' "
-                      "! -path './target/*' | LC_ALL=C sort > .sg-java-sources && "
+                      "! -path './target/*' | LC_ALL=C sort > .sg-java-sources{} && "
                       "javac{} -encoding UTF-8 -nowarn -d . -cp '{}' @.sg-java-sources",
-                      options, class_path)};
+                      appended, options, class_path)};
 }
 
 std::optional<JavaMainClass> find_java_main(const fs::path& tree,

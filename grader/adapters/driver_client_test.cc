@@ -1,4 +1,4 @@
-#include "adapters/python_driver_client.h"
+#include "adapters/driver_client.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 namespace sg {
 namespace {
 // Named too: a unity build of the tests compiles this file with others (cmake/Testing.cmake).
-namespace python_driver_client_test {
+namespace driver_client_test {
 
 Observation exited_with(std::string stream, int code = 0) {
   Observation observation;
@@ -253,6 +253,6 @@ TEST(ImportNotes, DefinitionsIntakeListsWhatWasSkippedAndWhichImportsFailed) {
   EXPECT_NE(notes[1].find("`from IPython.display import IFrame`"), std::string::npos) << notes[1];
 }
 
-}  // namespace python_driver_client_test
+}  // namespace driver_client_test
 }  // namespace
 }  // namespace sg

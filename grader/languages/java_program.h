@@ -26,8 +26,10 @@ const std::vector<std::string>& jvm_options();
 std::string java_class_path(const std::vector<std::filesystem::path>& support_files);
 
 /// The build argv: every source of the working directory compiled into it by javac (-encoding
-/// UTF-8, -d .), run through /bin/sh so the list of sources is found inside the box.
-std::vector<std::string> javac_command(const std::string& class_path);
+/// UTF-8, -d .), run through /bin/sh so the list of sources is found inside the box; `extra`
+/// sources (the grader's own, in a hidden folder the search skips) compiled with them.
+std::vector<std::string> javac_command(const std::string& class_path,
+                                       const std::vector<std::string>& extra = {});
 
 /// The class a compiled tree runs: a class that declares `static void main(String...)`.
 struct JavaMainClass {

@@ -1,5 +1,6 @@
-// The grader's side of the Python driver protocol (docs/driver-protocol.md): builds the
-// invocation that runs a test's steps inside the sandbox, reads the transcript back from the
+// The grader's side of the driver protocol (docs/driver-protocol.md), whatever the submission's
+// language (languages/language_driver.h): builds the invocation that runs a test's steps inside
+// the sandbox, reads the transcript back from the
 // observed stdout, and explains whatever stopped the test early (import failure, timeout in a
 // named step, crash) as a verdict with feedback.
 #pragma once
@@ -9,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "adapters/grading_context.h"
 #include "model/assignment.h"
 #include "model/grade_report.h"
+#include "model/grading_context.h"
 #include "model/invocation.h"
 #include "model/observation.h"
 
@@ -48,6 +49,11 @@ struct DriverStepRecord {
 /// Everything the driver reported for one test.
 struct DriverTranscript {
   bool started = false;  ///< The hello line arrived.
+  /// The driver's runtime, from its hello line: false for Python, true for the JVM (feedback
+  /// speaks of loading a class, not of importing a module).
+  bool java = false;
+  /// The import record's notes (the Java driver: a class found in a package).
+  std::vector<std::string> import_remarks;
   bool import_finished = false;
   bool import_ok = false;
   double import_seconds = 0.0;
@@ -72,8 +78,10 @@ Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& 
 
 /// The fork server every forkable test of the assignment may run in (engine/import_session.h):
 /// the driver with `--serve`, whose start request imports the assignment's module (or reads a
-/// notebook's definitions) once. Limits, the submission and its support files are the caller's.
-Invocation make_driver_launch(const Assignment& assignment, const GradingContext& context);
+/// notebook's definitions) once; nullopt when the language has none (Java). Limits, the
+/// submission and its support files are the caller's.
+std::optional<Invocation> make_driver_launch(const Assignment& assignment,
+                                             const GradingContext& context);
 
 /// Parses the protocol stream in observation.stdout_stream; ignores lines that are not protocol
 /// objects. `step_count` sizes the step list.

@@ -1,0 +1,46 @@
+// Judges what a board object's methods return, as Princeton's 8-puzzle Board and Solver define
+// them (COS 226, "Algorithms, Part I"), on values read back through the driver (a Board comes
+// back as its toString(), the Java driver's $repr): twin(), equals(), toString(), a Solver's
+// moves() and solution(), and an argument the API must reject. Each check says what the
+// student's code returned, drawn as toString() draws a board.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "checkers/puzzle_function_checker.h"
+#include "reference/tile_puzzle.h"
+
+namespace sg {
+
+/// twin() of `board` (`puzzle`'s shape) must be a board that swaps two tiles of it, neither
+/// the blank.
+FunctionCallCheck check_twin(const ref::TilePuzzle& puzzle, const ref::Tiles& board,
+                             const nlohmann::json& returned, const std::string& call);
+
+/// equals() must return `expected` (true or false); `call` says with what it compared
+/// ("new Board(...).equals(null)").
+FunctionCallCheck check_equals(bool expected, const nlohmann::json& returned,
+                               const std::string& call);
+
+/// toString() of `board` must draw it: its dimension, then its rows, spacing aside (the value);
+/// `exact` also asks for the course's layout, each tile as String.format("%2d ", tile).
+FunctionCallCheck check_board_text(const ref::TilePuzzle& puzzle, const ref::Tiles& board,
+                                   const nlohmann::json& returned, const std::string& call,
+                                   bool exact);
+
+/// A Solver of `start`: `returned` is {"moves": moves(), "solution": solution(), "solvable":
+/// isSolvable()}. With `shortest` (a shortest solution's number of moves) moves() must be it,
+/// isSolvable() true, and solution() the boards from `start` to the goal one slide apart,
+/// moves() + 1 of them; without (unsolvable) moves() -1, solution() null, isSolvable() false.
+FunctionCallCheck check_board_solver(const ref::TilePuzzle& puzzle, const ref::Tiles& start,
+                                     std::optional<std::size_t> shortest,
+                                     const nlohmann::json& returned, const std::string& call);
+
+/// A call that must throw `expected` (a simple class name: IllegalArgumentException).
+/// `returned` is {"raised": type or null, "message": text}.
+FunctionCallCheck check_raises(const std::string& expected, const nlohmann::json& returned,
+                               const std::string& call);
+
+}  // namespace sg

@@ -1,0 +1,292 @@
+#include "kinds/board_object_calls.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "checkers/board_object_checks.h"
+#include "domains/board_optimum.h"
+#include "domains/sliding_tile_setup.h"
+#include "notation/dimension_rows.h"
+#include "spec/test_keys.h"
+
+namespace sg::puzzle_function {
+namespace {
+
+// A shortest solution's blank moves, once per board for the grader's run (the plan is made for
+// validation, the run and the judging alike); nullopt when the board cannot be solved.
+std::optional<std::vector<ref::BlankMove>> shortest_path(const ref::TilePuzzle& puzzle,
+                                                         const ref::Tiles& start) {
+  using Key = std::tuple<int, int, ref::Tiles, ref::Tiles>;
+  static std::mutex mutex;
+  static std::map<Key, std::optional<std::vector<ref::BlankMove>>> known;
+  const Key key{puzzle.rows(), puzzle.cols(), puzzle.goal(), start};
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto found = known.find(key); found != known.end()) return found->second;
+  }
+  auto path = shortest_board_path(puzzle, start);
+  const std::lock_guard lock(mutex);
+  known.emplace(key, path);
+  return path;
+}
+
+// A board as the Java driver returns a Board: its toString().
+nlohmann::json as_returned(const ref::TilePuzzle& puzzle, const ref::Tiles& tiles) {
+  return {{"$repr", dimension_rows_text(tiles, puzzle.rows())}, {"$type", "Board"}};
+}
+
+nlohmann::json rows_of(const ref::TilePuzzle& puzzle, const ref::Tiles& tiles) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < puzzle.rows(); ++r)
+    rows.push_back(std::vector<int>(tiles.begin() + r * puzzle.cols(),
+                                    tiles.begin() + (r + 1) * puzzle.cols()));
+  return rows;
+}
+
+nlohmann::json new_step(const std::string& type, nlohmann::json argument, const std::string& bind) {
+  return {{"op", "new"}, {"class", type}, {"args", {std::move(argument)}}, {"bind", bind}};
+}
+
+nlohmann::json method_step(const std::string& target, const std::string& method,
+                           nlohmann::json args = nlohmann::json::array()) {
+  return {{"op", "method"}, {"target", target}, {"method", method}, {"args", std::move(args)}};
+}
+
+nlohmann::json ref_to(const std::string& name) { return {{"$ref", name}}; }
+
+Call object_call(std::string text, nlohmann::json steps, std::size_t judged, Judge judge,
+                 std::string expected) {
+  Call call;
+  call.text = std::move(text);
+  call.steps = std::move(steps);
+  call.judged = {{"", judged}};
+  call.judge = std::move(judge);
+  call.expected = std::move(expected);
+  return call;
+}
+
+void plan_equals(const PlannedBoard& board, const std::string& type, Plan& plan) {
+  const auto& puzzle = *board.puzzle;
+  const std::string a = fmt::format("board{}", plan.calls.size());
+  const std::string b = a + "_other";
+  const std::string made = fmt::format("new {}({})", type, board.argument);
+  struct Case {
+    std::string compared;
+    std::optional<nlohmann::json> other;  // a board's rows, built as another Board
+    nlohmann::json argument;              // else passed as it is
+    bool expected;
+  };
+  std::vector<Case> cases = {{"an equal board", board.passed, nullptr, true},
+                             {"itself", std::nullopt, ref_to(a), true},
+                             {"null", std::nullopt, nullptr, false},
+                             {"\"not a board\": a String", std::nullopt, "not a board", false}};
+  const std::vector<ref::Tiles> neighbors = successor_boards(
+      puzzle,
+      {ref::BlankMove::up, ref::BlankMove::down, ref::BlankMove::left, ref::BlankMove::right},
+      board.tiles);
+  if (!neighbors.empty())
+    cases.push_back({"a neighbor", rows_of(puzzle, neighbors.front()), nullptr, false});
+  if (const auto bigger = puzzle_of_size(puzzle, puzzle.rows() + 1, puzzle.cols() + 1))
+    cases.push_back({fmt::format("the {} x {} goal board", bigger->rows(), bigger->cols()),
+                     rows_of(*bigger, bigger->goal()), nullptr, false});
+  for (const Case& item : cases) {
+    nlohmann::json steps = {new_step(type, board.passed, a)};
+    nlohmann::json argument = item.argument;
+    if (item.other) {
+      steps.push_back(new_step(type, *item.other, b));
+      argument = ref_to(b);
+    }
+    steps.push_back(method_step(a, "equals", nlohmann::json::array({argument})));
+    const std::string text = fmt::format("{}.equals({})", made, item.compared);
+    plan.calls.push_back(object_call(
+        text, steps, steps.size() - 1,
+        [expected = item.expected, text](const nlohmann::json& got) {
+          return check_equals(expected, got, text);
+        },
+        item.expected ? "true" : "false"));
+    if (item.other && item.expected) plan.calls.back().slips["equals_by_reference"] = false;
+  }
+}
+
+}  // namespace
+
+const std::map<std::string, std::string>& board_object_slips() {
+  static const std::map<std::string, std::string> slips = {
+      {"counts_blank", "counts the blank as a tile"},
+      {"neighbor_missing", "leaves one neighbor out"},
+      {"twin_moves_blank", "swaps the blank with a tile (a move, not a twin)"},
+      {"equals_by_reference", "compares boards with == (the same object, not the same tiles)"},
+      {"unpadded_layout", "draws the rows with single spaces, not the course's %2d layout"},
+      {"keeps_callers_array", "keeps the caller's array instead of a copy"},
+      {"solution_reversed", "lists the solution from the goal back to the initial board"},
+      {"moves_counts_boards", "counts the boards of the solution, not the moves"},
+      {"unsolvable_empty_solution", "returns an empty solution, not null, when unsolvable"},
+      {"null_pointer", "throws NullPointerException for a null argument"}};
+  return slips;
+}
+
+bool is_board_object_role(Role role) {
+  return role == Role::twin || role == Role::equals || role == Role::to_string ||
+         role == Role::immutable || role == Role::solve || role == Role::rejects_null;
+}
+
+void plan_board_object_calls(const PlannedBoard& board, const TestSpec& test, Plan& plan) {
+  const auto puzzle = board.puzzle;
+  const ref::Tiles tiles = board.tiles;
+  const std::string type = plan.receiver.empty() ? "Board" : plan.receiver;
+  const std::string object = fmt::format("board{}", plan.calls.size());
+  const std::string made = fmt::format("new {}({})", type, board.argument);
+  switch (plan.role) {
+    case Role::twin: {
+      const std::string text = made + ".twin()";
+      plan.calls.push_back(object_call(
+          text, {new_step(type, board.passed, object), method_step(object, "twin")}, 1,
+          [puzzle, tiles, text](const nlohmann::json& got) {
+            return check_twin(*puzzle, tiles, got, text);
+          },
+          "a board with two tiles swapped, neither the blank"));
+      const std::vector<ref::BlankMove> order = {ref::BlankMove::up, ref::BlankMove::down,
+                                                 ref::BlankMove::left, ref::BlankMove::right};
+      const auto moved = puzzle->successors(tiles, order);
+      if (!moved.empty())
+        plan.calls.back().slips["twin_moves_blank"] = as_returned(*puzzle, moved.front().state);
+      return;
+    }
+    case Role::equals:
+      plan_equals(board, type, plan);
+      return;
+    case Role::to_string: {
+      const std::string text = made + ".toString()";
+      Call call = object_call(
+          text, {new_step(type, board.passed, object), {{"op", "str"}, {"target", object}}}, 1,
+          [puzzle, tiles, text](const nlohmann::json& got) {
+            return check_board_text(*puzzle, tiles, got, text, false);
+          },
+          dimension_rows_text(tiles, puzzle->rows()));
+      call.unchanged = [puzzle, tiles, text](const nlohmann::json& got) {
+        return check_board_text(*puzzle, tiles, got, text, true);
+      };
+      std::string unpadded = fmt::format("{}\n", puzzle->rows());
+      for (int r = 0; r < puzzle->rows(); ++r) {
+        for (int c = 0; c < puzzle->cols(); ++c)
+          unpadded += fmt::format("{}{}", c == 0 ? "" : " ",
+                                  tiles[static_cast<std::size_t>(r * puzzle->cols() + c)]);
+        unpadded += "\n";
+      }
+      call.slips["unpadded_layout"] = unpadded;
+      plan.calls.push_back(std::move(call));
+      return;
+    }
+    case Role::immutable: {
+      // Two tiles of the caller's array swapped after construction (neither the blank).
+      std::vector<std::size_t> cells;
+      for (std::size_t i = 0; i < tiles.size() && cells.size() < 2; ++i)
+        if (tiles[i] != 0) cells.push_back(i);
+      if (cells.size() < 2 || !board.passed.is_array() || !board.passed[0].is_array())
+        throw SpecError(test.where, "immutable needs boards written as rows, with two tiles");
+      const std::string array = object + "_tiles";
+      const auto cell = [&](std::size_t i) {
+        return nlohmann::json::array({i / static_cast<std::size_t>(puzzle->cols()),
+                                      i % static_cast<std::size_t>(puzzle->cols())});
+      };
+      const nlohmann::json steps = {{{"op", "let"}, {"bind", array}, {"value", board.passed}},
+                                    new_step(type, ref_to(array), object),
+                                    {{"op", "setitem"},
+                                     {"target", array},
+                                     {"index", cell(cells[0])},
+                                     {"value", tiles[cells[1]]}},
+                                    {{"op", "setitem"},
+                                     {"target", array},
+                                     {"index", cell(cells[1])},
+                                     {"value", tiles[cells[0]]}},
+                                    {{"op", "str"}, {"target", object}}};
+      const std::string text =
+          fmt::format("{}, then tiles {} and {} swapped in the caller's array: toString()", made,
+                      tiles[cells[0]], tiles[cells[1]]);
+      plan.calls.push_back(object_call(
+          text, steps, 4,
+          [puzzle, tiles, text](const nlohmann::json& got) {
+            FunctionCallCheck check = check_board_text(*puzzle, tiles, got, text, false);
+            if (!check.passed)
+              check.feedback +=
+                  "\na Board must copy the array it is given: the caller may "
+                  "change it afterwards";
+            return check;
+          },
+          dimension_rows_text(tiles, puzzle->rows())));
+      ref::Tiles changed = tiles;
+      std::swap(changed[cells[0]], changed[cells[1]]);
+      plan.calls.back().slips["keeps_callers_array"] = dimension_rows_text(changed, puzzle->rows());
+      return;
+    }
+    case Role::solve: {
+      const std::string solver = read_name(test, "/solver", "Solver");
+      const std::string solving = object + "_solver";
+      const std::optional<std::vector<ref::BlankMove>> path = shortest_path(*puzzle, tiles);
+      const std::optional<std::size_t> shortest =
+          path ? std::optional<std::size_t>(path->size()) : std::nullopt;
+      const std::string text = fmt::format("new {}({})", solver, made);
+      Call call;
+      call.text = text;
+      call.steps = {new_step(type, board.passed, object), new_step(solver, ref_to(object), solving),
+                    method_step(solving, "isSolvable"), method_step(solving, "moves"),
+                    method_step(solving, "solution")};
+      call.judged = {{"solvable", 2}, {"moves", 3}, {"solution", 4}};
+      call.judge = [puzzle, tiles, shortest, text](const nlohmann::json& got) {
+        return check_board_solver(*puzzle, tiles, shortest, got, text);
+      };
+      call.expected =
+          shortest ? fmt::format("moves() = {}, a solution of {} boards", *shortest, *shortest + 1)
+                   : "unsolvable: moves() = -1, solution() = null";
+      if (path) {
+        nlohmann::json boards = nlohmann::json::array({as_returned(*puzzle, tiles)});
+        ref::Tiles at = tiles;
+        for (const ref::BlankMove move : *path) {
+          at = *puzzle->result(at, move);
+          boards.push_back(as_returned(*puzzle, at));
+        }
+        const auto answer = [&](std::size_t moves, nlohmann::json solution) {
+          return nlohmann::json{{"solvable", true},
+                                {"moves", moves},
+                                {"solution", {{"$iterator", std::move(solution)}}}};
+        };
+        if (!path->empty())
+          call.slips["solution_reversed"] =
+              answer(path->size(),
+                     nlohmann::json(std::vector<nlohmann::json>(boards.rbegin(), boards.rend())));
+        call.slips["moves_counts_boards"] = answer(path->size() + 1, boards);
+      } else {
+        call.slips["unsolvable_empty_solution"] = {
+            {"solvable", false},
+            {"moves", -1},
+            {"solution", {{"$iterator", nlohmann::json::array()}}}};
+      }
+      plan.calls.push_back(std::move(call));
+      return;
+    }
+    default:
+      throw std::logic_error("not a board object role");
+  }
+}
+
+void plan_null_argument_call(const TestSpec& test, Plan& plan) {
+  const std::string type = plan.receiver.empty() ? "Solver" : plan.receiver;
+  const std::string raises = read_name(test, "/raises", "IllegalArgumentException");
+  const std::string text = fmt::format("new {}(null)", type);
+  Call call;
+  call.text = text;
+  call.steps = {{{"op", "new"}, {"class", type}, {"args", {nullptr}}, {"bind", "rejected"}}};
+  call.judged = {{"", 0}};
+  call.expects_error = true;
+  call.judge = [raises, text](const nlohmann::json& got) {
+    return check_raises(raises, got, text);
+  };
+  call.expected = "throws " + raises;
+  call.slips["null_pointer"] = {{"raised", "NullPointerException"}, {"message", ""}};
+  plan.calls.push_back(std::move(call));
+}
+
+}  // namespace sg::puzzle_function

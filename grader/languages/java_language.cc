@@ -1,0 +1,101 @@
+// Java: the submission and the driver (grader/drivers/JavaDriver.java) are compiled together by
+// javac once, in the sandbox, with Gson and the course's jars on the class path; every test then
+// runs the driver in a JVM of its own (no fork server: a test that exhausts its heap or stack
+// never shares a JVM with another), its heap half the test's memory limit.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "languages/java_program.h"
+#include "languages/language_driver.h"
+#include "languages/tool_lookup.h"
+
+namespace sg {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kJavaDriverFile = "JavaDriver.java";
+constexpr const char* kStagedJavaDriver = ".searchgrader/JavaDriver.java";
+constexpr const char* kStagedGson = ".searchgrader/gson.jar";
+constexpr const char* kDriverClass = "searchgrader.JavaDriver";
+
+// Debian's Gson (libgoogle-gson-java), the driver's JSON library.
+fs::path gson_jar() {
+  if (const char* path = std::getenv("SEARCHGRADER_GSON"); path != nullptr && *path != '\0')
+    return path;
+  return "/usr/share/java/gson.jar";
+}
+
+std::string class_path(const Assignment& assignment) {
+  std::vector<fs::path> names;
+  for (const auto& file : assignment.submission.support_files) names.push_back(file.filename());
+  return java_class_path(names) + ":" + kStagedGson;
+}
+
+class JavaLanguage final : public LanguageDriver {
+ public:
+  std::string_view name() const override { return "java"; }
+
+  DriverProcess process(const Assignment& assignment, const GradingContext&,
+                        const Limits& limits) const override {
+    std::vector<std::string> argv = {"java"};
+    argv.insert(argv.end(), jvm_options().begin(), jvm_options().end());
+    // The heap from the test's memory limit: a JVM that sees no cgroup limit would size it from
+    // the host's memory.
+    const std::uint64_t heap_mib = std::max<std::uint64_t>(limits.memory_bytes / 2 >> 20, 64);
+    argv.push_back(fmt::format("-Xmx{}m", heap_mib));
+    argv.push_back("-Djava.security.manager=allow");  // the driver turns System.exit into an error
+    argv.insert(argv.end(), {"-cp", class_path(assignment), kDriverClass});
+    return {std::move(argv), {}};
+  }
+
+  std::optional<DriverProcess> server(const Assignment&, const GradingContext&) const override {
+    return std::nullopt;
+  }
+
+  std::optional<DriverBuild> build(const Assignment& assignment,
+                                   const GradingContext& context) const override {
+    return DriverBuild{
+        javac_command(class_path(assignment), {kStagedJavaDriver}),
+        {{context.driver_dir / kJavaDriverFile, kStagedJavaDriver}, {gson_jar(), kStagedGson}},
+        "javac *.java"};
+  }
+
+  std::string module_file(const Assignment& assignment) const override {
+    return assignment.submission.module + ".java";
+  }
+
+  std::vector<std::string> tool_problems(const GradingContext& context) const override {
+    std::vector<std::string> problems;
+    for (const char* tool : {"java", "javac"})
+      if (!runnable(tool))
+        problems.push_back(fmt::format(
+            "`{}` is not installed: Java submissions need the JDK (scripts/setup.sh installs "
+            "openjdk-17-jdk-headless)",
+            tool));
+    std::error_code error;
+    if (!fs::is_regular_file(gson_jar(), error))
+      problems.push_back(
+          fmt::format("the Java driver's JSON library {} is missing (scripts/setup.sh installs "
+                      "libgoogle-gson-java; SEARCHGRADER_GSON names another copy)",
+                      gson_jar().string()));
+    if (context.driver_dir.empty() ||
+        !fs::is_regular_file(context.driver_dir / kJavaDriverFile, error))
+      problems.push_back(
+          fmt::format("the Java driver {} is missing (set its folder with --driver-dir or "
+                      "SEARCHGRADER_DRIVER_DIR)",
+                      (context.driver_dir / kJavaDriverFile).string()));
+    return problems;
+  }
+};
+
+}  // namespace
+
+const LanguageDriver& java_language() {
+  static const JavaLanguage language;
+  return language;
+}
+
+}  // namespace sg

@@ -1,0 +1,79 @@
+#include "languages/language_driver.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace sg {
+namespace {
+
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+Assignment assignment_in(const std::string& language, const std::string& module) {
+  Assignment assignment;
+  assignment.submission.language = language;
+  assignment.submission.module = module;
+  return assignment;
+}
+
+GradingContext context() { return {"/opt/drivers", "python3", {}, {}}; }
+
+TEST(LanguageDriver, EachLanguageHasOneDriverAndAProgramNone) {
+  EXPECT_EQ(language_driver("python")->name(), "python");
+  EXPECT_EQ(language_driver("java")->name(), "java");
+  EXPECT_EQ(language_driver("program"), nullptr);
+  EXPECT_THROW(driver_for(assignment_in("program", "")), std::invalid_argument);
+}
+
+TEST(LanguageDriver, PythonRunsTheDriverInTheInterpreterAndForksTests) {
+  const Assignment assignment = assignment_in("python", "torus_puzzle");
+  const LanguageDriver& python = driver_for(assignment);
+  const DriverProcess process = python.process(assignment, context(), Limits{});
+  EXPECT_THAT(process.argv, ElementsAre("python3", "-I", "-B", ".searchgrader/python_driver.py"));
+  ASSERT_EQ(process.files.size(), 1u);
+  EXPECT_EQ(process.files[0].source, "/opt/drivers/python_driver.py");
+  EXPECT_EQ(python.server(assignment, context())->argv.back(), "--serve");
+  EXPECT_FALSE(python.build(assignment, context()));
+  EXPECT_EQ(python.module_file(assignment), "torus_puzzle.py");
+}
+
+TEST(LanguageDriver, JavaCompilesTheDriverWithTheSubmissionAndSizesTheHeapFromTheTest) {
+  Assignment assignment = assignment_in("java", "Board");
+  assignment.submission.support_files = {"/course/algs4.jar", "/course/In.java"};
+  const LanguageDriver& java = driver_for(assignment);
+
+  const std::optional<DriverBuild> build = java.build(assignment, context());
+  ASSERT_TRUE(build);
+  EXPECT_THAT(build->argv.back(), HasSubstr("echo '.searchgrader/JavaDriver.java'"));
+  EXPECT_THAT(build->argv.back(), HasSubstr("-cp '.:algs4.jar:.searchgrader/gson.jar'"));
+  ASSERT_EQ(build->files.size(), 2u);
+  EXPECT_EQ(build->files[0].source, "/opt/drivers/JavaDriver.java");
+  EXPECT_EQ(build->files[1].destination, ".searchgrader/gson.jar");
+
+  Limits limits;
+  limits.memory_bytes = 1024ull << 20;
+  const DriverProcess process = java.process(assignment, context(), limits);
+  EXPECT_EQ(process.argv.front(), "java");
+  EXPECT_THAT(process.argv, Contains("-Xmx512m"));
+  EXPECT_THAT(process.argv, Contains(".:algs4.jar:.searchgrader/gson.jar"));
+  EXPECT_EQ(process.argv.back(), "searchgrader.JavaDriver");
+  EXPECT_TRUE(process.files.empty());  // compiled into the built tree every test starts from
+  EXPECT_FALSE(java.server(assignment, context()));  // a JVM per test
+  EXPECT_EQ(java.module_file(assignment), "Board.java");
+}
+
+TEST(LanguageDriver, AMissingDriverIsAToolProblemThatSaysWhereToSetIt) {
+  const GradingContext nowhere{"/nonexistent", "python3", {}, {}};
+  for (const char* language : {"python", "java"}) {
+    const std::vector<std::string> problems = language_driver(language)->tool_problems(nowhere);
+    EXPECT_TRUE(std::any_of(problems.begin(), problems.end(), [](const std::string& problem) {
+      return problem.find("--driver-dir") != std::string::npos;
+    })) << language;
+  }
+}
+
+}  // namespace
+}  // namespace sg
