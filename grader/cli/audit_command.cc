@@ -119,7 +119,9 @@ CLI::App* add_audit_command(CLI::App& app, AuditArgs& args, const std::string& p
   command->add_option("-j,--jobs", args.jobs, "Tests run at once (default: one per core)");
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
-  command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
+  command
+      ->add_option("--driver-dir", args.driver_dir,
+                   "Folder holding the language drivers (python_driver.py, JavaDriver.java)")
       ->capture_default_str();
   add_isolation_option(*command, args.isolation);
   command->footer(

@@ -150,7 +150,9 @@ Docs: docs/class-grading.md (layouts, the results store, shards and Slurm, impor
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
   add_isolation_option(*command, args.isolation);
-  command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
+  command
+      ->add_option("--driver-dir", args.driver_dir,
+                   "Folder holding the language drivers (python_driver.py, JavaDriver.java)")
       ->capture_default_str();
   return command;
 }

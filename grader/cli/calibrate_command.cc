@@ -101,7 +101,9 @@ CLI::App* add_calibrate_command(CLI::App& app, CalibrateArgs& args, const std::s
                       "Folder holding expected.yaml (default: as audit looks for it)");
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
-  command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
+  command
+      ->add_option("--driver-dir", args.driver_dir,
+                   "Folder holding the language drivers (python_driver.py, JavaDriver.java)")
       ->capture_default_str();
   add_isolation_option(*command, args.isolation);
   command->footer(

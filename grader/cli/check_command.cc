@@ -67,7 +67,9 @@ CLI::App* add_check_command(CLI::App& app, CheckArgs& args, const std::string& p
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
   add_isolation_option(*command, args.isolation);
-  command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
+  command
+      ->add_option("--driver-dir", args.driver_dir,
+                   "Folder holding the language drivers (python_driver.py, JavaDriver.java)")
       ->capture_default_str();
   command->footer(
       "Exit codes:\n"

@@ -25,7 +25,9 @@ CLI::App* add_doctor_command(CLI::App& app, DoctorArgs& args, const std::string&
       "doctor", "Show where searchgrader finds its files, its Python and sandbox, and check them");
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
-  command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
+  command
+      ->add_option("--driver-dir", args.driver_dir,
+                   "Folder holding the language drivers (python_driver.py, JavaDriver.java)")
       ->capture_default_str();
   command->footer(
       "Exit codes:\n  0  grading can start\n  3  something grading needs is missing (listed on "

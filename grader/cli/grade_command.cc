@@ -186,7 +186,9 @@ CLI::App* add_grade_command(CLI::App& app, GradeArgs& args, const std::string& p
   command->add_flag("--process-per-test", args.process_per_test, kProcessPerTestHelp);
   command->add_option("--python", args.python, "Python interpreter for Python submissions")
       ->capture_default_str();
-  command->add_option("--driver-dir", args.driver_dir, "Folder holding python_driver.py")
+  command
+      ->add_option("--driver-dir", args.driver_dir,
+                   "Folder holding the language drivers (python_driver.py, JavaDriver.java)")
       ->capture_default_str();
   add_isolation_option(*command, args.isolation);
   return command;

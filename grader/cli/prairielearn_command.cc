@@ -93,7 +93,9 @@ CLI::App* add_prairielearn_command(CLI::App& app, PrairieLearnArgs& args, const 
   command->add_option("-j,--jobs", args.grade.jobs, "Tests run at once (default: one per core)");
   command->add_option("--python", args.grade.python, "Python interpreter for Python submissions")
       ->capture_default_str();
-  command->add_option("--driver-dir", args.grade.driver_dir, "Folder holding python_driver.py")
+  command
+      ->add_option("--driver-dir", args.grade.driver_dir,
+                   "Folder holding the language drivers (python_driver.py, JavaDriver.java)")
       ->capture_default_str();
   add_isolation_option(*command, args.grade.isolation);
   command->footer(

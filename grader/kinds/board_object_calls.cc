@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "checkers/board_object_checks.h"
+#include "checkers/domain_function_checker.h"
 #include "domains/board_optimum.h"
 #include "domains/sliding_tile_setup.h"
 #include "notation/dimension_rows.h"
@@ -116,6 +117,7 @@ void plan_equals(const PlannedBoard& board, const std::string& type, Plan& plan)
 const std::map<std::string, std::string>& board_object_slips() {
   static const std::map<std::string, std::string> slips = {
       {"counts_blank", "counts the blank as a tile"},
+      {"dimension_counts_tiles", "returns the number of cells, n * n, not n"},
       {"neighbor_missing", "leaves one neighbor out"},
       {"twin_moves_blank", "swaps the blank with a tile (a move, not a twin)"},
       {"equals_by_reference", "compares boards with == (the same object, not the same tiles)"},
@@ -129,8 +131,9 @@ const std::map<std::string, std::string>& board_object_slips() {
 }
 
 bool is_board_object_role(Role role) {
-  return role == Role::twin || role == Role::equals || role == Role::to_string ||
-         role == Role::immutable || role == Role::solve || role == Role::rejects_null;
+  return role == Role::dimension || role == Role::twin || role == Role::equals ||
+         role == Role::to_string || role == Role::immutable || role == Role::solve ||
+         role == Role::rejects_null;
 }
 
 void plan_board_object_calls(const PlannedBoard& board, const TestSpec& test, Plan& plan) {
@@ -140,6 +143,18 @@ void plan_board_object_calls(const PlannedBoard& board, const TestSpec& test, Pl
   const std::string object = fmt::format("board{}", plan.calls.size());
   const std::string made = fmt::format("new {}({})", type, board.argument);
   switch (plan.role) {
+    case Role::dimension: {
+      const std::string text = made + ".dimension()";
+      const double n = puzzle->rows();
+      plan.calls.push_back(object_call(
+          text, {new_step(type, board.passed, object), method_step(object, "dimension")}, 1,
+          [n, text](const nlohmann::json& got) {
+            return check_heuristic_value(n, got, text, "the board's dimension n");
+          },
+          fmt::format("{}", puzzle->rows())));
+      plan.calls.back().slips["dimension_counts_tiles"] = puzzle->rows() * puzzle->cols();
+      return;
+    }
     case Role::twin: {
       const std::string text = made + ".twin()";
       plan.calls.push_back(object_call(

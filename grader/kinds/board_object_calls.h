@@ -1,5 +1,6 @@
 // The roles of a puzzle_function test that call a board object's own methods through the driver
 // (Princeton's 8-puzzle: a Board built from int[][] rows, a Solver built from a Board):
+//   dimension  new Board(tiles).dimension(): n
 //   twin       new Board(tiles).twin(): two tiles swapped, neither the blank
 //   equals     new Board(tiles).equals(x) against an equal board, itself, a neighbor, null,
 //              another type and a board of another size
@@ -37,8 +38,8 @@ const std::map<std::string, std::string>& board_object_slips();
 /// True for the roles this file plans.
 bool is_board_object_role(Role role);
 
-/// Adds `board`'s calls for `plan.role` (twin, equals, to_string, immutable, solve) to `plan`;
-/// the Board class is plan.receiver, the Solver's the test's `solver` (default Solver).
+/// Adds `board`'s calls for `plan.role` (dimension, twin, equals, to_string, immutable, solve) to
+/// `plan`; the Board class is plan.receiver, the Solver's the test's `solver` (default Solver).
 void plan_board_object_calls(const PlannedBoard& board, const TestSpec& test, Plan& plan);
 
 /// rejects_null: one call, `new <receiver>(null)`, that must throw the test's `raises`.

@@ -24,6 +24,7 @@ enum class Role {
   heuristic,
   neighbors,
   // A board object's own methods (Princeton's Board and Solver): board_object_calls.h.
+  dimension,
   twin,
   equals,
   to_string,

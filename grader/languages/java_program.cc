@@ -92,7 +92,7 @@ const std::vector<std::string>& jvm_options() {
 std::string java_class_path(const std::vector<fs::path>& support_files) {
   std::string path = ".";
   for (const fs::path& file : support_files)
-    if (file.extension() == ".jar") path += ":" + file.filename().string();
+    if (file.extension() == ".jar") path.append(":").append(file.filename().string());
   return path;
 }
 

@@ -112,6 +112,25 @@ TEST(SpecLoader, ProgramKeysAreCheckedAndBelongToPrograms) {
             std::string::npos);
 }
 
+TEST(SpecLoader, ReadsAJavaSubmissionOfClasses) {
+  const Assignment a = load_spec_from_string(
+      variant("  language: python\n  module: demo\n",
+              "  language: java\n  module: Board\n  build_limits: {cpu_seconds: 90}\n"),
+      "specs/demo.yaml");
+  EXPECT_EQ(a.submission.language, "java");
+  EXPECT_EQ(a.submission.module, "Board");
+  EXPECT_EQ(a.submission.build_limits.cpu_seconds, 90);
+  // A class may be in a package's folder: nothing is required by name, the driver finds it.
+  EXPECT_TRUE(a.submission.required_files.empty());
+  EXPECT_NE(error_of(variant("  language: python\n  module: demo\n", "  language: java\n"))
+                .find("in Java the class the tests start from, e.g. Board"),
+            std::string::npos);
+  EXPECT_NE(error_of(variant("  language: python\n  module: demo\n",
+                             "  language: java\n  module: Board\n  entry: Solver\n"))
+                .find("are for `language: program` submissions"),
+            std::string::npos);
+}
+
 TEST(SpecLoader, InvalidYamlNamesLineAndColumn) {
   const std::string message = error_of("spec_version: 1\nassignment: [unclosed\n");
   EXPECT_NE(message.find("specs/demo.yaml:"), std::string::npos) << message;

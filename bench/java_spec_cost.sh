@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# What grading a Java submission through the Java driver costs (issue 61, item 9), on
+# specs/8puzzle-algs4.yaml and fixtures/8puzzle-algs4-api. Prints:
+#   jvm start   the wall and CPU time of a JVM with the grader's options that loads the driver
+#               and the student's Board and runs no step (the fixed cost of every test)
+#   grade       `searchgrader grade` of the correct submission: wall time, and the CPU time of
+#               its tests (javac once, then one JVM per test, sandboxed)
+#   one JVM     the same steps, all tests' requests merged into one, run bare in one JVM: the
+#               student code's own CPU time plus one JVM start (what the issue's target counts)
+#   ratio       grade's test CPU / one JVM's CPU (target: at most 2 plus one JVM start)
+#   class       `batch --jobs 1` and `--jobs 2` of the fifteen fixtures: wall time each
+# "Bare" runs the driver exactly as the sandbox does (the kept run directory of each test, its
+# request on stdin), without the runner, the checkers or the reports.
+#
+# Usage: bench/java_spec_cost.sh [--build DIR] [--work DIR]
+# Use a Release build (build/release) for numbers that mean something.
+set -euo pipefail
+
+source_dir=$(cd "$(dirname "$0")/.." && pwd)
+build=""
+work=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build) build=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    *) echo "usage: $0 [--build DIR] [--work DIR]" >&2; exit 2 ;;
+  esac
+done
+if [ -z "$build" ]; then
+  for candidate in "$source_dir/build/release" "$source_dir/build/test" "$source_dir/build"; do
+    if [ -x "$candidate/searchgrader" ]; then build=$candidate; break; fi
+  done
+fi
+grader="$build/searchgrader"
+[ -x "$grader" ] || { echo "bench: no searchgrader binary (give --build DIR)" >&2; exit 2; }
+work=${work:-$(mktemp -d "${TMPDIR:-/tmp}/sg-java-bench-XXXXXX")}
+mkdir -p "$work"
+chmod 0711 "$work"  # the degraded tier needs the box uid to reach its run directories
+spec="$source_dir/specs/8puzzle-algs4.yaml"
+fixtures="$source_dir/fixtures/8puzzle-algs4-api"
+
+rm -rf "$work/one" "$work/out-one"
+mkdir -p "$work/one"
+cp -r "$fixtures/correct" "$work/one/correct"
+now() { date +%s.%N; }
+start=$(now)
+"$grader" batch "$spec" "$work/one" --out "$work/out-one" --jobs 1 --keep-run-dirs \
+  > "$work/out-one.log" 2>&1 || { echo "bench: batch failed, see $work/out-one.log" >&2; exit 1; }
+end=$(now)
+python3 -c "print(f'grade:      the correct submission, batch --jobs 1: {$end - $start:.2f} s wall (spec, javac, the tests, reports)')"
+
+python3 - "$work" "$grader" "$spec" "$fixtures" <<'PY'
+import json, os, resource, shutil, subprocess, sys, time
+
+work, grader, spec, fixtures = sys.argv[1:5]
+scratch = os.path.join(work, "out-one", ".scratch")
+runs = sorted(d for d in os.listdir(scratch) if d.startswith("sg-run-"))
+tests = []
+for run in runs:
+    stdin = os.path.join(scratch, run, "io", "stdin")
+    if not os.path.exists(stdin):
+        continue
+    request = json.load(open(stdin))
+    if "steps" in request:
+        tests.append((os.path.join(scratch, run, "box"), request))
+if not tests:
+    sys.exit("bench: no kept test run (was the build kept instead?)")
+box = tests[0][0]
+argv_prefix = ["java", "-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:+UseSerialGC",
+               "-XX:ActiveProcessorCount=1", "-Xshare:off", "-Xmx512m",
+               "-Djava.security.manager=allow"]
+jars = [f for f in os.listdir(box) if f.endswith(".jar")]
+class_path = ":".join(["."] + jars + [".searchgrader/gson.jar"])
+argv = argv_prefix + ["-cp", class_path, "searchgrader.JavaDriver"]
+
+def run(request, cwd):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    done = subprocess.run(argv, cwd=cwd, input=json.dumps(request).encode(),
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    wall = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if b'{"sg":"done"}' not in done.stdout:
+        sys.exit("bench: the driver did not finish a replayed request")
+    return wall, cpu
+
+empty = dict(tests[0][1], steps=[])
+starts = sorted(run(empty, box) for _ in range(5))
+start_wall, start_cpu = starts[2]
+print(f"jvm start:  {start_wall:.3f} s wall, {start_cpu:.3f} s CPU (median of 5; loads the driver and Board)")
+
+bare = [run(request, cwd) for cwd, request in tests]
+bare_cpu = sum(cpu for _, cpu in bare)
+merged = dict(tests[0][1], steps=[step for _, request in tests for step in request["steps"]])
+one_wall, one_cpu = run(merged, box)
+print(f"tests:      {len(tests)}, one JVM each; replayed bare one after another: {sum(w for w, _ in bare):.2f} s wall, {bare_cpu:.2f} s CPU")
+print(f"one JVM:    all {len(merged['steps'])} steps in one request: {one_wall:.2f} s wall, {one_cpu:.2f} s CPU (the student code's own time plus one JVM start)")
+print(f"ratio:      bare per-test CPU / one JVM = {bare_cpu / one_cpu:.2f}; the fixed cost per test {start_cpu:.2f} s CPU x {len(tests)} tests = {start_cpu * len(tests):.2f} s")
+PY
+
+rm -rf "$work/class"
+mkdir -p "$work/class"
+for fixture in "$fixtures"/*/; do cp -r "$fixture" "$work/class/"; done
+for jobs in 1 2; do
+  rm -rf "$work/out-class-$jobs"
+  start=$(now)
+  "$grader" batch "$spec" "$work/class" --out "$work/out-class-$jobs" --jobs "$jobs" \
+    > "$work/out-class-$jobs.log" 2>&1 || true  # a compile error is a student's, not a failure
+  end=$(now)
+  python3 -c "print(f'class:      $(ls "$work/class" | wc -l) fixtures, batch --jobs $jobs: {$end - $start:.1f} s wall')"
+done
+echo "bench: work folder $work"
