@@ -3,36 +3,18 @@
 #include <fmt/format.h>
 
 #include <map>
-#include <mutex>
-#include <tuple>
 
 #include "checkers/board_object_checks.h"
 #include "checkers/domain_function_checker.h"
+#include "checkers/state_text.h"
 #include "domains/board_optimum.h"
+#include "domains/reference_cache.h"
 #include "domains/sliding_tile_setup.h"
 #include "notation/dimension_rows.h"
 #include "spec/test_keys.h"
 
 namespace sg::puzzle_function {
 namespace {
-
-// A shortest solution's blank moves, once per board for the grader's run (the plan is made for
-// validation, the run and the judging alike); nullopt when the board cannot be solved.
-std::optional<std::vector<ref::BlankMove>> shortest_path(const ref::TilePuzzle& puzzle,
-                                                         const ref::Tiles& start) {
-  using Key = std::tuple<int, int, ref::Tiles, ref::Tiles>;
-  static std::mutex mutex;
-  static std::map<Key, std::optional<std::vector<ref::BlankMove>>> known;
-  const Key key{puzzle.rows(), puzzle.cols(), puzzle.goal(), start};
-  {
-    const std::lock_guard lock(mutex);
-    if (const auto found = known.find(key); found != known.end()) return found->second;
-  }
-  auto path = shortest_board_path(puzzle, start);
-  const std::lock_guard lock(mutex);
-  known.emplace(key, path);
-  return path;
-}
 
 // A board as the Java driver returns a Board: its toString().
 nlohmann::json as_returned(const ref::TilePuzzle& puzzle, const ref::Tiles& tiles) {
@@ -136,7 +118,8 @@ bool is_board_object_role(Role role) {
          role == Role::rejects_null;
 }
 
-void plan_board_object_calls(const PlannedBoard& board, const TestSpec& test, Plan& plan) {
+void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& board,
+                             const TestSpec& test, Plan& plan) {
   const auto puzzle = board.puzzle;
   const ref::Tiles tiles = board.tiles;
   const std::string type = plan.receiver.empty() ? "Board" : plan.receiver;
@@ -240,7 +223,11 @@ void plan_board_object_calls(const PlannedBoard& board, const TestSpec& test, Pl
     case Role::solve: {
       const std::string solver = read_name(test, "/solver", "Solver");
       const std::string solving = object + "_solver";
-      const std::optional<std::vector<ref::BlankMove>> path = shortest_path(*puzzle, tiles);
+      // Once per spec and board (the plan is made for validation, the run and the judging).
+      const std::optional<std::vector<ref::BlankMove>> path =
+          *cached_reference<std::optional<std::vector<ref::BlankMove>>>(
+              assignment, test, "shortest path from " + python_list(tiles),
+              [&] { return shortest_board_path(*puzzle, tiles); });
       const std::optional<std::size_t> shortest =
           path ? std::optional<std::size_t>(path->size()) : std::nullopt;
       const std::string text = fmt::format("new {}({})", solver, made);

@@ -40,7 +40,8 @@ bool is_board_object_role(Role role);
 
 /// Adds `board`'s calls for `plan.role` (dimension, twin, equals, to_string, immutable, solve) to
 /// `plan`; the Board class is plan.receiver, the Solver's the test's `solver` (default Solver).
-void plan_board_object_calls(const PlannedBoard& board, const TestSpec& test, Plan& plan);
+void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& board,
+                             const TestSpec& test, Plan& plan);
 
 /// rejects_null: one call, `new <receiver>(null)`, that must throw the test's `raises`.
 void plan_null_argument_call(const TestSpec& test, Plan& plan);

@@ -178,7 +178,8 @@ void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& p
       continue;
     }
     if (puzzle_function::is_board_object_role(plan.role)) {
-      puzzle_function::plan_board_object_calls({puzzle, tiles, passed, argument}, test, plan);
+      puzzle_function::plan_board_object_calls(assignment, {puzzle, tiles, passed, argument}, test,
+                                               plan);
       continue;
     }
     if (plan.role == Role::neighbors) {
