@@ -5,11 +5,13 @@
 #include <map>
 
 #include "checkers/board_object_checks.h"
+#include "checkers/dequeue_count_check.h"
 #include "checkers/domain_function_checker.h"
 #include "checkers/state_text.h"
 #include "domains/board_optimum.h"
 #include "domains/reference_cache.h"
 #include "domains/sliding_tile_setup.h"
+#include "kinds/dequeue_plan.h"
 #include "notation/dimension_rows.h"
 #include "spec/test_keys.h"
 
@@ -39,6 +41,13 @@ nlohmann::json method_step(const std::string& target, const std::string& method,
 }
 
 nlohmann::json ref_to(const std::string& name) { return {{"$ref", name}}; }
+
+// The counting class's counts since its last call (which it starts anew).
+nlohmann::json counts_step(const DequeueAsk& ask) {
+  return {{"op", "call"},
+          {"function", ask.counter + ".searchgraderCounts"},
+          {"args", nlohmann::json::array()}};
+}
 
 Call object_call(std::string text, nlohmann::json steps, std::size_t judged, Judge judge,
                  std::string expected) {
@@ -108,7 +117,10 @@ const std::map<std::string, std::string>& board_object_slips() {
       {"solution_reversed", "lists the solution from the goal back to the initial board"},
       {"moves_counts_boards", "counts the boards of the solution, not the moves"},
       {"unsolvable_empty_solution", "returns an empty solution, not null, when unsolvable"},
-      {"null_pointer", "throws NullPointerException for a null argument"}};
+      {"null_pointer", "throws NullPointerException for a null argument"},
+      {"no_critical_optimization",
+       "enqueues the board the search node came from (no critical optimization)"},
+      {"hamming_priority", "orders the MinPQ by moves plus hamming() where manhattan() is asked"}};
   return slips;
 }
 
@@ -164,9 +176,9 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
             return check_board_text(*puzzle, tiles, got, text, false);
           },
           dimension_rows_text(tiles, puzzle->rows()));
-      call.unchanged = [puzzle, tiles, text](const nlohmann::json& got) {
-        return check_board_text(*puzzle, tiles, got, text, true);
-      };
+      call.aspect_judges = {{"format", [puzzle, tiles, text](const nlohmann::json& got) {
+                               return check_board_text(*puzzle, tiles, got, text, true);
+                             }}};
       std::string unpadded = fmt::format("{}\n", puzzle->rows());
       for (int r = 0; r < puzzle->rows(); ++r) {
         for (int c = 0; c < puzzle->cols(); ++c)
@@ -231,18 +243,49 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
       const std::optional<std::size_t> shortest =
           path ? std::optional<std::size_t>(path->size()) : std::nullopt;
       const std::string text = fmt::format("new {}({})", solver, made);
+      // With `dequeues:`, the counting class is read before the Solver (which starts its
+      // counts anew) and after solution() (a Solver may search lazily).
+      const std::optional<DequeueAsk> ask = path ? read_dequeue_ask(test) : std::nullopt;
       Call call;
       call.text = text;
-      call.steps = {new_step(type, board.passed, object), new_step(solver, ref_to(object), solving),
-                    method_step(solving, "isSolvable"), method_step(solving, "moves"),
-                    method_step(solving, "solution")};
-      call.judged = {{"solvable", 2}, {"moves", 3}, {"solution", 4}};
+      call.steps = {new_step(type, board.passed, object)};
+      if (ask) {
+        call.steps.push_back(counts_step(*ask));
+        call.grader_steps = {1};
+      }
+      const std::size_t first = call.steps.size();
+      call.steps.push_back(new_step(solver, ref_to(object), solving));
+      call.steps.push_back(method_step(solving, "isSolvable"));
+      call.steps.push_back(method_step(solving, "moves"));
+      call.steps.push_back(method_step(solving, "solution"));
+      call.judged = {{"solvable", first + 1}, {"moves", first + 2}, {"solution", first + 3}};
       call.judge = [puzzle, tiles, shortest, text](const nlohmann::json& got) {
         return check_board_solver(*puzzle, tiles, shortest, got, text);
       };
       call.expected =
           shortest ? fmt::format("moves() = {}, a solution of {} boards", *shortest, *shortest + 1)
                    : "unsolvable: moves() = -1, solution() = null";
+      std::optional<DequeueJudgement> dequeues;
+      if (ask) {
+        call.steps.push_back(counts_step(*ask));
+        call.judged.emplace_back("dequeues", first + 4);
+        dequeues = dequeue_judgement(assignment, test, *puzzle, tiles, *shortest, *ask);
+        // Judged where the Solver's answer is right: a wrong answer's count means nothing, and
+        // the solver criterion already says what is wrong.
+        call.aspect_judges = {
+            {"dequeues",
+             [puzzle, tiles, shortest, judgement = *dequeues, text](const nlohmann::json& got) {
+               if (!check_board_solver(*puzzle, tiles, shortest, got, text).passed)
+                 return FunctionCallCheck{true, "", {}};
+               return check_dequeue_count(judgement, *puzzle, tiles,
+                                          got.value("dequeues", nlohmann::json()), text);
+             }}};
+        const NamedDequeueRange& asked = dequeues->asked;
+        call.expected +=
+            asked.fewest == asked.most
+                ? fmt::format(", {} search nodes dequeued", asked.most)
+                : fmt::format(", {} to {} search nodes dequeued", asked.fewest, asked.most);
+      }
       if (path) {
         nlohmann::json boards = nlohmann::json::array({as_returned(*puzzle, tiles)});
         ref::Tiles at = tiles;
@@ -250,16 +293,26 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
           at = *puzzle->result(at, move);
           boards.push_back(as_returned(*puzzle, at));
         }
-        const auto answer = [&](std::size_t moves, nlohmann::json solution) {
-          return nlohmann::json{{"solvable", true},
+        // A correct count beside each slip, unless the slip is the count's.
+        const auto answer = [&](std::size_t moves, nlohmann::json solution,
+                                std::optional<std::uint64_t> dequeued = std::nullopt) {
+          nlohmann::json got = {{"solvable", true},
                                 {"moves", moves},
                                 {"solution", {{"$iterator", std::move(solution)}}}};
+          if (dequeues)
+            got["dequeues"] = counted_dequeues(dequeued.value_or(dequeues->asked.fewest));
+          return got;
         };
         if (!path->empty())
           call.slips["solution_reversed"] =
               answer(path->size(),
                      nlohmann::json(std::vector<nlohmann::json>(boards.rbegin(), boards.rend())));
         call.slips["moves_counts_boards"] = answer(path->size() + 1, boards);
+        // The wasteful variants' most, where it exceeds what the asked variant can dequeue.
+        if (dequeues)
+          for (const NamedDequeueRange& other : dequeues->others)
+            if (!other.slip.empty() && other.complete && other.most > dequeues->asked.most)
+              call.slips[other.slip] = answer(path->size(), boards, other.most);
       } else {
         call.slips["unsolvable_empty_solution"] = {
             {"solvable", false},

@@ -382,6 +382,28 @@ void judge_call(const Call& call, const nlohmann::json& returned, const nlohmann
   }
 }
 
+// The aspects beyond value and input_unchanged the plan's calls are judged on, in order.
+std::vector<std::string> further_aspects(const Plan& plan) {
+  std::vector<std::string> names;
+  for (const Call& call : plan.calls)
+    for (const auto& [name, judge] : call.aspect_judges)
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  return names;
+}
+
+// Judges `returned` on the call's further aspects; the first failure of each is kept.
+void judge_further(const Call& call, const nlohmann::json& returned,
+                   std::vector<AspectOutcome>& aspects) {
+  for (const auto& [name, judge] : call.aspect_judges) {
+    for (AspectOutcome& aspect : aspects) {
+      if (aspect.aspect != name || !aspect.passed) continue;
+      const FunctionCallCheck check = judge(returned);
+      aspect.passed = check.passed;
+      aspect.feedback = check.feedback;
+    }
+  }
+}
+
 // A call's driver steps: its own (a board object's roles), or [let, call, get] for take_action
 // (to see mutation), [new, method] with a receiver, else [call]. `index` makes its names unique.
 nlohmann::json steps_of(const Plan& plan, const Call& call, std::size_t index) {
@@ -462,10 +484,10 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
   outcome.expected = fmt::format("{}", fmt::join(expected_lines, "\n"));
   const DriverRun driver = read_driver_run(assignment, test, observation, step_calls, outcome);
   const DriverTranscript& transcript = driver.transcript;
-  const bool formatted = plan.role == Role::to_string;
+  const std::vector<std::string> further = further_aspects(plan);
   if (driver.stop) {
     std::vector<std::string> judged_aspects = {"value", "input_unchanged"};
-    if (formatted) judged_aspects.push_back("format");
+    judged_aspects.insert(judged_aspects.end(), further.begin(), further.end());
     fail_all_aspects(outcome, judged_aspects, *driver.stop,
                      plan.role == Role::take_action ? std::vector<std::string>{}
                                                     : std::vector<std::string>{"input_unchanged"});
@@ -475,7 +497,8 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
   outcome.verdict = Verdict::accepted;
   AspectOutcome value{"value", "", true, ""};
   AspectOutcome unchanged{"input_unchanged", "", true, ""};
-  AspectOutcome format{"format", "", true, ""};
+  std::vector<AspectOutcome> others;
+  for (const std::string& name : further) others.push_back({name, "", true, ""});
   for (std::size_t i = 0; i < plan.calls.size(); ++i) {
     const Call& call = plan.calls[i];
     const auto judged = judged_of(plan, call);
@@ -484,16 +507,28 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
     // The first step up to the judged ones that failed is the call's failure (a constructor
     // that threw), except the one that must throw.
     const DriverStepRecord* failed = nullptr;
+    std::size_t failed_at = 0;
     for (std::size_t k = 0; k <= last && failed == nullptr; ++k) {
       const DriverStepRecord& step = transcript.steps[first_step[i] + k];
-      if (!step.ok && !(call.expects_error && k == last)) failed = &step;
+      if (!step.ok && !(call.expects_error && k == last)) {
+        failed = &step;
+        failed_at = k;
+      }
     }
     if (failed != nullptr) {
-      const EarlyStop failure = step_failure(*failed, call.text, driver.module_file);
+      const bool graders = std::find(call.grader_steps.begin(), call.grader_steps.end(),
+                                     failed_at) != call.grader_steps.end();
+      const EarlyStop failure =
+          graders ? EarlyStop{Verdict::grader_error,
+                              fmt::format("the grader's own step of `{}` failed ({}: {}): the "
+                                          "spec's support files lack the class it counts with",
+                                          call.text, failed->error_type, failed->error_message)}
+                  : step_failure(*failed, call.text, driver.module_file);
       if (value.passed) value.feedback = failure.feedback;
       value.passed = false;
-      if (format.passed) format = {"format", "", false, failure.feedback};
-      outcome.verdict = failure.verdict;
+      for (AspectOutcome& other : others)
+        if (other.passed) other = {other.aspect, "", false, failure.feedback};
+      if (outcome.verdict != Verdict::grader_error) outcome.verdict = failure.verdict;
       observed_lines.push_back(fmt::format("{} raised {}", call.text, failed->error_type));
       continue;
     }
@@ -517,17 +552,13 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
     const bool read_after = plan.role == Role::take_action && transcript.steps[after].ok;
     judge_call(call, returned, read_after ? &transcript.steps[after].value : nullptr, value,
                unchanged, outcome.notes);
-    if (formatted && format.passed) {
-      const FunctionCallCheck exact = call.unchanged(returned);
-      format.passed = exact.passed;
-      format.feedback = exact.feedback;
-    }
+    judge_further(call, returned, others);
   }
   if (!value.passed && outcome.verdict == Verdict::accepted)
     outcome.verdict = Verdict::wrong_answer;
   outcome.aspects = {value};
   if (plan.role == Role::take_action) outcome.aspects.push_back(unchanged);
-  if (formatted) outcome.aspects.push_back(format);
+  outcome.aspects.insert(outcome.aspects.end(), others.begin(), others.end());
   outcome.observed = fmt::format("{}", fmt::join(observed_lines, "\n"));
   return outcome;
 }
@@ -547,7 +578,8 @@ std::vector<MutantOutcome> PuzzleFunctionKind::mutant_outcomes(const Assignment&
     mutant.outcome.verdict = Verdict::accepted;
     AspectOutcome value{"value", "", true, ""};
     AspectOutcome unchanged{"input_unchanged", "", true, ""};
-    AspectOutcome format{"format", "", true, ""};
+    std::vector<AspectOutcome> others;
+    for (const std::string& name : further_aspects(plan)) others.push_back({name, "", true, ""});
     for (const Call& call : plan.calls) {
       const auto slip = call.slips.find(id);
       if (slip == call.slips.end()) continue;  // no slip here: it answers as a correct one
@@ -555,15 +587,11 @@ std::vector<MutantOutcome> PuzzleFunctionKind::mutant_outcomes(const Assignment&
       const nlohmann::json after = id == "mutates_input" ? slip->second : call.state;
       judge_call(call, slip->second, plan.role == Role::take_action ? &after : nullptr, value,
                  unchanged, mutant.outcome.notes);
-      if (plan.role == Role::to_string && format.passed) {
-        const FunctionCallCheck exact = call.unchanged(slip->second);
-        format.passed = exact.passed;
-        format.feedback = exact.feedback;
-      }
+      judge_further(call, slip->second, others);
     }
     mutant.outcome.aspects = {value};
     if (plan.role == Role::take_action) mutant.outcome.aspects.push_back(unchanged);
-    if (plan.role == Role::to_string) mutant.outcome.aspects.push_back(format);
+    mutant.outcome.aspects.insert(mutant.outcome.aspects.end(), others.begin(), others.end());
     outcomes.push_back(std::move(mutant));
   }
   return outcomes;

@@ -23,7 +23,8 @@
 //   cross_check: {value: ...}: what the assignment publishes for the first call (the course
 //             grader's output), which the reference must reproduce
 // Aspects: value (every call returned the right value), input_unchanged (take_action: no call
-// modified the state passed to it), format (to_string: the course's exact layout).
+// modified the state passed to it), format (to_string: the course's exact layout), dequeues
+// (solve with `dequeues:`: the search nodes the Solver's A* dequeued, kinds/dequeue_plan.h).
 #pragma once
 
 #include "kinds/test_kind.h"
@@ -34,12 +35,12 @@ class PuzzleFunctionKind : public TestKind {
  public:
   std::string_view name() const override { return "puzzle_function"; }
   std::vector<std::string> aspects() const override {
-    return {"value", "input_unchanged", "format"};
+    return {"value", "input_unchanged", "format", "dequeues"};
   }
   bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override {
     return {"role",   "function", "states",    "actions", "cross_check", "goal",
-            "domain", "receiver", "heuristic", "solver",  "raises"};
+            "domain", "receiver", "heuristic", "solver",  "raises",      "dequeues"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

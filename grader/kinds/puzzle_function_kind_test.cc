@@ -230,6 +230,72 @@ TEST(PuzzleFunctionKind, ABoardsNeighborsAsASetReadFromToString) {
               HasSubstr("missing the neighbor\n2\n 0  1 \n 3  2 \n"));
 }
 
+// The Solver's A* judged by its dequeues: the counting class read before the Solver (starting
+// its counts anew) and after solution(); one move from the goal, A* dequeues exactly 2 nodes.
+TEST(PuzzleFunctionKind, ASolversDequeuesCountedByTheGradersMinPQ) {
+  const Assignment assignment = board_spec_with(
+      "    role: solve\n    states: [[[1, 2, 3], [4, 5, 6], [7, 0, 8]]]\n"
+      "    dequeues: {priority: manhattan}\n");
+  const PuzzleFunctionKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  const nlohmann::json request = nlohmann::json::parse(
+      kind.invocation(assignment, assignment.tests.back(), {}).stdin_data.value());
+  ASSERT_EQ(request["steps"].size(), 7u);
+  EXPECT_EQ(request["steps"][1]["function"], "edu.princeton.cs.algs4.MinPQ.searchgraderCounts");
+  EXPECT_EQ(request["steps"][6], request["steps"][1]);
+  const auto counts = [](int busiest) {
+    return R"({"$dict": [["queues", 2], ["inserts", 9], ["delMins", 3], ["busiest", )" +
+           std::to_string(busiest) + "]]}";
+  };
+  const std::string solution =
+      R"({"$iterator": [{"$repr": "3\n 1  2  3 \n 4  5  6 \n 7  0  8 \n"},)"
+      R"( {"$repr": "3\n 1  2  3 \n 4  5  6 \n 7  8  0 \n"}]})";
+  const auto run = [&](int busiest) {
+    return kind.evaluate(
+        assignment, assignment.tests.back(),
+        driver_returned({"null", counts(0), "null", "true", "1", solution, counts(busiest)}));
+  };
+  TestOutcome outcome = run(2);
+  EXPECT_TRUE(test_util::aspect(outcome, "value").passed)
+      << test_util::aspect(outcome, "value").feedback;
+  EXPECT_TRUE(test_util::aspect(outcome, "dequeues").passed)
+      << test_util::aspect(outcome, "dequeues").feedback;
+  EXPECT_THAT(outcome.expected, HasSubstr("2 search nodes dequeued"));
+  outcome = run(5);
+  EXPECT_TRUE(test_util::aspect(outcome, "value").passed);
+  EXPECT_FALSE(test_util::aspect(outcome, "dequeues").passed);
+  EXPECT_THAT(test_util::aspect(outcome, "dequeues").feedback,
+              HasSubstr("dequeued 5 search nodes (delMin() on its busiest of 2 MinPQs"));
+}
+
+// The counting class missing (a spec that lists the course's jar alone) is the grader's fault.
+TEST(PuzzleFunctionKind, ACounterThatFailsIsAGraderError) {
+  const Assignment assignment = board_spec_with(
+      "    role: solve\n    states: [[[1, 2, 3], [4, 5, 6], [7, 0, 8]]]\n"
+      "    dequeues: {}\n");
+  const PuzzleFunctionKind kind;
+  Observation observation = driver_returned({"null"});
+  std::string& out = observation.stdout_stream.data;
+  out.insert(out.rfind(R"({"sg": "done"})"),
+             R"({"sg": "step", "index": 1, "ok": false, "error": {"type": )"
+             R"("NoSuchMethodException", "message": "searchgraderCounts", "traceback": ""}})"
+             "\n");
+  const TestOutcome outcome = kind.evaluate(assignment, assignment.tests.back(), observation);
+  EXPECT_EQ(outcome.verdict, Verdict::grader_error);
+  EXPECT_THAT(test_util::aspect(outcome, "dequeues").feedback, HasSubstr("the grader's own step"));
+}
+
+TEST(PuzzleFunctionKind, ADequeuesKeyIsCheckedWhereItIsWritten) {
+  EXPECT_THAT(validation_error(board_spec_with(
+                  "    role: solve\n    states: [[[1, 2, 3], [4, 5, 6], [7, 0, 8]]]\n"
+                  "    dequeues: {priority: dijkstra}\n")),
+              HasSubstr("priority is manhattan or hamming"));
+  EXPECT_THAT(validation_error(board_spec_with(
+                  "    role: solve\n    states: [[[1, 2, 3], [4, 5, 6], [7, 0, 8]]]\n"
+                  "    dequeues: {critical: yes}\n")),
+              HasSubstr("dequeues has no key 'critical'"));
+}
+
 TEST(PuzzleFunctionKind, BoardsOfAnotherSizeNeedAGoalWithAPattern) {
   Assignment assignment = board_spec_with("    role: h\n    states: [[[1, 2], [3, 0]]]\n");
   assignment.domain->goal = {8, 7, 6, 5, 4, 3, 2, 1, 0};

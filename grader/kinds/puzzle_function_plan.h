@@ -53,6 +53,12 @@ struct Call {
   std::vector<std::pair<std::string, std::size_t>> judged = {};
   /// The last step must throw: the judge reads {"raised": type or null, "message"}.
   bool expects_error = false;
+  /// The test's further aspects this call is judged on, each by a judge of the same returned
+  /// value (to_string's format, solve's dequeues); the first failure of each is kept.
+  std::vector<std::pair<std::string, Judge>> aspect_judges = {};
+  /// Steps the grader adds (a counting class's reset): their failure is the spec's or the
+  /// grader's fault, not the student's.
+  std::vector<std::size_t> grader_steps = {};
 };
 
 struct Plan {
