@@ -19,10 +19,16 @@ namespace sg {
 FunctionCallCheck check_twin(const ref::TilePuzzle& puzzle, const ref::Tiles& board,
                              const nlohmann::json& returned, const std::string& call);
 
-/// equals() must return `expected` (true or false); `call` says with what it compared
-/// ("new Board(...).equals(null)").
-FunctionCallCheck check_equals(bool expected, const nlohmann::json& returned,
-                               const std::string& call);
+/// A method that returns a boolean (equals(), isSolvable()) must return `expected`; `call` says
+/// with what it was called ("new Board(...).equals(null)").
+FunctionCallCheck check_boolean(bool expected, const nlohmann::json& returned,
+                                const std::string& call);
+
+/// tileAt(row, col) called on every cell of `board` in row-major order (the driver's `map`):
+/// `returned` must list the board's tiles, 0 for the blank. `made` is how the Board was built
+/// ("new Board([[...]])"); feedback names the first wrong cell.
+FunctionCallCheck check_tiles_at(const ref::TilePuzzle& puzzle, const ref::Tiles& board,
+                                 const nlohmann::json& returned, const std::string& made);
 
 /// toString() of `board` must draw it: its dimension, then its rows, spacing aside (the value);
 /// `exact` also asks for the course's layout, each tile as String.format("%2d ", tile).
@@ -31,9 +37,10 @@ FunctionCallCheck check_board_text(const ref::TilePuzzle& puzzle, const ref::Til
                                    bool exact);
 
 /// A Solver of `start`: `returned` is {"moves": moves(), "solution": solution(), "solvable":
-/// isSolvable()}. With `shortest` (a shortest solution's number of moves) moves() must be it,
-/// isSolvable() true, and solution() the boards from `start` to the goal one slide apart,
-/// moves() + 1 of them; without (unsolvable) moves() -1, solution() null, isSolvable() false.
+/// isSolvable()} ("solvable" absent for a Solver that has no isSolvable()). With `shortest` (a
+/// shortest solution's number of moves) moves() must be it, isSolvable() true, and solution() the
+/// boards from `start` to the goal one slide apart, moves() + 1 of them; without (unsolvable)
+/// moves() -1, solution() null, isSolvable() false.
 FunctionCallCheck check_board_solver(const ref::TilePuzzle& puzzle, const ref::Tiles& start,
                                      std::optional<std::size_t> shortest,
                                      const nlohmann::json& returned, const std::string& call);

@@ -13,6 +13,7 @@
 #include "domains/sliding_tile_setup.h"
 #include "kinds/dequeue_plan.h"
 #include "notation/dimension_rows.h"
+#include "reference/solvability.h"
 #include "spec/test_keys.h"
 
 namespace sg::puzzle_function {
@@ -41,6 +42,16 @@ nlohmann::json method_step(const std::string& target, const std::string& method,
 }
 
 nlohmann::json ref_to(const std::string& name) { return {{"$ref", name}}; }
+
+// A solve test's `unsolvable:`: reports (isSolvable() false, -1, null; the default) or throws.
+bool read_unsolvable_throws(const TestSpec& test) {
+  const std::string how = read_name(test, "/unsolvable", "reports");
+  if (how != "reports" && how != "throws")
+    throw SpecError(location_of(test, "/unsolvable"),
+                    "unsolvable is reports (isSolvable() false, moves() -1, solution() null) or "
+                    "throws (the constructor throws `raises`)");
+  return how == "throws";
+}
 
 // The counting class's counts since its last call (which it starts anew).
 nlohmann::json counts_step(const DequeueAsk& ask) {
@@ -96,7 +107,7 @@ void plan_equals(const PlannedBoard& board, const std::string& type, Plan& plan)
     plan.calls.push_back(object_call(
         text, steps, steps.size() - 1,
         [expected = item.expected, text](const nlohmann::json& got) {
-          return check_equals(expected, got, text);
+          return check_boolean(expected, got, text);
         },
         item.expected ? "true" : "false"));
     if (item.other && item.expected) plan.calls.back().slips["equals_by_reference"] = false;
@@ -120,14 +131,18 @@ const std::map<std::string, std::string>& board_object_slips() {
       {"null_pointer", "throws NullPointerException for a null argument"},
       {"no_critical_optimization",
        "enqueues the board the search node came from (no critical optimization)"},
-      {"hamming_priority", "orders the MinPQ by moves plus hamming() where manhattan() is asked"}};
+      {"hamming_priority", "orders the MinPQ by moves plus hamming() where manhattan() is asked"},
+      {"tile_at_transposed", "answers tileAt(row, col) with the tile at (col, row)"},
+      {"solvable_by_inversions_alone",
+       "decides solvability by the inversions alone, the blank's row ignored on an even board"},
+      {"unsolvable_not_thrown", "returns normally from new Solver(board) on an unsolvable board"}};
   return slips;
 }
 
 bool is_board_object_role(Role role) {
   return role == Role::dimension || role == Role::twin || role == Role::equals ||
          role == Role::to_string || role == Role::immutable || role == Role::solve ||
-         role == Role::rejects_null;
+         role == Role::rejects_null || role == Role::tile_at || role == Role::solvable;
 }
 
 void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& board,
@@ -139,15 +154,61 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
   const std::string made = fmt::format("new {}({})", type, board.argument);
   switch (plan.role) {
     case Role::dimension: {
-      const std::string text = made + ".dimension()";
+      const std::string method = plan.function.empty() ? "dimension" : plan.function;
+      const std::string text = fmt::format("{}.{}()", made, method);
       const double n = puzzle->rows();
       plan.calls.push_back(object_call(
-          text, {new_step(type, board.passed, object), method_step(object, "dimension")}, 1,
+          text, {new_step(type, board.passed, object), method_step(object, method)}, 1,
           [n, text](const nlohmann::json& got) {
             return check_heuristic_value(n, got, text, "the board's dimension n");
           },
           fmt::format("{}", puzzle->rows())));
       plan.calls.back().slips["dimension_counts_tiles"] = puzzle->rows() * puzzle->cols();
+      return;
+    }
+    case Role::tile_at: {
+      const std::string method = plan.function.empty() ? "tileAt" : plan.function;
+      nlohmann::json cells = nlohmann::json::array();
+      nlohmann::json transposed = nlohmann::json::array();
+      for (int r = 0; r < puzzle->rows(); ++r)
+        for (int c = 0; c < puzzle->cols(); ++c) {
+          cells.push_back({r, c});
+          transposed.push_back(c < puzzle->rows() && r < puzzle->cols()
+                                   ? tiles[static_cast<std::size_t>(c * puzzle->cols() + r)]
+                                   : -1);
+        }
+      const nlohmann::json map = {
+          {"op", "map"}, {"target", object}, {"function", method}, {"args_list", cells}};
+      const std::string text = fmt::format("{}.{}(row, col)", made, method);
+      plan.calls.push_back(object_call(
+          text, {new_step(type, board.passed, object), map}, 1,
+          [puzzle, tiles, made](const nlohmann::json& got) {
+            return check_tiles_at(*puzzle, tiles, got, made);
+          },
+          fmt::format("the tiles row by row, {}", python_list(tiles))));
+      if (transposed != nlohmann::json(tiles))
+        plan.calls.back().slips["tile_at_transposed"] = transposed;
+      return;
+    }
+    case Role::solvable: {
+      const std::string method = plan.function.empty() ? "isSolvable" : plan.function;
+      const std::string text = fmt::format("{}.{}()", made, method);
+      const bool solvable = ref::solvable_without_search(puzzle->rows(), puzzle->cols(),
+                                                         puzzle->topology(), puzzle->goal(), tiles)
+                                .value_or(true);
+      plan.calls.push_back(object_call(
+          text, {new_step(type, board.passed, object), method_step(object, method)}, 1,
+          [solvable, text](const nlohmann::json& got) {
+            return check_boolean(solvable, got, text);
+          },
+          solvable ? "true" : "false"));
+      // The classic slip: the inversions' parity alone, which is the rule for odd widths only.
+      std::size_t inversions = 0;
+      for (std::size_t i = 0; i < tiles.size(); ++i)
+        for (std::size_t j = i + 1; j < tiles.size(); ++j)
+          if (tiles[i] != 0 && tiles[j] != 0 && tiles[i] > tiles[j]) ++inversions;
+      if ((inversions % 2 == 0) != solvable)
+        plan.calls.back().slips["solvable_by_inversions_alone"] = inversions % 2 == 0;
       return;
     }
     case Role::twin: {
@@ -243,6 +304,21 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
       const std::optional<std::size_t> shortest =
           path ? std::optional<std::size_t>(path->size()) : std::nullopt;
       const std::string text = fmt::format("new {}({})", solver, made);
+      // `unsolvable: throws` (Princeton's on-campus API): the Solver has no isSolvable(), and
+      // its constructor throws `raises` on an unsolvable board.
+      const bool throws = read_unsolvable_throws(test);
+      if (throws && !path) {
+        const std::string raises = read_name(test, "/raises", "IllegalArgumentException");
+        Call call = object_call(
+            text, {new_step(type, board.passed, object), new_step(solver, ref_to(object), solving)},
+            1,
+            [raises, text](const nlohmann::json& got) { return check_raises(raises, got, text); },
+            "unsolvable: throws " + raises);
+        call.expects_error = true;
+        call.slips["unsolvable_not_thrown"] = {{"raised", nullptr}, {"message", ""}};
+        plan.calls.push_back(std::move(call));
+        return;
+      }
       // With `dequeues:`, the counting class is read before the Solver (which starts its
       // counts anew) and after solution() (a Solver may search lazily).
       const std::optional<DequeueAsk> ask = path ? read_dequeue_ask(test) : std::nullopt;
@@ -253,12 +329,15 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
         call.steps.push_back(counts_step(*ask));
         call.grader_steps = {1};
       }
-      const std::size_t first = call.steps.size();
       call.steps.push_back(new_step(solver, ref_to(object), solving));
-      call.steps.push_back(method_step(solving, "isSolvable"));
+      if (!throws) {
+        call.steps.push_back(method_step(solving, "isSolvable"));
+        call.judged = {{"solvable", call.steps.size() - 1}};
+      }
       call.steps.push_back(method_step(solving, "moves"));
+      call.judged.emplace_back("moves", call.steps.size() - 1);
       call.steps.push_back(method_step(solving, "solution"));
-      call.judged = {{"solvable", first + 1}, {"moves", first + 2}, {"solution", first + 3}};
+      call.judged.emplace_back("solution", call.steps.size() - 1);
       call.judge = [puzzle, tiles, shortest, text](const nlohmann::json& got) {
         return check_board_solver(*puzzle, tiles, shortest, got, text);
       };
@@ -268,7 +347,7 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
       std::optional<DequeueJudgement> dequeues;
       if (ask) {
         call.steps.push_back(counts_step(*ask));
-        call.judged.emplace_back("dequeues", first + 4);
+        call.judged.emplace_back("dequeues", call.steps.size() - 1);
         dequeues = dequeue_judgement(assignment, test, *puzzle, tiles, *shortest, *ask);
         // Judged where the Solver's answer is right: a wrong answer's count means nothing, and
         // the solver criterion already says what is wrong.
@@ -296,9 +375,9 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
         // A correct count beside each slip, unless the slip is the count's.
         const auto answer = [&](std::size_t moves, nlohmann::json solution,
                                 std::optional<std::uint64_t> dequeued = std::nullopt) {
-          nlohmann::json got = {{"solvable", true},
-                                {"moves", moves},
+          nlohmann::json got = {{"moves", moves},
                                 {"solution", {{"$iterator", std::move(solution)}}}};
+          if (!throws) got["solvable"] = true;
           if (dequeues)
             got["dequeues"] = counted_dequeues(dequeued.value_or(dequeues->asked.fewest));
           return got;

@@ -1,13 +1,17 @@
 // The roles of a puzzle_function test that call a board object's own methods through the driver
 // (Princeton's 8-puzzle: a Board built from int[][] rows, a Solver built from a Board):
-//   dimension  new Board(tiles).dimension(): n
+//   dimension  new Board(tiles).dimension(): n (`function: size` on campus)
+//   tile_at    new Board(tiles).tileAt(row, col) on every cell: the tile there, 0 for the blank
+//   solvable   new Board(tiles).isSolvable(): whether the goal can be reached (campus)
 //   twin       new Board(tiles).twin(): two tiles swapped, neither the blank
 //   equals     new Board(tiles).equals(x) against an equal board, itself, a neighbor, null,
 //              another type and a board of another size
 //   to_string  its toString(): the board drawn (value) in the course's layout (format)
 //   immutable  the caller's array changed after construction: toString() still draws the board
 //   solve      new Solver(new Board(tiles)): isSolvable(), moves() a shortest solution's length
-//              and solution() the boards from the start to the goal (-1 and null, unsolvable)
+//              and solution() the boards from the start to the goal (-1 and null, unsolvable);
+//              with `unsolvable: throws` (campus) no isSolvable(), and the constructor throws
+//              `raises` on an unsolvable board
 //   rejects_null  new Class(null) throws the test's `raises` (default IllegalArgumentException)
 #pragma once
 
@@ -38,8 +42,9 @@ const std::map<std::string, std::string>& board_object_slips();
 /// True for the roles this file plans.
 bool is_board_object_role(Role role);
 
-/// Adds `board`'s calls for `plan.role` (dimension, twin, equals, to_string, immutable, solve) to
-/// `plan`; the Board class is plan.receiver, the Solver's the test's `solver` (default Solver).
+/// Adds `board`'s calls for `plan.role` (dimension, tile_at, solvable, twin, equals, to_string,
+/// immutable, solve) to `plan`; the Board class is plan.receiver, the method plan.function where
+/// the spec names it, the Solver's the test's `solver` (default Solver).
 void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& board,
                              const TestSpec& test, Plan& plan);
 

@@ -46,15 +46,20 @@ Role read_role(const TestSpec& test) {
   if (role == "goal_test") return Role::goal_test;
   if (role == "h") return Role::heuristic;
   if (role == "neighbors") return Role::neighbors;
-  const std::map<std::string, Role> objects = {
-      {"dimension", Role::dimension},      {"twin", Role::twin},           {"equals", Role::equals},
-      {"to_string", Role::to_string},      {"immutable", Role::immutable}, {"solve", Role::solve},
-      {"rejects_null", Role::rejects_null}};
+  const std::map<std::string, Role> objects = {{"dimension", Role::dimension},
+                                               {"twin", Role::twin},
+                                               {"equals", Role::equals},
+                                               {"to_string", Role::to_string},
+                                               {"immutable", Role::immutable},
+                                               {"solve", Role::solve},
+                                               {"rejects_null", Role::rejects_null},
+                                               {"tile_at", Role::tile_at},
+                                               {"solvable", Role::solvable}};
   if (const auto found = objects.find(role); found != objects.end()) return found->second;
   throw SpecError(test.input.contains("role") ? location_of(test, "/role") : test.where,
                   "a puzzle_function test needs `role:` find_blank, actions, take_action, "
-                  "goal_test, h or neighbors; on a board object also dimension, twin, equals, "
-                  "to_string, immutable, solve or rejects_null");
+                  "goal_test, h or neighbors; on a board object also dimension, tile_at, solvable, "
+                  "twin, equals, to_string, immutable, solve or rejects_null");
 }
 
 // The test's `states`, each with where the spec gives it.

@@ -39,8 +39,8 @@ class PuzzleFunctionKind : public TestKind {
   }
   bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override {
-    return {"role",   "function", "states",    "actions", "cross_check", "goal",
-            "domain", "receiver", "heuristic", "solver",  "raises",      "dequeues"};
+    return {"role",     "function",  "states", "actions", "cross_check", "goal",      "domain",
+            "receiver", "heuristic", "solver", "raises",  "dequeues",    "unsolvable"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -296,6 +296,41 @@ TEST(PuzzleFunctionKind, ADequeuesKeyIsCheckedWhereItIsWritten) {
               HasSubstr("dequeues has no key 'critical'"));
 }
 
+// Princeton's on-campus API from the same roles: tileAt on every cell through the driver's map,
+// and a Solver that throws on an unsolvable board instead of answering isSolvable().
+TEST(PuzzleFunctionKind, TheOnCampusApisTileAtAndThrowingSolver) {
+  const PuzzleFunctionKind kind;
+  const Assignment tiles = board_spec_with("    role: tile_at\n    states: [[[1, 2], [0, 3]]]\n");
+  kind.validate(tiles, tiles.tests.back());
+  const nlohmann::json request =
+      nlohmann::json::parse(kind.invocation(tiles, tiles.tests.back(), {}).stdin_data.value());
+  ASSERT_EQ(request["steps"].size(), 2u);
+  EXPECT_EQ(request["steps"][1]["op"], "map");
+  EXPECT_EQ(request["steps"][1]["function"], "tileAt");
+  EXPECT_EQ(request["steps"][1]["args_list"],
+            nlohmann::json::parse("[[0, 0], [0, 1], [1, 0], [1, 1]]"));
+  EXPECT_TRUE(kind.evaluate(tiles, tiles.tests.back(), driver_returned({"null", "[1, 2, 0, 3]"}))
+                  .aspects.at(0)
+                  .passed);
+  EXPECT_THAT(kind.evaluate(tiles, tiles.tests.back(), driver_returned({"null", "[1, 0, 2, 3]"}))
+                  .aspects.at(0)
+                  .feedback,
+              HasSubstr("`new Board([[1, 2], [0, 3]]).tileAt(0, 1)` returned 0, expected 2"));
+
+  const Assignment throws = board_spec_with(
+      "    role: solve\n    unsolvable: throws\n    states: [[[2, 1], [3, 0]], [[1, 2], [0, "
+      "3]]]\n");
+  kind.validate(throws, throws.tests.back());
+  const nlohmann::json steps = nlohmann::json::parse(
+      kind.invocation(throws, throws.tests.back(), {}).stdin_data.value())["steps"];
+  ASSERT_EQ(steps.size(), 6u);  // [new Board, new Solver]; [new Board, new Solver, moves, solution]
+  EXPECT_EQ(steps[1]["class"], "Solver");
+  EXPECT_EQ(steps[4]["method"], "moves");
+  EXPECT_THAT(validation_error(board_spec_with(
+                  "    role: solve\n    unsolvable: sometimes\n    states: [[[2, 1], [3, 0]]]\n")),
+              HasSubstr("unsolvable is reports"));
+}
+
 TEST(PuzzleFunctionKind, BoardsOfAnotherSizeNeedAGoalWithAPattern) {
   Assignment assignment = board_spec_with("    role: h\n    states: [[[1, 2], [3, 0]]]\n");
   assignment.domain->goal = {8, 7, 6, 5, 4, 3, 2, 1, 0};

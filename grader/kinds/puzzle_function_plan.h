@@ -30,7 +30,9 @@ enum class Role {
   to_string,
   immutable,
   solve,
-  rejects_null
+  rejects_null,
+  tile_at,
+  solvable
 };
 
 using Judge = std::function<FunctionCallCheck(const nlohmann::json& returned)>;
