@@ -351,11 +351,9 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
         dequeues = dequeue_judgement(assignment, test, *puzzle, tiles, *shortest, *ask);
         // Judged where the Solver's answer is right: a wrong answer's count means nothing, and
         // the solver criterion already says what is wrong.
+        call.further_need_answer = true;
         call.aspect_judges = {
-            {"dequeues",
-             [puzzle, tiles, shortest, judgement = *dequeues, text](const nlohmann::json& got) {
-               if (!check_board_solver(*puzzle, tiles, shortest, got, text).passed)
-                 return FunctionCallCheck{true, "", {}};
+            {"dequeues", [puzzle, tiles, judgement = *dequeues, text](const nlohmann::json& got) {
                return check_dequeue_count(judgement, *puzzle, tiles,
                                           got.value("dequeues", nlohmann::json()), text);
              }}};

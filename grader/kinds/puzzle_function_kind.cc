@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
@@ -370,7 +371,8 @@ Plan make_plan(const Assignment& assignment, const TestSpec& test) {
 
 // Judges what `call` returned (and `after`, the state passed as read after a take_action call)
 // into the test's value and input_unchanged aspects: the first failure of each is kept.
-void judge_call(const Call& call, const nlohmann::json& returned, const nlohmann::json* after,
+// Returns whether the call's own value was right.
+bool judge_call(const Call& call, const nlohmann::json& returned, const nlohmann::json* after,
                 AspectOutcome& value, AspectOutcome& unchanged, std::vector<std::string>& notes) {
   FunctionCallCheck check = call.judge(returned);
   if (!check.passed && value.passed) {
@@ -385,6 +387,7 @@ void judge_call(const Call& call, const nlohmann::json& returned, const nlohmann
     unchanged.passed = same.passed;
     unchanged.feedback = same.feedback;
   }
+  return check.passed;
 }
 
 // The aspects beyond value and input_unchanged the plan's calls are judged on, in order.
@@ -396,10 +399,14 @@ std::vector<std::string> further_aspects(const Plan& plan) {
   return names;
 }
 
-// Judges `returned` on the call's further aspects; the first failure of each is kept.
-void judge_further(const Call& call, const nlohmann::json& returned,
-                   std::vector<AspectOutcome>& aspects) {
+// Judges `returned` on the call's further aspects; the first failure of each is kept. Aspects
+// that judge a right answer only (Call::further_need_answer) skip a call whose value was wrong.
+// `judged` collects the aspects some call judged.
+void judge_further(const Call& call, const nlohmann::json& returned, bool answer_right,
+                   std::vector<AspectOutcome>& aspects, std::set<std::string>& judged) {
+  if (call.further_need_answer && !answer_right) return;
   for (const auto& [name, judge] : call.aspect_judges) {
+    judged.insert(name);
     for (AspectOutcome& aspect : aspects) {
       if (aspect.aspect != name || !aspect.passed) continue;
       const FunctionCallCheck check = judge(returned);
@@ -407,6 +414,18 @@ void judge_further(const Call& call, const nlohmann::json& returned,
       aspect.feedback = check.feedback;
     }
   }
+}
+
+// A further aspect no call judged (each needed a right answer, none gave one) is left to the
+// criterion's other tests.
+void mark_unjudged_further(std::vector<AspectOutcome>& aspects,
+                           const std::set<std::string>& judged) {
+  for (AspectOutcome& aspect : aspects)
+    if (aspect.passed && !judged.contains(aspect.aspect)) {
+      aspect.passed = false;
+      aspect.judged = false;
+      aspect.feedback = "not judged: no call answered right, so none was judged on this";
+    }
 }
 
 // A call's driver steps: its own (a board object's roles), or [let, call, get] for take_action
@@ -504,6 +523,7 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
   AspectOutcome unchanged{"input_unchanged", "", true, ""};
   std::vector<AspectOutcome> others;
   for (const std::string& name : further) others.push_back({name, "", true, ""});
+  std::set<std::string> judged_further;
   for (std::size_t i = 0; i < plan.calls.size(); ++i) {
     const Call& call = plan.calls[i];
     const auto judged = judged_of(plan, call);
@@ -555,12 +575,14 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
     }
     const std::size_t after = first_step[i] + 2;  // take_action's get
     const bool read_after = plan.role == Role::take_action && transcript.steps[after].ok;
-    judge_call(call, returned, read_after ? &transcript.steps[after].value : nullptr, value,
-               unchanged, outcome.notes);
-    judge_further(call, returned, others);
+    const bool right =
+        judge_call(call, returned, read_after ? &transcript.steps[after].value : nullptr, value,
+                   unchanged, outcome.notes);
+    judge_further(call, returned, right, others, judged_further);
   }
   if (!value.passed && outcome.verdict == Verdict::accepted)
     outcome.verdict = Verdict::wrong_answer;
+  mark_unjudged_further(others, judged_further);
   outcome.aspects = {value};
   if (plan.role == Role::take_action) outcome.aspects.push_back(unchanged);
   outcome.aspects.insert(outcome.aspects.end(), others.begin(), others.end());
@@ -585,15 +607,18 @@ std::vector<MutantOutcome> PuzzleFunctionKind::mutant_outcomes(const Assignment&
     AspectOutcome unchanged{"input_unchanged", "", true, ""};
     std::vector<AspectOutcome> others;
     for (const std::string& name : further_aspects(plan)) others.push_back({name, "", true, ""});
+    std::set<std::string> judged_further;
     for (const Call& call : plan.calls) {
       const auto slip = call.slips.find(id);
       if (slip == call.slips.end()) continue;  // no slip here: it answers as a correct one
       // mutates_input returns the right board, and leaves the same board in the state passed.
       const nlohmann::json after = id == "mutates_input" ? slip->second : call.state;
-      judge_call(call, slip->second, plan.role == Role::take_action ? &after : nullptr, value,
-                 unchanged, mutant.outcome.notes);
-      judge_further(call, slip->second, others);
+      const bool right =
+          judge_call(call, slip->second, plan.role == Role::take_action ? &after : nullptr, value,
+                     unchanged, mutant.outcome.notes);
+      judge_further(call, slip->second, right, others, judged_further);
     }
+    mark_unjudged_further(others, judged_further);
     mutant.outcome.aspects = {value};
     if (plan.role == Role::take_action) mutant.outcome.aspects.push_back(unchanged);
     mutant.outcome.aspects.insert(mutant.outcome.aspects.end(), others.begin(), others.end());

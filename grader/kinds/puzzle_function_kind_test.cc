@@ -266,6 +266,12 @@ TEST(PuzzleFunctionKind, ASolversDequeuesCountedByTheGradersMinPQ) {
   EXPECT_FALSE(test_util::aspect(outcome, "dequeues").passed);
   EXPECT_THAT(test_util::aspect(outcome, "dequeues").feedback,
               HasSubstr("dequeued 5 search nodes (delMin() on its busiest of 2 MinPQs"));
+  // A wrong answer's count is not judged: the aspect is left to the criterion's other tests.
+  outcome =
+      kind.evaluate(assignment, assignment.tests.back(),
+                    driver_returned({"null", counts(0), "null", "true", "3", solution, counts(5)}));
+  EXPECT_FALSE(test_util::aspect(outcome, "value").passed);
+  EXPECT_FALSE(test_util::aspect(outcome, "dequeues").judged);
 }
 
 // The counting class missing (a spec that lists the course's jar alone) is the grader's fault.

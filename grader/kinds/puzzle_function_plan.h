@@ -58,6 +58,9 @@ struct Call {
   /// The test's further aspects this call is judged on, each by a judge of the same returned
   /// value (to_string's format, solve's dequeues); the first failure of each is kept.
   std::vector<std::pair<std::string, Judge>> aspect_judges = {};
+  /// The further aspects judge a right answer only (solve's dequeues): a call whose value is
+  /// wrong leaves them to the test's other calls (a call that threw fails the test as a whole).
+  bool further_need_answer = false;
   /// Steps the grader adds (a counting class's reset): their failure is the spec's or the
   /// grader's fault, not the student's.
   std::vector<std::size_t> grader_steps = {};

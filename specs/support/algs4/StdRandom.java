@@ -3,11 +3,11 @@ package edu.princeton.cs.algs4;
 import java.util.Random;
 
 /** Random numbers, with the course's API (stand-in, see README.md). */
-public final class StdRandom {
+public class StdRandom {
     private static Random random = new Random();
     private static long seed = System.currentTimeMillis();
 
-    private StdRandom() { }
+    protected StdRandom() { }  // protected: the pre-2015 library's StdRandom extends it
     public static void setSeed(long s) { seed = s; random = new Random(s); }
     public static long getSeed() { return seed; }
     public static double uniform() { return random.nextDouble(); }
