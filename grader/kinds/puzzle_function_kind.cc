@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <random>
 #include <set>
 
 #include "adapters/driver_client.h"
@@ -112,6 +113,41 @@ Call value_call(Role role, const std::string& text, const nlohmann::json& state,
           number_text(h)};
 }
 
+// A state written {shuffled: {rows: R, cols: C, seed: S}}: the goal pattern's R x C board with
+// its cells shuffled (Fisher-Yates driven by std::mt19937(S), whose output the standard fixes,
+// so every machine grades the same board), as rows. Solvable or not: for the roles that do not
+// search (h, dimension, equals, to_string).
+nlohmann::json shuffled_board_rows(const ref::TilePuzzle& domain, const nlohmann::json& written,
+                                   const SourceLocation& where) {
+  const nlohmann::json& shape = written["shuffled"];
+  const auto whole = [&](const char* key) {
+    return shape.is_object() && shape.contains(key) && shape[key].is_number_integer() &&
+                   shape[key].get<std::int64_t>() >= 0
+               ? std::optional<std::uint64_t>(shape[key].get<std::uint64_t>())
+               : std::nullopt;
+  };
+  const auto rows = whole("rows"), cols = whole("cols"), seed = whole("seed");
+  if (!rows || !cols || !seed || *rows < 2 || *cols < 2 || *rows > 256 || *cols > 256 ||
+      written.size() != 1)
+    throw SpecError(where,
+                    "a shuffled state is {shuffled: {rows: R, cols: C, seed: S}} (2 to 256 rows "
+                    "and columns, a whole seed)");
+  const std::optional<ref::TilePuzzle> sized =
+      puzzle_of_size(domain, static_cast<int>(*rows), static_cast<int>(*cols));
+  if (!sized)
+    throw SpecError(where,
+                    "a shuffled state needs a domain goal with a pattern (tiles in order, "
+                    "the blank last or first)");
+  ref::Tiles cells = sized->goal();
+  std::mt19937 random(static_cast<std::mt19937::result_type>(*seed));
+  for (std::size_t i = cells.size() - 1; i > 0; --i) std::swap(cells[i], cells[random() % (i + 1)]);
+  nlohmann::json board = nlohmann::json::array();
+  for (std::uint64_t r = 0; r < *rows; ++r)
+    board.push_back(std::vector<int>(cells.begin() + static_cast<std::ptrdiff_t>(r * *cols),
+                                     cells.begin() + static_cast<std::ptrdiff_t>((r + 1) * *cols)));
+  return board;
+}
+
 // A board of the spec's sliding-tile `domain` (A2's helpers): findBlank, goal_test and h take
 // boards with several blanks (findBlank returns every blank's cell); actions and take_action
 // name THE blank's moves, so they need one.
@@ -136,7 +172,11 @@ void plan_tile_calls(const Assignment& assignment, const TestSpec& test, Plan& p
       throw SpecError(location_of(test, "/actions"), "actions are left, right, up or down");
     moves.push_back(*move);
   }
-  for (const auto& [value, where] : read_states(test)) {
+  for (const auto& [written, where] : read_states(test)) {
+    // {shuffled: {rows, cols, seed}}: a board too large to write (Princeton's 127 x 127).
+    const nlohmann::json value = written.is_object() && written.contains("shuffled")
+                                     ? shuffled_board_rows(*domain_puzzle, written, where)
+                                     : written;
     // A state written as rows is passed as rows (Java's int[][]); its size may differ from the
     // domain's when the domain's goal has a pattern (tiles in order, the blank last or first).
     std::optional<std::vector<int>> state = as_int_list(value);

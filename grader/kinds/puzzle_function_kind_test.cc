@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "kinds/kind_test_util.h"
 #include "spec/spec_loader.h"
 
@@ -335,6 +337,31 @@ TEST(PuzzleFunctionKind, TheOnCampusApisTileAtAndThrowingSolver) {
   EXPECT_THAT(validation_error(board_spec_with(
                   "    role: solve\n    unsolvable: sometimes\n    states: [[[2, 1], [3, 0]]]\n")),
               HasSubstr("unsolvable is reports"));
+}
+
+// A board too large to write: {shuffled: {rows, cols, seed}}, the same board on every machine.
+TEST(PuzzleFunctionKind, AShuffledBoardIsTheSameBoardEveryTime) {
+  const Assignment assignment = board_spec_with(
+      "    role: h\n    function: hamming\n    heuristic: misplaced_tiles\n"
+      "    states: [{shuffled: {rows: 127, cols: 127, seed: 7}}]\n");
+  const PuzzleFunctionKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  const auto board = [&] {
+    return nlohmann::json::parse(kind.invocation(assignment, assignment.tests.back(), {})
+                                     .stdin_data.value())["steps"][0]["args"][0];
+  };
+  const nlohmann::json rows = board();
+  ASSERT_EQ(rows.size(), 127u);
+  ASSERT_EQ(rows[0].size(), 127u);
+  EXPECT_EQ(rows, board());
+  std::vector<int> cells;
+  for (const auto& row : rows)
+    for (const auto& cell : row) cells.push_back(cell.get<int>());
+  std::sort(cells.begin(), cells.end());
+  for (std::size_t i = 0; i < cells.size(); ++i) ASSERT_EQ(cells[i], static_cast<int>(i));
+  EXPECT_THAT(validation_error(
+                  board_spec_with("    role: h\n    states: [{shuffled: {rows: 127, seed: 7}}]\n")),
+              HasSubstr("a shuffled state is {shuffled: {rows: R, cols: C, seed: S}}"));
 }
 
 TEST(PuzzleFunctionKind, BoardsOfAnotherSizeNeedAGoalWithAPattern) {
