@@ -32,6 +32,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.Permission;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -508,14 +509,45 @@ public final class JavaDriver {
     return values;
   }
 
+  // Java's primitive widening: `from` converts to `to` without a cast.
+  private static final List<Class<?>> WIDENING =
+      List.of(byte.class, short.class, int.class, long.class, float.class, double.class);
+
+  private static boolean converts(Class<?> from, Class<?> to) {
+    if (to.isAssignableFrom(from)) return true;
+    if (from == char.class) return WIDENING.indexOf(to) >= WIDENING.indexOf(int.class);
+    int f = WIDENING.indexOf(from), t = WIDENING.indexOf(to);
+    return f >= 0 && t >= 0 && f <= t;
+  }
+
+  // Of the candidates the arguments fit, the most specific, as javac chooses an overload
+  // (twice(int) over twice(long) for 21): getDeclaredMethods() has no order to rely on.
+  private <E extends Executable> E mostSpecific(List<E> fitting) {
+    E best = null;
+    for (E candidate : fitting) {
+      if (best == null) {
+        best = candidate;
+        continue;
+      }
+      Class<?>[] a = candidate.getParameterTypes(), b = best.getParameterTypes();
+      boolean narrower = true;
+      for (int i = 0; i < a.length; ++i) narrower &= converts(a[i], b[i]);
+      if (narrower && !Arrays.equals(a, b)) best = candidate;
+    }
+    return best;
+  }
+
   private Object construct(Class<?> type, JsonArray args) throws Throwable {
     List<String> tried = new ArrayList<>();
+    List<Constructor<?>> fitting = new ArrayList<>();
     for (Constructor<?> constructor : type.getDeclaredConstructors()) {
       tried.add(type.getSimpleName() + signature(constructor).substring(constructor.getName().length()));
-      Object[] values = fit(constructor, args);
-      if (values == null) continue;
-      constructor.setAccessible(true);
-      return constructor.newInstance(values);
+      if (fit(constructor, args) != null) fitting.add(constructor);
+    }
+    Constructor<?> chosen = mostSpecific(fitting);
+    if (chosen != null) {
+      chosen.setAccessible(true);
+      return chosen.newInstance(fit(chosen, args));
     }
     throw new StepError(
         "NoSuchMethodError",
@@ -525,15 +557,19 @@ public final class JavaDriver {
 
   private Object invoke(Class<?> type, Object target, String name, JsonArray args) throws Throwable {
     List<String> tried = new ArrayList<>();
+    // The class's own methods first, then its superclasses' (an override hides what it overrides).
     for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      List<Method> fitting = new ArrayList<>();
       for (Method method : c.getDeclaredMethods()) {
         if (!method.getName().equals(name)) continue;
         if (target == null && !Modifier.isStatic(method.getModifiers())) continue;
         tried.add(signature(method));
-        Object[] values = fit(method, args);
-        if (values == null) continue;
-        method.setAccessible(true);
-        return method.invoke(target, values);
+        if (fit(method, args) != null) fitting.add(method);
+      }
+      Method chosen = mostSpecific(fitting);
+      if (chosen != null) {
+        chosen.setAccessible(true);
+        return chosen.invoke(target, fit(chosen, args));
       }
     }
     if (tried.isEmpty())
