@@ -37,8 +37,9 @@ PROGRAMS = ['cmake', 'ctest', 'make', 'c++', 'cc', 'g++', 'python3', 'pkg-config
 # Python modules the tests import from Debian's python3 (the JUnit consumer test reads the
 # reports with junitparser; submissions may import numpy).
 PYTHON_MODULES = ['junitparser', 'numpy']
-# Files the grader reads at run time by path (the Java driver's JSON library, Gson).
-RUNTIME_FILES = ['/usr/share/java/gson.jar']
+# Files the grader reads at run time by path (the Java driver's JSON library, Gson, and the
+# measuring agent's bytecode library, ASM).
+RUNTIME_FILES = ['/usr/share/java/gson.jar', '/usr/share/java/asm.jar']
 
 
 def setup_packages(omit):

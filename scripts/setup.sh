@@ -29,6 +29,7 @@ packages=(
   python3-numpy                  # notebooks import it; A2 accepts numpy arrays as return values
   openjdk-17-jdk-headless        # compiles (javac) and runs (java) Java submissions
   libgoogle-gson-java            # the Java driver's JSON (Gson)
+  libasm-java                    # the Java agent's bytecode rewriting (ASM): counts calls
 )
 # The tests and benchmarks besides.
 test_packages=(

@@ -91,7 +91,7 @@ Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& 
                                   const GradingContext& context, nlohmann::json steps,
                                   std::string description) {
   Invocation invocation;
-  DriverProcess process = driver_for(assignment).process(assignment, context, test.limits);
+  DriverProcess process = driver_for(assignment).process(assignment, context, test.limits, steps);
   invocation.argv = std::move(process.argv);
   invocation.support_files = std::move(process.files);
   nlohmann::json request = {{"protocol", 1},

@@ -7,9 +7,12 @@ import shutil
 import subprocess
 import tempfile
 import unittest
+import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GSON = os.environ.get('SEARCHGRADER_GSON', '/usr/share/java/gson.jar')
+ASM = os.environ.get('SEARCHGRADER_ASM', '/usr/share/java/asm.jar')
+CLASS_PATH = '.:' + GSON + ':' + ASM
 
 SAMPLE = r'''
 import java.util.ArrayList;
@@ -25,6 +28,7 @@ public class Sample {
     }
 
     public int corner() { calls++; return cells[0][0]; }
+    public int rows() { return cells.length; }
     public Iterable<String> words() { List<String> w = new ArrayList<>(); w.add("a"); w.add("b"); return w; }
     public Iterable<Integer> counting() { return () -> java.util.stream.IntStream.range(0, 3).iterator(); }
     public Sample self() { return this; }
@@ -45,25 +49,33 @@ class JavaDriverTest(unittest.TestCase):
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp(prefix='sg-java-driver-')
         os.mkdir(os.path.join(cls.dir, '.searchgrader'))
-        shutil.copy(os.path.join(HERE, 'JavaDriver.java'), os.path.join(cls.dir, '.searchgrader'))
+        for source in ('JavaDriver.java', 'MeasuringAgent.java', 'CallCounter.java'):
+            shutil.copy(os.path.join(HERE, source), os.path.join(cls.dir, '.searchgrader'))
+        # As the grader writes it (languages/manifest_jar.h): a jar holding only the manifest.
+        with zipfile.ZipFile(os.path.join(cls.dir, '.searchgrader', 'agent.jar'), 'w') as jar:
+            jar.writestr('META-INF/MANIFEST.MF', 'Manifest-Version: 1.0\n'
+                         'Premain-Class: searchgrader.MeasuringAgent\n'
+                         'Can-Retransform-Classes: true\n')
         os.mkdir(os.path.join(cls.dir, 'src'))
         with open(os.path.join(cls.dir, 'Sample.java'), 'w') as f:
             f.write(SAMPLE)
         with open(os.path.join(cls.dir, 'src', 'Helper.java'), 'w') as f:
             f.write(PACKAGED)
-        subprocess.run(['javac', '-nowarn', '-d', '.', '-cp', '.:' + GSON, 'Sample.java',
-                        'src/Helper.java', '.searchgrader/JavaDriver.java'],
+        subprocess.run(['javac', '-nowarn', '-d', '.', '-cp', CLASS_PATH, 'Sample.java',
+                        'src/Helper.java', '.searchgrader/JavaDriver.java',
+                        '.searchgrader/MeasuringAgent.java', '.searchgrader/CallCounter.java'],
                        cwd=cls.dir, check=True)
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.dir)
 
-    def run_steps(self, steps, module='Sample'):
+    def run_steps(self, steps, module='Sample', agent=False):
         request = {'protocol': 1, 'module': module, 'capture_limit_bytes': 1000, 'steps': steps}
+        options = ['-javaagent:.searchgrader/agent.jar'] if agent else []
         done = subprocess.run(['java', '-Xshare:off', '-XX:+UseSerialGC', '-Xss512k',
-                               '-Djava.security.manager=allow', '-cp', '.:' + GSON,
-                               'searchgrader.JavaDriver'],
+                               '-Djava.security.manager=allow'] + options +
+                              ['-cp', CLASS_PATH, 'searchgrader.JavaDriver'],
                               cwd=self.dir, input=json.dumps(request), capture_output=True,
                               text=True, timeout=60)
         records = [json.loads(line) for line in done.stdout.splitlines() if line.startswith('{')]
@@ -92,6 +104,35 @@ class JavaDriverTest(unittest.TestCase):
         self.assertEqual([steps[i]['value'] for i in (2, 4, 5, 6, 7, 9)],
                          [5, 9, 2, 'Sample(9)', [[9, 1], [2, 0]], True])
         self.assertEqual(steps[8]['value'], {'$repr': 'Sample(9)', '$type': 'Sample'})
+
+    def test_the_agent_measures_deep_sizes_and_tells_computing_calls_from_cached_ones(self):
+        agent = 'searchgrader.MeasuringAgent.'
+        _, steps = self.run_steps([
+            {'op': 'new', 'class': 'Sample', 'args': [[[5, 1], [2, 0]]], 'bind': 's'},
+            {'op': 'call', 'function': agent + 'deepSize', 'args': [{'$ref': 's'}]},
+            {'op': 'call', 'function': agent + 'countCalls', 'args': ['Sample', 'corner,rows']},
+            {'op': 'method', 'target': 's', 'method': 'corner', 'args': []},
+            {'op': 'method', 'target': 's', 'method': 'corner', 'args': []},
+            {'op': 'method', 'target': 's', 'method': 'rows', 'args': []},
+            {'op': 'call', 'function': agent + 'callCounts', 'args': []},
+            {'op': 'call', 'function': agent + 'countCalls', 'args': ['Nowhere', 'x']},
+        ], agent=True)
+        self.assertTrue(all(step['ok'] for step in steps[:7]), steps)
+        size = dict(steps[1]['value']['$dict'])
+        by_class = dict(size['by_class']['$dict'])
+        # The Sample, its int[][] and the two rows, each once, as this JVM lays them out.
+        self.assertEqual(size['objects'], 4)
+        self.assertEqual(sorted(by_class), ['Sample', 'int[]', 'int[][]'])
+        self.assertEqual(size['bytes'], sum(by_class.values()))
+        self.assertGreaterEqual(by_class['int[]'], 2 * (16 + 2 * 4))
+        # corner() reads the array: computing; rows() reads only a field and its length.
+        counts = {name: dict(value['$dict']) for name, value in steps[6]['value']['$dict']}
+        self.assertEqual(counts, {'corner': {'calls': 2, 'computed': 2},
+                                  'rows': {'calls': 1, 'computed': 0}})
+        self.assertEqual(steps[7]['error']['type'], 'IllegalArgumentException')
+        # Without the agent a measuring step fails plainly (the grader reports it as its own).
+        _, steps = self.run_steps([{'op': 'call', 'function': agent + 'callCounts', 'args': []}])
+        self.assertIn("without the grader's agent", steps[0]['error']['message'])
 
     def test_iterables_are_read_as_lists(self):
         _, steps = self.run_steps([

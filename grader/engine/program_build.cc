@@ -117,7 +117,8 @@ ProgramBuild& ProgramBuild::operator=(ProgramBuild&& other) noexcept {
 
 bool ProgramBuild::run_build(const SubmissionInterface& interface, const fs::path& submission,
                              Runner& runner, const std::vector<std::string>& command,
-                             const std::vector<PlacedFile>& files, const std::string& tool,
+                             const std::vector<PlacedFile>& files,
+                             const std::vector<WrittenFile>& written, const std::string& tool,
                              const std::string& shown) {
   std::error_code error;
   const char* tmp = std::getenv("TMPDIR");
@@ -137,6 +138,7 @@ bool ProgramBuild::run_build(const SubmissionInterface& interface, const fs::pat
   invocation.argv = command;
   invocation.submission = submission;
   invocation.support_files = files;
+  invocation.written_files = written;
   for (const auto& file : interface.support_files)
     invocation.support_files.push_back({file, file.filename()});
   invocation.limits = interface.build_limits;
@@ -176,7 +178,7 @@ ProgramBuild prepare_driver_build(const SubmissionInterface& interface, const fs
   ProgramBuild build;
   build.root_ = submission;
   build.ok_ = build.run_build(interface, submission, runner, build_step.argv, build_step.files,
-                              build_step.shown, build_step.shown);
+                              build_step.written, build_step.shown, build_step.shown);
   return build;
 }
 
@@ -192,7 +194,7 @@ ProgramBuild prepare_program(const SubmissionInterface& interface, const fs::pat
     const std::string shown = tool == "make"    ? "make"
                               : tool == "javac" ? "javac *.java"
                                                 : "cmake -S . -B build && cmake --build build";
-    if (!build.run_build(interface, submission, runner, command, {}, tool, shown)) return build;
+    if (!build.run_build(interface, submission, runner, command, {}, {}, tool, shown)) return build;
   }
 
   // Java: the class that declares main, whatever the spec's entry names a script or binary.

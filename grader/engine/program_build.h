@@ -56,12 +56,13 @@ class ProgramBuild {
 
  private:
   // Runs `command` in the sandbox over a copy of `submission` (with `files` and the spec's
-  // support files), collecting the tree into a directory this build owns; false with the
-  // failure set when it could not run or failed. `tool` names the run, `shown` the command.
+  // support files, and `written` written there), collecting the tree into a directory this
+  // build owns; false with the failure set when it could not run or failed. `tool` names the
+  // run, `shown` the command.
   bool run_build(const SubmissionInterface& interface, const std::filesystem::path& submission,
                  Runner& runner, const std::vector<std::string>& command,
-                 const std::vector<PlacedFile>& files, const std::string& tool,
-                 const std::string& shown);
+                 const std::vector<PlacedFile>& files, const std::vector<WrittenFile>& written,
+                 const std::string& tool, const std::string& shown);
 
   bool ok_ = false;
   std::filesystem::path root_;

@@ -7,11 +7,13 @@
 #include "checkers/board_object_checks.h"
 #include "checkers/dequeue_count_check.h"
 #include "checkers/domain_function_checker.h"
+#include "checkers/measured_cost_check.h"
 #include "checkers/state_text.h"
 #include "domains/board_optimum.h"
 #include "domains/reference_cache.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/dequeue_plan.h"
+#include "kinds/measured_cost_plan.h"
 #include "notation/dimension_rows.h"
 #include "reference/solvability.h"
 #include "spec/test_keys.h"
@@ -135,14 +137,20 @@ const std::map<std::string, std::string>& board_object_slips() {
       {"tile_at_transposed", "answers tileAt(row, col) with the tile at (col, row)"},
       {"solvable_by_inversions_alone",
        "decides solvability by the inversions alone, the blank's row ignored on an even board"},
-      {"unsolvable_not_thrown", "returns normally from new Solver(board) on an unsolvable board"}};
+      {"unsolvable_not_thrown", "returns normally from new Solver(board) on an unsolvable board"},
+      {"boxed_tiles", "keeps its tiles as an Integer[][] (an object per tile), not an int array"},
+      {"priority_recomputed",
+       "computes manhattan() and hamming() on every comparison: no priority cached"},
+      {"solver_keeps_search",
+       "keeps its whole search (the MinPQ and every search node) after solving"}};
   return slips;
 }
 
 bool is_board_object_role(Role role) {
   return role == Role::dimension || role == Role::twin || role == Role::equals ||
          role == Role::to_string || role == Role::immutable || role == Role::solve ||
-         role == Role::rejects_null || role == Role::tile_at || role == Role::solvable;
+         role == Role::rejects_null || role == Role::tile_at || role == Role::solvable ||
+         role == Role::memory;
 }
 
 void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& board,
@@ -209,6 +217,30 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
           if (tiles[i] != 0 && tiles[j] != 0 && tiles[i] > tiles[j]) ++inversions;
       if ((inversions % 2 == 0) != solvable)
         plan.calls.back().slips["solvable_by_inversions_alone"] = inversions % 2 == 0;
+      return;
+    }
+    case Role::memory: {
+      const SizeFormula bound = read_bytes_bound(assignment, test, "/bytes_at_most", {"n"});
+      const int n = puzzle->rows();
+      const double most = bound({{"n", n}});
+      const std::string bound_text = fmt::format("{} at n = {}", bound.text(), n);
+      Call call = object_call(
+          made, {new_step(type, board.passed, object), deep_size_step(object)}, 1,
+          [most, bound_text, made](const nlohmann::json& got) {
+            return check_deep_size(got, most, bound_text, made);
+          },
+          fmt::format("at most {:.0f} bytes ({})", most, bound_text));
+      call.grader_steps = {1};
+      call.grader_step_problem = "the JVM was started without the grader's measuring agent";
+      // An Integer[][]: a 16-byte Integer per tile (those above 127 not shared), and the rows.
+      const auto cells = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
+      const auto row = 16 + 4 * static_cast<std::uint64_t>(n);
+      const nlohmann::json boxed = measured_deep_size({{"Board", 24},
+                                                       {"java.lang.Integer", 16 * cells},
+                                                       {"java.lang.Integer[]", row * n},
+                                                       {"java.lang.Integer[][]", row}});
+      if (plain_map(boxed)["bytes"].get<double>() > most) call.slips["boxed_tiles"] = boxed;
+      plan.calls.push_back(std::move(call));
       return;
     }
     case Role::twin: {
@@ -322,12 +354,22 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
       // With `dequeues:`, the counting class is read before the Solver (which starts its
       // counts anew) and after solution() (a Solver may search lazily).
       const std::optional<DequeueAsk> ask = path ? read_dequeue_ask(test) : std::nullopt;
+      // With `calls:`, the board class's methods are counted from just before the Solver; with
+      // `memory:`, the Solver is measured after solution().
+      const std::optional<CallsAsk> calls =
+          path ? read_calls_ask(assignment, test, type) : std::nullopt;
+      const std::optional<SizeFormula> memory =
+          path ? read_solver_memory(assignment, test) : std::nullopt;
       Call call;
       call.text = text;
       call.steps = {new_step(type, board.passed, object)};
       if (ask) {
         call.steps.push_back(counts_step(*ask));
         call.grader_steps = {1};
+      }
+      if (calls) {
+        call.steps.push_back(count_calls_step(*calls));
+        call.grader_steps.push_back(call.steps.size() - 1);
       }
       call.steps.push_back(new_step(solver, ref_to(object), solving));
       if (!throws) {
@@ -363,6 +405,40 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
                 ? fmt::format(", {} search nodes dequeued", asked.most)
                 : fmt::format(", {} to {} search nodes dequeued", asked.fewest, asked.most);
       }
+      if (calls) {
+        call.steps.push_back(call_counts_step());
+        call.judged.emplace_back("calls", call.steps.size() - 1);
+        call.grader_steps.push_back(call.steps.size() - 1);
+        call.further_need_answer = true;
+        call.aspect_judges.emplace_back("calls", [per_operation = calls->per_operation,
+                                                  text](const nlohmann::json& got) {
+          return check_computed_calls(got.value("calls", nlohmann::json()),
+                                      got.value("dequeues", nlohmann::json()), per_operation, text);
+        });
+        call.expected += fmt::format(", at most {} computations of {}() per MinPQ operation",
+                                     calls->per_operation, fmt::join(calls->methods, "() or "));
+      }
+      std::optional<std::uint64_t> solver_bytes_most;
+      if (memory) {
+        call.steps.push_back(deep_size_step(solving));
+        call.judged.emplace_back("memory", call.steps.size() - 1);
+        call.grader_steps.push_back(call.steps.size() - 1);
+        call.further_need_answer = true;
+        const double most = (*memory)({{"n", puzzle->rows()}, {"moves", shortest.value_or(0)}});
+        solver_bytes_most = static_cast<std::uint64_t>(most);
+        const std::string bound_text = fmt::format("{} at n = {}, moves = {}", memory->text(),
+                                                   puzzle->rows(), shortest.value_or(0));
+        call.aspect_judges.emplace_back(
+            "memory", [most, bound_text, text](const nlohmann::json& got) {
+              return check_deep_size(got.value("memory", nlohmann::json()), most, bound_text,
+                                     text + " after solution()");
+            });
+        call.expected += fmt::format(", at most {:.0f} bytes after solving", most);
+      }
+      if (!call.grader_steps.empty())
+        call.grader_step_problem =
+            "the spec's support files lack the class it counts with, or the JVM was started "
+            "without the grader's measuring agent";
       if (path) {
         nlohmann::json boards = nlohmann::json::array({as_returned(*puzzle, tiles)});
         ref::Tiles at = tiles;
@@ -378,6 +454,9 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
           if (!throws) got["solvable"] = true;
           if (dequeues)
             got["dequeues"] = counted_dequeues(dequeued.value_or(dequeues->asked.fewest));
+          // A priority computed once per search node: each method once per insert.
+          if (calls) got["calls"] = counted_calls(*calls, 0, 0);
+          if (solver_bytes_most) got["memory"] = measured_deep_size({{"Solver", 16}});
           return got;
         };
         if (!path->empty())
@@ -390,6 +469,24 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
           for (const NamedDequeueRange& other : dequeues->others)
             if (!other.slip.empty() && other.complete && other.most > dequeues->asked.most)
               call.slips[other.slip] = answer(path->size(), boards, other.most);
+        // A comparator that computes both methods on each comparison: at least one comparison
+        // per operation, more than the asked computations per operation.
+        if (calls && dequeues) {
+          nlohmann::json got = answer(path->size(), boards);
+          const nlohmann::json queue = plain_map(got["dequeues"]);
+          const auto operations =
+              queue["inserts"].get<std::uint64_t>() + queue["delMins"].get<std::uint64_t>();
+          const auto each = static_cast<std::uint64_t>(calls->per_operation + 1) * operations;
+          got["calls"] = counted_calls(*calls, each, each);
+          call.slips["priority_recomputed"] = std::move(got);
+        }
+        // A Solver that keeps its MinPQ: every search node it made, each with its board.
+        if (solver_bytes_most) {
+          nlohmann::json got = answer(path->size(), boards);
+          got["memory"] =
+              measured_deep_size({{"Solver", 16}, {"Solver$SearchNode", 2 * *solver_bytes_most}});
+          call.slips["solver_keeps_search"] = std::move(got);
+        }
       } else {
         call.slips["unsolvable_empty_solution"] = {
             {"solvable", false},

@@ -8,10 +8,12 @@
 //              another type and a board of another size
 //   to_string  its toString(): the board drawn (value) in the course's layout (format)
 //   immutable  the caller's array changed after construction: toString() still draws the board
+//   memory     new Board(tiles)'s deep size (the measuring agent) within `bytes_at_most` at n
 //   solve      new Solver(new Board(tiles)): isSolvable(), moves() a shortest solution's length
 //              and solution() the boards from the start to the goal (-1 and null, unsolvable);
 //              with `unsolvable: throws` (campus) no isSolvable(), and the constructor throws
-//              `raises` on an unsolvable board
+//              `raises` on an unsolvable board; with `memory:` and `calls:` (measured_cost_plan.h)
+//              the Solver's deep size after solution() and the board methods' computations
 //   rejects_null  new Class(null) throws the test's `raises` (default IllegalArgumentException)
 #pragma once
 
@@ -43,8 +45,8 @@ const std::map<std::string, std::string>& board_object_slips();
 bool is_board_object_role(Role role);
 
 /// Adds `board`'s calls for `plan.role` (dimension, tile_at, solvable, twin, equals, to_string,
-/// immutable, solve) to `plan`; the Board class is plan.receiver, the method plan.function where
-/// the spec names it, the Solver's the test's `solver` (default Solver).
+/// immutable, memory, solve) to `plan`; the Board class is plan.receiver, the method plan.function
+/// where the spec names it, the Solver's the test's `solver` (default Solver).
 void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& board,
                              const TestSpec& test, Plan& plan);
 

@@ -56,12 +56,13 @@ Role read_role(const TestSpec& test) {
                                                {"solve", Role::solve},
                                                {"rejects_null", Role::rejects_null},
                                                {"tile_at", Role::tile_at},
-                                               {"solvable", Role::solvable}};
+                                               {"solvable", Role::solvable},
+                                               {"memory", Role::memory}};
   if (const auto found = objects.find(role); found != objects.end()) return found->second;
   throw SpecError(test.input.contains("role") ? location_of(test, "/role") : test.where,
                   "a puzzle_function test needs `role:` find_blank, actions, take_action, "
                   "goal_test, h or neighbors; on a board object also dimension, tile_at, solvable, "
-                  "twin, equals, to_string, immutable, solve or rejects_null");
+                  "twin, equals, to_string, immutable, memory, solve or rejects_null");
 }
 
 // The test's `states`, each with where the spec gives it.
@@ -585,9 +586,9 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
                                      failed_at) != call.grader_steps.end();
       const EarlyStop failure =
           graders ? EarlyStop{Verdict::grader_error,
-                              fmt::format("the grader's own step of `{}` failed ({}: {}): the "
-                                          "spec's support files lack the class it counts with",
-                                          call.text, failed->error_type, failed->error_message)}
+                              fmt::format("the grader's own step of `{}` failed ({}: {}): {}",
+                                          call.text, failed->error_type, failed->error_message,
+                                          call.grader_step_problem)}
                   : step_failure(*failed, call.text, driver.module_file);
       if (value.passed) value.feedback = failure.feedback;
       value.passed = false;

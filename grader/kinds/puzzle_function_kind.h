@@ -35,12 +35,13 @@ class PuzzleFunctionKind : public TestKind {
  public:
   std::string_view name() const override { return "puzzle_function"; }
   std::vector<std::string> aspects() const override {
-    return {"value", "input_unchanged", "format", "dequeues"};
+    return {"value", "input_unchanged", "format", "dequeues", "calls", "memory"};
   }
   bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override {
-    return {"role",     "function",  "states", "actions", "cross_check", "goal",      "domain",
-            "receiver", "heuristic", "solver", "raises",  "dequeues",    "unsolvable"};
+    return {"role",       "function", "states",    "actions",      "cross_check", "goal",
+            "domain",     "receiver", "heuristic", "solver",       "raises",      "dequeues",
+            "unsolvable", "calls",    "memory",    "bytes_at_most"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

@@ -32,7 +32,8 @@ enum class Role {
   solve,
   rejects_null,
   tile_at,
-  solvable
+  solvable,
+  memory
 };
 
 using Judge = std::function<FunctionCallCheck(const nlohmann::json& returned)>;
@@ -61,9 +62,11 @@ struct Call {
   /// The further aspects judge a right answer only (solve's dequeues): a call whose value is
   /// wrong leaves them to the test's other calls (a call that threw fails the test as a whole).
   bool further_need_answer = false;
-  /// Steps the grader adds (a counting class's reset): their failure is the spec's or the
-  /// grader's fault, not the student's.
+  /// Steps the grader adds (a counting class's reset, the measuring agent's): their failure is
+  /// the spec's or the grader's fault, not the student's.
   std::vector<std::size_t> grader_steps = {};
+  /// What the failure of a grader step most likely means, for its grader_error feedback.
+  std::string grader_step_problem = "the spec's support files lack the class it counts with";
 };
 
 struct Plan {

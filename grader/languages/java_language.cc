@@ -1,7 +1,8 @@
-// Java: the submission and the driver (grader/drivers/JavaDriver.java) are compiled together by
-// javac once, in the sandbox, with Gson and the course's jars on the class path; every test then
-// runs the driver in a JVM of its own (no fork server: a test that exhausts its heap or stack
-// never shares a JVM with another), its heap half the test's memory limit.
+// Java: the submission, the driver (grader/drivers/JavaDriver.java) and the measuring agent
+// (MeasuringAgent.java, CallCounter.java) are compiled together by javac once, in the sandbox,
+// with Gson, ASM and the course's jars on the class path; every test then runs the driver in a
+// JVM of its own (no fork server: a test that exhausts its heap or stack never shares a JVM with
+// another), its heap half the test's memory limit, the agent started with it.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include "languages/java_program.h"
 #include "languages/language_driver.h"
+#include "languages/manifest_jar.h"
 #include "languages/tool_lookup.h"
 
 namespace sg {
@@ -20,6 +22,12 @@ constexpr const char* kJavaDriverFile = "JavaDriver.java";
 constexpr const char* kStagedJavaDriver = ".searchgrader/JavaDriver.java";
 constexpr const char* kStagedGson = ".searchgrader/gson.jar";
 constexpr const char* kDriverClass = "searchgrader.JavaDriver";
+// The measuring agent: its sources, ASM (loaded only by a test that counts calls) and the jar that
+// names it to the JVM.
+constexpr const char* kAgentSources[] = {"MeasuringAgent.java", "CallCounter.java"};
+constexpr const char* kStagedAsm = ".searchgrader/asm.jar";
+constexpr const char* kStagedAgentJar = ".searchgrader/agent.jar";
+constexpr const char* kAgentClass = "searchgrader.MeasuringAgent.";
 
 // Debian's Gson (libgoogle-gson-java), the driver's JSON library.
 fs::path gson_jar() {
@@ -28,18 +36,35 @@ fs::path gson_jar() {
   return "/usr/share/java/gson.jar";
 }
 
+// Debian's ASM (libasm-java), with which the agent counts calls.
+fs::path asm_jar() {
+  if (const char* path = std::getenv("SEARCHGRADER_ASM"); path != nullptr && *path != '\0')
+    return path;
+  return "/usr/share/java/asm.jar";
+}
+
 std::string class_path(const Assignment& assignment) {
   std::vector<fs::path> names;
   for (const auto& file : assignment.submission.support_files) names.push_back(file.filename());
-  return java_class_path(names) + ":" + kStagedGson;
+  return java_class_path(names) + ":" + kStagedGson + ":" + kStagedAsm;
+}
+
+// Whether a step calls the measuring agent (MeasuringAgent.java's static methods).
+bool calls_agent(const nlohmann::json& steps) {
+  if (!steps.is_array()) return false;
+  for (const auto& step : steps)
+    if (step.is_object() && step.value("op", "") == "call" &&
+        step.value("function", "").starts_with(kAgentClass))
+      return true;
+  return false;
 }
 
 class JavaLanguage final : public LanguageDriver {
  public:
   std::string_view name() const override { return "java"; }
 
-  DriverProcess process(const Assignment& assignment, const GradingContext&,
-                        const Limits& limits) const override {
+  DriverProcess process(const Assignment& assignment, const GradingContext&, const Limits& limits,
+                        const nlohmann::json& steps) const override {
     std::vector<std::string> argv = {"java"};
     argv.insert(argv.end(), jvm_options().begin(), jvm_options().end());
     // The heap from the test's memory limit: a JVM that sees no cgroup limit would size it from
@@ -47,6 +72,8 @@ class JavaLanguage final : public LanguageDriver {
     const std::uint64_t heap_mib = std::max<std::uint64_t>(limits.memory_bytes / 2 >> 20, 64);
     argv.push_back(fmt::format("-Xmx{}m", heap_mib));
     argv.push_back("-Djava.security.manager=allow");  // the driver turns System.exit into an error
+    // The agent costs a JVM about 30 ms: started only for a test whose steps call it.
+    if (calls_agent(steps)) argv.push_back(std::string("-javaagent:") + kStagedAgentJar);
     argv.insert(argv.end(), {"-cp", class_path(assignment), kDriverClass});
     return {std::move(argv), {}};
   }
@@ -57,10 +84,21 @@ class JavaLanguage final : public LanguageDriver {
 
   std::optional<DriverBuild> build(const Assignment& assignment,
                                    const GradingContext& context) const override {
-    return DriverBuild{
-        javac_command(class_path(assignment), {kStagedJavaDriver}),
-        {{context.driver_dir / kJavaDriverFile, kStagedJavaDriver}, {gson_jar(), kStagedGson}},
-        "javac *.java"};
+    DriverBuild build;
+    std::vector<std::string> staged_sources = {kStagedJavaDriver};
+    build.files = {{context.driver_dir / kJavaDriverFile, kStagedJavaDriver},
+                   {gson_jar(), kStagedGson},
+                   {asm_jar(), kStagedAsm}};
+    for (const char* source : kAgentSources) {
+      staged_sources.push_back(std::string(".searchgrader/") + source);
+      build.files.push_back({context.driver_dir / source, staged_sources.back()});
+    }
+    build.argv = javac_command(class_path(assignment), staged_sources);
+    build.written = {{kStagedAgentJar, manifest_jar("Manifest-Version: 1.0\n"
+                                                    "Premain-Class: searchgrader.MeasuringAgent\n"
+                                                    "Can-Retransform-Classes: true\n")}};
+    build.shown = "javac *.java";
+    return build;
   }
 
   std::string module_file(const Assignment& assignment) const override {
@@ -81,12 +119,17 @@ class JavaLanguage final : public LanguageDriver {
           fmt::format("the Java driver's JSON library {} is missing (scripts/setup.sh installs "
                       "libgoogle-gson-java; SEARCHGRADER_GSON names another copy)",
                       gson_jar().string()));
-    if (context.driver_dir.empty() ||
-        !fs::is_regular_file(context.driver_dir / kJavaDriverFile, error))
+    if (!fs::is_regular_file(asm_jar(), error))
       problems.push_back(
-          fmt::format("the Java driver {} is missing (set its folder with --driver-dir or "
-                      "SEARCHGRADER_DRIVER_DIR)",
-                      (context.driver_dir / kJavaDriverFile).string()));
+          fmt::format("the Java agent's bytecode library {} is missing (scripts/setup.sh installs "
+                      "libasm-java; SEARCHGRADER_ASM names another copy)",
+                      asm_jar().string()));
+    for (const char* source : {kJavaDriverFile, kAgentSources[0], kAgentSources[1]})
+      if (context.driver_dir.empty() || !fs::is_regular_file(context.driver_dir / source, error))
+        problems.push_back(
+            fmt::format("the Java driver's {} is missing (set its folder with --driver-dir or "
+                        "SEARCHGRADER_DRIVER_DIR)",
+                        (context.driver_dir / source).string()));
     return problems;
   }
 };

@@ -5,6 +5,7 @@
 // no language's client.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,8 +28,9 @@ struct DriverProcess {
 /// working directory (Java: javac over the submission and the driver).
 struct DriverBuild {
   std::vector<std::string> argv;
-  std::vector<PlacedFile> files;  ///< Staged for the build (and for every test after it).
-  std::string shown;              ///< As feedback names it: "javac *.java".
+  std::vector<PlacedFile> files;          ///< Staged for the build (and for every test after it).
+  std::vector<WrittenFile> written = {};  ///< Written for the build, as `files` are staged.
+  std::string shown;                      ///< As feedback names it: "javac *.java".
 };
 
 /// How the grader reaches submissions written in one language through the driver protocol.
@@ -39,10 +41,10 @@ class LanguageDriver {
   /// The spec's `submission.language`: "python", "java".
   virtual std::string_view name() const = 0;
 
-  /// The process that runs one test's steps (the request on its stdin) under `limits` (a JVM's
-  /// heap is sized from the memory limit).
+  /// The process that runs one test's `steps` (the request on its stdin) under `limits` (a JVM's
+  /// heap is sized from the memory limit; its measuring agent is started when a step calls it).
   virtual DriverProcess process(const Assignment& assignment, const GradingContext& context,
-                                const Limits& limits) const = 0;
+                                const Limits& limits, const nlohmann::json& steps) const = 0;
 
   /// The fork server that imports once and forks one process per test (`--serve` in the
   /// protocol), or nullopt when the language has none: every test then starts its own process.
@@ -64,7 +66,8 @@ class LanguageDriver {
 
 /// Python: python_driver.py in the interpreter, a fork server, no build.
 const LanguageDriver& python_language();
-/// Java: JavaDriver.java compiled with the submission by javac, a JVM per test.
+/// Java: JavaDriver.java and the measuring agent compiled with the submission by javac, a JVM
+/// per test started with the agent.
 const LanguageDriver& java_language();
 
 /// The driver of `language` ("python", "java"), or nullptr for one graded without a driver

@@ -11,6 +11,7 @@ namespace {
 using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 Assignment assignment_in(const std::string& language, const std::string& module) {
   Assignment assignment;
@@ -31,7 +32,7 @@ TEST(LanguageDriver, EachLanguageHasOneDriverAndAProgramNone) {
 TEST(LanguageDriver, PythonRunsTheDriverInTheInterpreterAndForksTests) {
   const Assignment assignment = assignment_in("python", "torus_puzzle");
   const LanguageDriver& python = driver_for(assignment);
-  const DriverProcess process = python.process(assignment, context(), Limits{});
+  const DriverProcess process = python.process(assignment, context(), Limits{}, nullptr);
   EXPECT_THAT(process.argv, ElementsAre("python3", "-I", "-B", ".searchgrader/python_driver.py"));
   ASSERT_EQ(process.files.size(), 1u);
   EXPECT_EQ(process.files[0].source, "/opt/drivers/python_driver.py");
@@ -48,17 +49,36 @@ TEST(LanguageDriver, JavaCompilesTheDriverWithTheSubmissionAndSizesTheHeapFromTh
   const std::optional<DriverBuild> build = java.build(assignment, context());
   ASSERT_TRUE(build);
   EXPECT_THAT(build->argv.back(), HasSubstr("echo '.searchgrader/JavaDriver.java'"));
-  EXPECT_THAT(build->argv.back(), HasSubstr("-cp '.:algs4.jar:.searchgrader/gson.jar'"));
-  ASSERT_EQ(build->files.size(), 2u);
+  EXPECT_THAT(build->argv.back(), HasSubstr("echo '.searchgrader/MeasuringAgent.java'"));
+  EXPECT_THAT(build->argv.back(),
+              HasSubstr("-cp '.:algs4.jar:.searchgrader/gson.jar:.searchgrader/asm.jar'"));
+  ASSERT_EQ(build->files.size(), 5u);
   EXPECT_EQ(build->files[0].source, "/opt/drivers/JavaDriver.java");
   EXPECT_EQ(build->files[1].destination, ".searchgrader/gson.jar");
+  EXPECT_EQ(build->files[2].destination, ".searchgrader/asm.jar");
+  EXPECT_EQ(build->files[3].source, "/opt/drivers/MeasuringAgent.java");
+  // The agent's jar names its class and nothing more: a zip whose one entry is the manifest.
+  ASSERT_EQ(build->written.size(), 1u);
+  EXPECT_EQ(build->written[0].destination, ".searchgrader/agent.jar");
+  EXPECT_EQ(build->written[0].content.substr(0, 2), "PK");
+  EXPECT_THAT(build->written[0].content, HasSubstr("META-INF/MANIFEST.MF"));
+  EXPECT_THAT(build->written[0].content, HasSubstr("Premain-Class: searchgrader.MeasuringAgent"));
 
   Limits limits;
   limits.memory_bytes = 1024ull << 20;
-  const DriverProcess process = java.process(assignment, context(), limits);
+  const nlohmann::json measuring = {
+      {{"op", "new"}, {"class", "Board"}, {"args", {{{1, 2}, {3, 0}}}}, {"bind", "board"}},
+      {{"op", "call"},
+       {"function", "searchgrader.MeasuringAgent.deepSize"},
+       {"args", {{{"$ref", "board"}}}}}};
+  // The agent only for a test that calls it (it costs every JVM a start of its own).
+  EXPECT_THAT(java.process(assignment, context(), limits, {measuring[0]}).argv,
+              Not(Contains("-javaagent:.searchgrader/agent.jar")));
+  const DriverProcess process = java.process(assignment, context(), limits, measuring);
   EXPECT_EQ(process.argv.front(), "java");
   EXPECT_THAT(process.argv, Contains("-Xmx512m"));
-  EXPECT_THAT(process.argv, Contains(".:algs4.jar:.searchgrader/gson.jar"));
+  EXPECT_THAT(process.argv, Contains(".:algs4.jar:.searchgrader/gson.jar:.searchgrader/asm.jar"));
+  EXPECT_THAT(process.argv, Contains("-javaagent:.searchgrader/agent.jar"));
   EXPECT_EQ(process.argv.back(), "searchgrader.JavaDriver");
   EXPECT_TRUE(process.files.empty());  // compiled into the built tree every test starts from
   EXPECT_FALSE(java.server(assignment, context()));  // a JVM per test

@@ -18,15 +18,15 @@ class PythonLanguage final : public LanguageDriver {
  public:
   std::string_view name() const override { return "python"; }
 
-  DriverProcess process(const Assignment&, const GradingContext& context,
-                        const Limits&) const override {
+  DriverProcess process(const Assignment&, const GradingContext& context, const Limits&,
+                        const nlohmann::json&) const override {
     return {{context.python, "-I", "-B", kStagedPythonDriver},
             {{context.driver_dir / kPythonDriverFile, kStagedPythonDriver}}};
   }
 
   std::optional<DriverProcess> server(const Assignment& assignment,
                                       const GradingContext& context) const override {
-    DriverProcess process = this->process(assignment, context, Limits{});
+    DriverProcess process = this->process(assignment, context, Limits{}, nullptr);
     process.argv.push_back("--serve");
     return process;
   }
