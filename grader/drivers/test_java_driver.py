@@ -73,7 +73,7 @@ class JavaDriverTest(unittest.TestCase):
     def run_steps(self, steps, module='Sample', agent=False):
         request = {'protocol': 1, 'module': module, 'capture_limit_bytes': 1000, 'steps': steps}
         options = ['-javaagent:.searchgrader/agent.jar'] if agent else []
-        done = subprocess.run(['java', '-Xshare:off', '-XX:+UseSerialGC', '-Xss512k',
+        done = subprocess.run(['java', '-Xshare:auto', '-XX:+UseSerialGC', '-Xss512k',
                                '-Djava.security.manager=allow'] + options +
                               ['-cp', CLASS_PATH, 'searchgrader.JavaDriver'],
                               cwd=self.dir, input=json.dumps(request), capture_output=True,
