@@ -16,6 +16,7 @@ namespace puzzle_function_kind_test {
 using test_util::driver_returned;
 
 using ::testing::HasSubstr;
+using ::testing::Contains;
 
 Assignment spec_with(const std::string& test_keys) {
   return load_spec_from_string(R"yaml(spec_version: 1
@@ -302,6 +303,102 @@ TEST(PuzzleFunctionKind, ADequeuesKeyIsCheckedWhereItIsWritten) {
                   "    role: solve\n    states: [[[1, 2, 3], [4, 5, 6], [7, 0, 8]]]\n"
                   "    dequeues: {critical: yes}\n")),
               HasSubstr("dequeues has no key 'critical'"));
+}
+
+// A Board's memory and a Solver's work, measured by the grader's agent in the student's JVM.
+TEST(PuzzleFunctionKind, ABoardsMemoryIsItsDeepSizeWithinTheSpecsFormula) {
+  const Assignment assignment = board_spec_with(
+      "    role: memory\n    bytes_at_most: \"4 n^2 + 32 n + 64\"\n    states: [[[1, 2], [0, "
+      "3]]]\n");
+  const PuzzleFunctionKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  const Invocation invocation = kind.invocation(assignment, assignment.tests.back(), {});
+  const nlohmann::json steps = nlohmann::json::parse(invocation.stdin_data.value())["steps"];
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_EQ(steps[1]["function"], "searchgrader.MeasuringAgent.deepSize");
+  EXPECT_EQ(steps[1]["args"][0]["$ref"], steps[0]["bind"]);
+  // The agent is started for this test's JVM (it calls it).
+  EXPECT_THAT(invocation.argv, Contains("-javaagent:.searchgrader/agent.jar"));
+  const auto measured = [&](int bytes) {
+    return kind.evaluate(
+        assignment, assignment.tests.back(),
+        driver_returned({"null", R"({"$dict": [["bytes", )" + std::to_string(bytes) +
+                                     R"(], ["objects", 3], ["by_class", {"$dict": [["Board", 24],)"
+                                     R"( ["int[]", 32], ["int[][]", 24]]}]]})"}));
+  };
+  EXPECT_TRUE(test_util::aspect(measured(144), "value").passed);  // 4 * 4 + 64 + 64 at n = 2
+  const TestOutcome fat = measured(145);
+  EXPECT_FALSE(test_util::aspect(fat, "value").passed);
+  EXPECT_THAT(test_util::aspect(fat, "value").feedback,
+              HasSubstr("uses 145 bytes, more than the 144 asked (4 n^2 + 32 n + 64 at n = 2)"));
+  // Only the Java driver has the agent; a formula's mistakes are named where they are.
+  Assignment python = assignment;
+  python.submission.language = "python";
+  EXPECT_THAT(validation_error(python), HasSubstr("need submission.language: java"));
+  EXPECT_THAT(validation_error(board_spec_with("    role: memory\n    bytes_at_most: \"4 m^2\"\n"
+                                               "    states: [[[1, 2], [0, 3]]]\n")),
+              HasSubstr("unknown name `m`: it may use n"));
+  EXPECT_THAT(
+      validation_error(board_spec_with("    role: memory\n    states: [[[1, 2], [0, 3]]]\n")),
+      HasSubstr("bytes_at_most needs a bound in bytes"));
+}
+
+TEST(PuzzleFunctionKind, ASolversComputationsPerQueueOperationAndItsMemoryAfterSolving) {
+  const Assignment assignment = board_spec_with(
+      "    role: solve\n    states: [[[1, 2, 3], [4, 5, 6], [7, 0, 8]]]\n"
+      "    dequeues: {priority: manhattan}\n"
+      "    calls: {methods: [manhattan], computed_per_operation_at_most: 1}\n"
+      "    memory: {bytes_at_most: \"(moves + 1) * 100\"}\n");
+  const PuzzleFunctionKind kind;
+  kind.validate(assignment, assignment.tests.back());
+  const nlohmann::json steps = nlohmann::json::parse(
+      kind.invocation(assignment, assignment.tests.back(), {}).stdin_data.value())["steps"];
+  // new Board, the MinPQ's counts, countCalls (after the Board is loaded, before the Solver),
+  // new Solver, isSolvable, moves, solution, the counts, callCounts, the Solver's deep size.
+  ASSERT_EQ(steps.size(), 10u);
+  EXPECT_EQ(steps[2]["function"], "searchgrader.MeasuringAgent.countCalls");
+  EXPECT_EQ(steps[2]["args"], nlohmann::json::parse(R"(["Board", "manhattan"])"));
+  EXPECT_EQ(steps[3]["class"], "Solver");
+  EXPECT_EQ(steps[8]["function"], "searchgrader.MeasuringAgent.callCounts");
+  EXPECT_EQ(steps[9]["args"][0]["$ref"], steps[3]["bind"]);
+  const std::string counts =
+      R"({"$dict": [["queues", 1], ["inserts", 3], ["delMins", 2], ["busiest", 2]]})";
+  const std::string solution =
+      R"({"$iterator": [{"$repr": "3\n 1  2  3 \n 4  5  6 \n 7  0  8 \n"},)"
+      R"( {"$repr": "3\n 1  2  3 \n 4  5  6 \n 7  8  0 \n"}]})";
+  const auto run = [&](int computed, int bytes) {
+    return kind.evaluate(
+        assignment, assignment.tests.back(),
+        driver_returned({"null", counts, "true", "null", "true", "1", solution, counts,
+                         R"({"$dict": [["manhattan", {"$dict": [["calls", 40], ["computed", )" +
+                             std::to_string(computed) + "]]}]]}",
+                         R"({"$dict": [["bytes", )" + std::to_string(bytes) +
+                             R"(], ["objects", 5], ["by_class", {"$dict": [["Solver", 16]]}]]})"}));
+  };
+  TestOutcome outcome = run(5, 200);  // 5 computations over 5 operations; 200 bytes at moves 1
+  EXPECT_TRUE(test_util::aspect(outcome, "calls").passed)
+      << test_util::aspect(outcome, "calls").feedback;
+  EXPECT_TRUE(test_util::aspect(outcome, "memory").passed)
+      << test_util::aspect(outcome, "memory").feedback;
+  outcome = run(6, 201);
+  EXPECT_THAT(test_util::aspect(outcome, "calls").feedback,
+              HasSubstr("it called manhattan() 40 times (6 computing): 1.2 computations per "
+                        "operation, at most 1 asked"));
+  EXPECT_THAT(test_util::aspect(outcome, "memory").feedback,
+              HasSubstr("after solution() uses 201 bytes, more than the 200 asked"));
+  EXPECT_THAT(validation_error(board_spec_with(
+                  "    role: solve\n    states: [[[1, 2, 3], [4, 5, 6], [7, 0, 8]]]\n"
+                  "    calls: {methods: [manhattan]}\n")),
+              HasSubstr("calls needs `dequeues:` too"));
+}
+
+// Solvability by a parity rule: a torus has none, so the role is refused rather than guessed.
+TEST(PuzzleFunctionKind, SolvableIsRefusedOnBoardsWithoutAParityRule) {
+  Assignment torus =
+      board_spec_with("    role: solvable\n    states: [[[1, 2, 3], [4, 5, 6], [7, 0, 8]]]\n");
+  torus.domain->topology = "torus";
+  EXPECT_THAT(validation_error(torus),
+              HasSubstr("solvable needs boards whose solvability a parity rule decides"));
 }
 
 // Princeton's on-campus API from the same roles: tileAt on every cell through the driver's map,
