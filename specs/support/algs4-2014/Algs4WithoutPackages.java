@@ -46,3 +46,7 @@ class StdOut extends edu.princeton.cs.algs4.StdOut {
 class StdRandom extends edu.princeton.cs.algs4.StdRandom {
     private StdRandom() { }
 }
+
+class StdDraw extends edu.princeton.cs.algs4.StdDraw {
+    private StdDraw() { }
+}
