@@ -66,17 +66,24 @@ for run in runs:
 if not tests:
     sys.exit("bench: no kept test run (was the build kept instead?)")
 box = tests[0][0]
+# As languages/java_program.cc and java_language.cc start it (the agent for a test that calls it).
 argv_prefix = ["java", "-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:+UseSerialGC",
-               "-XX:ActiveProcessorCount=1", "-Xshare:off", "-Xmx512m",
+               "-XX:ActiveProcessorCount=1", "-Xshare:auto", "-XX:-UsePerfData", "-Xmx512m",
                "-Djava.security.manager=allow"]
 jars = [f for f in os.listdir(box) if f.endswith(".jar")]
-class_path = ":".join(["."] + jars + [".searchgrader/gson.jar"])
-argv = argv_prefix + ["-cp", class_path, "searchgrader.JavaDriver"]
+class_path = ":".join(["."] + jars + [".searchgrader/gson.jar", ".searchgrader/asm.jar"])
+
+def argv_for(request):
+    measured = any(step.get("op") == "call" and
+                   str(step.get("function", "")).startswith("searchgrader.MeasuringAgent.")
+                   for step in request.get("steps", []))
+    agent = ["-javaagent:.searchgrader/agent.jar"] if measured else []
+    return argv_prefix + agent + ["-cp", class_path, "searchgrader.JavaDriver"]
 
 def run(request, cwd):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    done = subprocess.run(argv, cwd=cwd, input=json.dumps(request).encode(),
+    done = subprocess.run(argv_for(request), cwd=cwd, input=json.dumps(request).encode(),
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     wall = time.monotonic() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
