@@ -15,8 +15,8 @@ namespace puzzle_function_kind_test {
 
 using test_util::driver_returned;
 
-using ::testing::HasSubstr;
 using ::testing::Contains;
+using ::testing::HasSubstr;
 
 Assignment spec_with(const std::string& test_keys) {
   return load_spec_from_string(R"yaml(spec_version: 1
