@@ -13,16 +13,10 @@ namespace {
 
 // A count of the map the counting class returns, in either encoding; nullopt if absent.
 std::optional<std::uint64_t> count_of(const nlohmann::json& counts, const std::string& key) {
-  const nlohmann::json* value = nullptr;
-  if (counts.is_object() && counts.contains("$dict") && counts["$dict"].is_array()) {
-    for (const auto& pair : counts["$dict"])
-      if (pair.is_array() && pair.size() == 2 && pair[0] == key) value = &pair[1];
-  } else if (counts.is_object() && counts.contains(key)) {
-    value = &counts[key];
-  }
-  if (value == nullptr || !value->is_number_integer() || value->get<std::int64_t>() < 0)
-    return std::nullopt;
-  return value->get<std::uint64_t>();
+  const nlohmann::json map = plain_map(counts);
+  const nlohmann::json value = map.is_object() ? map.value(key, nlohmann::json()) : nullptr;
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 0) return std::nullopt;
+  return value.get<std::uint64_t>();
 }
 
 std::string range_text(const NamedDequeueRange& range, std::uint64_t allowance) {

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "checkers/python_value.h"
+
 namespace sg {
 namespace {
 
@@ -25,19 +27,6 @@ FunctionCallCheck unreadable(const std::string& call, const std::string& what,
 }
 
 }  // namespace
-
-nlohmann::json plain_map(const nlohmann::json& value) {
-  if (!value.is_object()) return value;
-  nlohmann::json plain = nlohmann::json::object();
-  if (value.contains("$dict") && value["$dict"].is_array()) {
-    for (const auto& pair : value["$dict"])
-      if (pair.is_array() && pair.size() == 2 && pair[0].is_string())
-        plain[pair[0].get<std::string>()] = plain_map(pair[1]);
-    return plain;
-  }
-  for (const auto& [key, item] : value.items()) plain[key] = plain_map(item);
-  return plain;
-}
 
 FunctionCallCheck check_deep_size(const nlohmann::json& measured, double bound,
                                   const std::string& bound_text, const std::string& call) {

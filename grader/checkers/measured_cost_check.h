@@ -13,10 +13,6 @@
 
 namespace sg {
 
-/// A map the driver returned in either encoding ({"$dict": [[key, value], ...]} or an object)
-/// as a plain object; any other value as it is.
-nlohmann::json plain_map(const nlohmann::json& value);
-
 /// `measured` is MeasuringAgent.deepSize's map ({"bytes", "objects", "by_class"}); passes when
 /// bytes <= `bound`. `bound_text` says where the bound comes from ("4 n^2 + 32 n + 64 at n = 5");
 /// `call` is what was measured ("new Board(...)").

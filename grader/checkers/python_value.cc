@@ -147,4 +147,17 @@ std::string unwritten_placeholder(const std::string& traceback) {
       caller.empty() ? std::string("the function") : caller);
 }
 
+nlohmann::json plain_map(const nlohmann::json& value) {
+  if (!value.is_object()) return value;
+  nlohmann::json plain = nlohmann::json::object();
+  if (value.contains("$dict") && value["$dict"].is_array()) {
+    for (const auto& pair : value["$dict"])
+      if (pair.is_array() && pair.size() == 2 && pair[0].is_string())
+        plain[pair[0].get<std::string>()] = plain_map(pair[1]);
+    return plain;
+  }
+  for (const auto& [key, item] : value.items()) plain[key] = plain_map(item);
+  return plain;
+}
+
 }  // namespace sg

@@ -23,6 +23,10 @@ std::optional<std::vector<int>> as_int_list(const nlohmann::json& value,
 std::optional<std::vector<nlohmann::json>> as_sequence(const nlohmann::json& value,
                                                        std::string* normalised = nullptr);
 
+/// A map the driver returned in either encoding ({"$dict": [[key, value], ...]}, string keys, or
+/// a plain object) as a plain object, nested maps too; any other value as it is.
+nlohmann::json plain_map(const nlohmann::json& value);
+
 /// Python-like rendering of a driver value for feedback: [1, 2], (1, 2), {'state': [...]}, None.
 std::string python_repr(const nlohmann::json& value);
 

@@ -8,6 +8,7 @@
 #include "checkers/dequeue_count_check.h"
 #include "checkers/domain_function_checker.h"
 #include "checkers/measured_cost_check.h"
+#include "checkers/python_value.h"
 #include "checkers/state_text.h"
 #include "domains/board_optimum.h"
 #include "domains/reference_cache.h"
