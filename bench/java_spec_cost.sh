@@ -3,11 +3,14 @@
 # specs/8puzzle-algs4.yaml and fixtures/8puzzle-algs4-api. Prints:
 #   jvm start   the wall and CPU time of a JVM with the grader's options that loads the driver
 #               and the student's Board and runs no step (the fixed cost of every test)
-#   grade       `searchgrader grade` of the correct submission: wall time, and the CPU time of
-#               its tests (javac once, then one JVM per test, sandboxed)
+#   grade       `batch --jobs 1` of the correct submission with a JVM per test
+#               (--process-per-test, which keeps each test's request for the replays below)
+#   served      `searchgrader grade` of it as the grader runs it: one JVM serves the tests; wall
+#               time, and the CPU time of its tests (from the report)
 #   one JVM     the same steps, all tests' requests merged into one, run bare in one JVM: the
 #               student code's own CPU time plus one JVM start (what the issue's target counts)
-#   ratio       grade's test CPU / one JVM's CPU (target: at most 2 plus one JVM start)
+#   ratio       CPU per test JVM and served, each over one JVM's CPU (target: served tests plus
+#               one JVM start at most 2 x the one JVM)
 #   class       `batch --jobs 1` and `--jobs 2` of the fifteen fixtures: wall time each
 # "Bare" runs the driver exactly as the sandbox does (the kept run directory of each test, its
 # request on stdin), without the runner, the checkers or the reports.
@@ -44,10 +47,15 @@ mkdir -p "$work/one"
 cp -r "$fixtures/correct" "$work/one/correct"
 now() { date +%s.%N; }
 start=$(now)
-"$grader" batch "$spec" "$work/one" --out "$work/out-one" --jobs 1 --keep-run-dirs \
+"$grader" batch "$spec" "$work/one" --out "$work/out-one" --jobs 1 --keep-run-dirs --process-per-test \
   > "$work/out-one.log" 2>&1 || { echo "bench: batch failed, see $work/out-one.log" >&2; exit 1; }
 end=$(now)
-python3 -c "print(f'grade:      the correct submission, batch --jobs 1: {$end - $start:.2f} s wall (spec, javac, the tests, reports)')"
+python3 -c "print(f'grade:      the correct submission, batch --jobs 1 --process-per-test: {$end - $start:.2f} s wall (spec, javac, a JVM per test, reports)')"
+start=$(now)
+"$grader" grade "$spec" "$work/one/correct" --format json > "$work/served.json" 2> "$work/served.log" \
+  || { echo "bench: grade failed, see $work/served.log" >&2; exit 1; }
+end=$(now)
+python3 -c "print(f'served:     the correct submission, grade: {$end - $start:.2f} s wall (spec, javac, one JVM serving the tests, report)')"
 
 python3 - "$work" "$grader" "$spec" "$fixtures" <<'PY'
 import json, os, resource, shutil, subprocess, sys, time
@@ -104,6 +112,10 @@ one_wall, one_cpu = run(merged, box)
 print(f"tests:      {len(tests)}, one JVM each; replayed bare one after another: {sum(w for w, _ in bare):.2f} s wall, {bare_cpu:.2f} s CPU")
 print(f"one JVM:    all {len(merged['steps'])} steps in one request: {one_wall:.2f} s wall, {one_cpu:.2f} s CPU (the student code's own time plus one JVM start)")
 print(f"ratio:      bare per-test CPU / one JVM = {bare_cpu / one_cpu:.2f}; the fixed cost per test {start_cpu:.2f} s CPU x {len(tests)} tests = {start_cpu * len(tests):.2f} s")
+report = json.load(open(os.path.join(work, "served.json")))
+served_cpu = sum(test.get("cpu_seconds", 0.0) for test in report["tests"])
+print(f"served:     the {len(report['tests'])} tests' CPU in one JVM {served_cpu:.2f} s (sandbox counters); "
+      f"with one JVM start {served_cpu + start_cpu:.2f} s = {(served_cpu + start_cpu) / one_cpu:.2f} x one JVM")
 PY
 
 rm -rf "$work/class"

@@ -110,12 +110,15 @@ Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& 
 }
 
 std::optional<Invocation> make_driver_launch(const Assignment& assignment,
-                                             const GradingContext& context) {
-  std::optional<DriverProcess> server = driver_for(assignment).server(assignment, context);
+                                             const GradingContext& context, const Limits& limits) {
+  std::optional<DriverProcess> server = driver_for(assignment).server(assignment, context, limits);
   if (!server) return std::nullopt;
   Invocation invocation;
   invocation.argv = std::move(server->argv);
   invocation.support_files = std::move(server->files);
+  invocation.serves_in_process = server->serves_in_process;
+  invocation.environment = std::move(server->environment);
+  invocation.limits = limits;
   nlohmann::json request = {{"protocol", 1},
                             {"module", assignment.submission.module},
                             {"capture_limit_bytes", assignment.default_limits.output_bytes}};

@@ -76,12 +76,13 @@ Invocation make_driver_invocation(const Assignment& assignment, const TestSpec& 
                                   const GradingContext& context, nlohmann::json steps,
                                   std::string description);
 
-/// The fork server every forkable test of the assignment may run in (engine/import_session.h):
-/// the driver with `--serve`, whose start request imports the assignment's module (or reads a
-/// notebook's definitions) once; nullopt when the language has none (Java). Limits, the
-/// submission and its support files are the caller's.
+/// The server every forkable test of the assignment may run in (engine/import_session.h): the
+/// driver with `--serve`, whose start request imports the assignment's module (or reads a
+/// notebook's definitions) once; Python's forks each test, Java's runs them one after another
+/// (serves_in_process). `limits` are the server's (covering every test's). nullopt when the
+/// language has none. The submission and its support files are the caller's.
 std::optional<Invocation> make_driver_launch(const Assignment& assignment,
-                                             const GradingContext& context);
+                                             const GradingContext& context, const Limits& limits);
 
 /// Parses the protocol stream in observation.stdout_stream; ignores lines that are not protocol
 /// objects. `step_count` sizes the step list.

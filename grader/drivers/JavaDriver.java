@@ -1,7 +1,9 @@
-// The Java driver of the driver protocol (docs/driver-protocol.md): runs one test's steps against
+// The Java driver of the driver protocol (docs/driver-protocol.md): runs a test's steps against
 // a compiled Java submission by reflection, inside the sandboxed JVM, and reports each step as a
 // JSON line. Staged as .searchgrader/JavaDriver.java and compiled with the submission (one javac,
-// Gson on the class path); run as `java -cp .:.searchgrader/gson.jar searchgrader.JavaDriver`.
+// Gson on the class path); run as `java -cp .:.searchgrader/gson.jar searchgrader.JavaDriver`
+// for one test (its request on stdin), or with `--serve` to serve a submission's tests one after
+// another in one JVM, each in a class loader of its own (TestClassLoader.java).
 package searchgrader;
 
 import com.google.gson.Gson;
@@ -16,6 +18,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,6 +33,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
 import java.security.Permission;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,6 +55,10 @@ public final class JavaDriver {
   private final List<String> notes = new ArrayList<>();
   private long captureLimit = 1 << 20;
   private Class<?> moduleClass;
+  /** Where the submission's classes are found: the JVM's loader, or a served test's own. */
+  private final ClassLoader loader;
+  /** A step ran out of heap or stack (or met another VirtualMachineError). */
+  private volatile boolean exhausted;
   private static volatile boolean finished;
 
   /** A value a `let` step bound: converted to the type of the first parameter it is passed to. */
@@ -107,16 +116,110 @@ public final class JavaDriver {
     }
   }
 
-  private JavaDriver(PrintStream protocol) {
+  private JavaDriver(PrintStream protocol, ClassLoader loader) {
     this.protocol = protocol;
+    this.loader = loader;
   }
 
   public static void main(String[] args) throws IOException {
+    if (args.length > 0 && args[0].equals("--serve")) {
+      serve();
+      return;
+    }
     PrintStream protocol =
         new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
     byte[] input = System.in.readAllBytes();
     System.setIn(new ByteArrayInputStream(new byte[0]));
-    new JavaDriver(protocol).run(new String(input, StandardCharsets.UTF_8));
+    forbidExit();
+    new JavaDriver(protocol, JavaDriver.class.getClassLoader())
+        .run(new String(input, StandardCharsets.UTF_8));
+    finished = true;
+    Runtime.getRuntime().halt(0);  // a student's non-daemon thread never keeps the test alive
+  }
+
+  // ---- serving tests (docs/driver-protocol.md, "In-process server") ------------------------
+
+  // The JVM serves one test after another, each in a class loader and a thread group of its own:
+  // its stdin is the supervisor's control socket (one message per read and write), the start
+  // request's records go to stdout, and each test's request and streams are files the test's
+  // message names. A test that exhausts the heap or the stack, or leaves threads running, is the
+  // session's last: the JVM says so and ends after reporting it.
+  private static void serve() throws IOException {
+    FileInputStream control = new FileInputStream(FileDescriptor.in);
+    FileOutputStream reply = new FileOutputStream(FileDescriptor.in);
+    byte[] message = new byte[1 << 16];
+    int length = control.read(message);
+    if (length <= 0) {
+      finished = true;
+      Runtime.getRuntime().halt(0);
+    }
+    System.setIn(new ByteArrayInputStream(new byte[0]));
+    forbidExit();
+    PrintStream startOut =
+        new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+    // The start loads the module once, as a test does (what its static initializer prints is
+    // reported once, with the start); the classes each test uses are its own.
+    new JavaDriver(startOut, new TestClassLoader())
+        .run(new String(message, 0, length, StandardCharsets.UTF_8));
+    reply.write("{\"ready\": true}".getBytes(StandardCharsets.UTF_8));
+    PrintStream jvmOut = System.out;
+    PrintStream jvmErr = System.err;
+    for (int test = 1; ; ++test) {
+      length = control.read(message);
+      if (length <= 0) {  // the supervisor closed the session
+        finished = true;
+        Runtime.getRuntime().halt(0);
+      }
+      JsonObject header =
+          JsonParser.parseString(new String(message, 0, length, StandardCharsets.UTF_8))
+              .getAsJsonObject();
+      String request =
+          new String(
+              Files.readAllBytes(Paths.get(header.get("stdin").getAsString())),
+              StandardCharsets.UTF_8);
+      boolean last;
+      try (FileOutputStream out = new FileOutputStream(header.get("stdout").getAsString());
+          FileOutputStream err = new FileOutputStream(header.get("stderr").getAsString())) {
+        PrintStream protocol = new PrintStream(out, false, StandardCharsets.UTF_8);
+        System.setOut(protocol);
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        last = runTest(test, protocol, request);
+        System.out.flush();
+        System.err.flush();
+      } finally {
+        System.setOut(jvmOut);
+        System.setErr(jvmErr);
+      }
+      reply.write(
+          ("{\"ended\": true, \"status\": 0, \"last\": " + last + "}")
+              .getBytes(StandardCharsets.UTF_8));
+      if (last) {
+        finished = true;
+        Runtime.getRuntime().halt(0);
+      }
+    }
+  }
+
+  // Runs one served test in a thread of a group of its own; true when the JVM should serve no
+  // more (a VirtualMachineError, or a thread the test started is still alive).
+  private static boolean runTest(int number, PrintStream protocol, String request) {
+    ThreadGroup group = new ThreadGroup("test " + number);
+    TestClassLoader loader = new TestClassLoader();
+    JavaDriver driver = new JavaDriver(protocol, loader);
+    Thread thread = new Thread(group, () -> driver.run(request), "main");
+    thread.setContextClassLoader(loader);
+    thread.start();
+    boolean interrupted = false;
+    while (thread.isAlive()) {
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) Thread.currentThread().interrupt();
+    protocol.flush();
+    return driver.exhausted || group.activeCount() > 0;
   }
 
   private void emit(JsonObject record) {
@@ -134,7 +237,6 @@ public final class JavaDriver {
     hello.addProperty("protocol", 1);
     hello.addProperty("java", System.getProperty("java.version"));
     emit(hello);
-    forbidExit();
 
     String module = request.has("module") ? request.get("module").getAsString() : "";
     JsonObject imported = new JsonObject();
@@ -160,8 +262,6 @@ public final class JavaDriver {
     done.addProperty("sg", "done");
     emit(done);
     protocol.flush();
-    finished = true;
-    Runtime.getRuntime().halt(0);  // a student's non-daemon thread never keeps the test alive
   }
 
   // System.exit in student code throws instead (reported as the step's error), as Python's
@@ -225,7 +325,9 @@ public final class JavaDriver {
     } catch (StepError e) {
       error = errorRecord(e.type, e.getMessage(), "");
     } catch (Throwable t) {
-      error = throwableRecord(unwrap(t));
+      Throwable thrown = unwrap(t);
+      if (thrown instanceof VirtualMachineError) exhausted = true;
+      error = throwableRecord(thrown);
     } finally {
       System.out.flush();
       System.err.flush();
@@ -301,7 +403,6 @@ public final class JavaDriver {
   private Class<?> loadClass(String name, boolean initialize) throws StepError {
     Class<?> known = classes.get(name);
     if (known != null) return known;
-    ClassLoader loader = JavaDriver.class.getClassLoader();
     Class<?> found = null;
     try {
       found = Class.forName(name, initialize, loader);

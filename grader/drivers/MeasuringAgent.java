@@ -134,13 +134,17 @@ public final class MeasuringAgent {
   public static synchronized boolean countCalls(String className, String methods)
       throws Exception {
     Instrumentation inst = instrumentation();
+    // A JVM serving tests holds each test's classes in its own loader: the running test's is
+    // the calling thread's context loader.
+    ClassLoader current = Thread.currentThread().getContextClassLoader();
     Class<?> target = null;
     for (Class<?> loaded : inst.getAllLoadedClasses())
       if (loaded.getClassLoader() != null
           && !loaded.isArray()
-          && (loaded.getName().equals(className) || loaded.getSimpleName().equals(className))) {
+          && (loaded.getName().equals(className) || loaded.getSimpleName().equals(className))
+          && (target == null || loaded.getClassLoader() == current)) {
         target = loaded;
-        break;
+        if (loaded.getClassLoader() == current) break;
       }
     if (target == null)
       throw new IllegalArgumentException("no class " + className + " is loaded to count calls in");

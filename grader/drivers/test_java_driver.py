@@ -1,9 +1,11 @@
 """Tests of the Java driver (JavaDriver.java) speaking the driver protocol: compiled once with
-javac beside a sample class, as the grader compiles a submission, then one JVM per request."""
+javac beside a sample class, as the grader compiles a submission, then one JVM per request, or
+one JVM serving several (--serve, as runner/fork_server.h's in-process tests drive it)."""
 
 import json
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 import unittest
@@ -21,9 +23,11 @@ import java.util.List;
 public class Sample {
     private final int[][] cells;
     public int calls = 0;
+    private static int made = 0;
 
     public Sample(int[][] cells) {
         if (cells == null) throw new IllegalArgumentException("cells is null");
+        made++;
         this.cells = cells;   // keeps the caller's array: a test can see it change
     }
 
@@ -35,6 +39,8 @@ public class Sample {
     public boolean same(Object other) { return other == this; }
     public int deep(int n) { return deep(n + 1) + 1; }
     public void leave() { System.out.println("bye"); System.exit(3); }
+    public static int made() { return made; }
+    public void linger() { new Thread(() -> { try { Thread.sleep(60000); } catch (InterruptedException e) { } }).start(); }
     public static int twice(int x) { System.out.println("doubling " + x); return 2 * x; }
     public static long twice(long x) { return 2 * x; }
     @Override public String toString() { return "Sample(" + cells[0][0] + ")"; }
@@ -49,7 +55,8 @@ class JavaDriverTest(unittest.TestCase):
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp(prefix='sg-java-driver-')
         os.mkdir(os.path.join(cls.dir, '.searchgrader'))
-        for source in ('JavaDriver.java', 'MeasuringAgent.java', 'CallCounter.java'):
+        for source in ('JavaDriver.java', 'MeasuringAgent.java', 'CallCounter.java',
+                       'TestClassLoader.java'):
             shutil.copy(os.path.join(HERE, source), os.path.join(cls.dir, '.searchgrader'))
         # As the grader writes it (languages/manifest_jar.h): a jar holding only the manifest.
         with zipfile.ZipFile(os.path.join(cls.dir, '.searchgrader', 'agent.jar'), 'w') as jar:
@@ -63,7 +70,8 @@ class JavaDriverTest(unittest.TestCase):
             f.write(PACKAGED)
         subprocess.run(['javac', '-nowarn', '-d', '.', '-cp', CLASS_PATH, 'Sample.java',
                         'src/Helper.java', '.searchgrader/JavaDriver.java',
-                        '.searchgrader/MeasuringAgent.java', '.searchgrader/CallCounter.java'],
+                        '.searchgrader/MeasuringAgent.java', '.searchgrader/CallCounter.java',
+                        '.searchgrader/TestClassLoader.java'],
                        cwd=cls.dir, check=True)
 
     @classmethod
@@ -133,6 +141,88 @@ class JavaDriverTest(unittest.TestCase):
         # Without the agent a measuring step fails plainly (the grader reports it as its own).
         _, steps = self.run_steps([{'op': 'call', 'function': agent + 'callCounts', 'args': []}])
         self.assertIn("without the grader's agent", steps[0]['error']['message'])
+
+    def serve(self, tests):
+        """Runs each request's `steps` of `tests` in one JVM started with --serve, as the
+        supervisor does: the start request, then per test a request file and two FIFOs named in
+        a message on the control socket. Returns the start's records and, per test served, its
+        records and the server's report."""
+        supervisor, server = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        jvm = subprocess.Popen(['java', '-Xshare:auto', '-XX:+UseSerialGC',
+                                '-Djava.security.manager=allow',
+                                '-javaagent:.searchgrader/agent.jar', '-cp', CLASS_PATH,
+                                'searchgrader.JavaDriver', '--serve'],
+                               cwd=self.dir, stdin=server, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL)
+        server.close()
+        supervisor.settimeout(60)
+        served = []
+        try:
+            supervisor.send(json.dumps({'protocol': 1, 'module': 'Sample'}).encode())
+            self.assertEqual(json.loads(supervisor.recv(1 << 16)), {'ready': True})
+            for steps in tests:
+                with open(os.path.join(self.dir, 'request.json'), 'w') as f:
+                    json.dump({'protocol': 1, 'module': 'Sample', 'capture_limit_bytes': 1000,
+                               'steps': steps}, f)
+                streams = []
+                for name in ('out.fifo', 'err.fifo'):
+                    path = os.path.join(self.dir, name)
+                    if os.path.exists(path):
+                        os.unlink(path)
+                    os.mkfifo(path)
+                    streams.append(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+                supervisor.send(json.dumps({'rlimit_cpu': 10, 'stdin': 'request.json',
+                                            'stdout': 'out.fifo',
+                                            'stderr': 'err.fifo'}).encode())
+                report = json.loads(supervisor.recv(1 << 16))
+                output = b''
+                try:
+                    while chunk := os.read(streams[0], 1 << 16):
+                        output += chunk
+                except BlockingIOError:
+                    pass
+                for fd in streams:
+                    os.close(fd)
+                records = [json.loads(line) for line in output.decode().splitlines()]
+                served.append((records, report))
+                if report.get('last'):
+                    break
+        finally:
+            supervisor.close()
+            start_output = jvm.communicate(timeout=60)[0].decode()
+        start = [json.loads(line) for line in start_output.splitlines() if line.startswith('{')]
+        return start, served
+
+    def test_a_served_jvm_gives_each_test_fresh_classes(self):
+        agent = 'searchgrader.MeasuringAgent.'
+        making = [{'op': 'new', 'class': 'Sample', 'args': [[[5]]], 'bind': 's'},
+                  {'op': 'call', 'function': 'made', 'args': []}]
+        start, served = self.serve([
+            making, making,
+            [{'op': 'call', 'function': agent + 'countCalls', 'args': ['Sample', 'corner']}] +
+            making + [{'op': 'method', 'target': 's', 'method': 'corner', 'args': []},
+                      {'op': 'call', 'function': agent + 'callCounts', 'args': []}],
+        ])
+        self.assertEqual([r['sg'] for r in start], ['hello', 'import', 'done'])
+        self.assertEqual(len(served), 3)
+        for records, report in served:
+            self.assertEqual(report, {'ended': True, 'status': 0, 'last': False})
+            self.assertEqual(records[-1], {'sg': 'done'})
+        steps = [[r for r in records if r['sg'] == 'step'] for records, _ in served]
+        # A static counter starts again in every test, as in a JVM of its own.
+        self.assertEqual([test[1]['value'] for test in steps[:2]], [1, 1])
+        # The agent counts the calls of the running test's class, not an earlier test's.
+        counts = {name: dict(value['$dict']) for name, value in steps[2][4]['value']['$dict']}
+        self.assertEqual(counts, {'corner': {'calls': 1, 'computed': 1}})
+
+    def test_a_served_test_that_leaves_a_thread_running_is_the_last(self):
+        _, served = self.serve([
+            [{'op': 'new', 'class': 'Sample', 'args': [[[5]]], 'bind': 's'},
+             {'op': 'method', 'target': 's', 'method': 'linger', 'args': []}],
+            [{'op': 'call', 'function': 'made', 'args': []}],
+        ])
+        self.assertEqual(len(served), 1)
+        self.assertEqual(served[0][1], {'ended': True, 'status': 0, 'last': True})
 
     def test_iterables_are_read_as_lists(self):
         _, steps = self.run_steps([

@@ -197,19 +197,30 @@ ForkServerLimits fork_server_limits(const Assignment& assignment) {
 // a process of their own. A failed import becomes `stop`.
 std::unique_ptr<ImportSession> start_import(const Assignment& assignment, Runner& runner,
                                             const SubmissionLayout& layout,
-                                            const GradeOptions& options, TimeBudget& budget,
+                                            const ProgramBuild* build, const GradeOptions& options,
+                                            TimeBudget& budget,
                                             std::optional<SubmissionStop>& stop) {
   if (!options.fork_tests || language_driver(assignment.submission.language) == nullptr || stop)
     return nullptr;
-  std::optional<Invocation> server = make_driver_launch(assignment, options.context);
+  ForkServerLimits limits = fork_server_limits(assignment);
+  std::optional<Invocation> server = make_driver_launch(assignment, options.context, limits.launch);
   if (!server) return nullptr;  // the language starts a process per test
   Invocation launch = std::move(*server);
-  launch.submission = layout.root;
+  if (launch.serves_in_process) {
+    // Its RLIMIT_CPU holds the start and every test it runs, not one: what all of them may use
+    // (the supervisor judges each test by its own limit; a server that nears this backstop is
+    // started again).
+    double tests = 0.0;
+    for (const TestSpec& test : assignment.tests) tests += test.limits.cpu_seconds;
+    if (const std::optional<double> most = assignment.submission_budget.seconds())
+      tests = std::min(tests, *most);
+    launch.limits.cpu_seconds =
+        std::max(launch.limits.cpu_seconds, limits.import.cpu_seconds + tests);
+  }
+  launch.submission = build != nullptr ? build->root() : layout.root;  // Java: javac's tree
   for (const auto& placed : layout.renamed) launch.support_files.push_back(placed);
   for (const auto& file : assignment.submission.support_files)
     launch.support_files.push_back({file, file.filename()});
-  const ForkServerLimits limits = fork_server_limits(assignment);
-  launch.limits = limits.launch;
   const std::string module_file = submission_file(assignment);  // as every test's feedback
   auto session = std::make_unique<ImportSession>(runner, std::move(launch), limits.import, budget,
                                                  module_file);
@@ -297,8 +308,8 @@ GradeReport grade_submission(const Assignment& assignment, const KindRegistry& k
       options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
   jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(total, 1)));
   TimeBudget budget(assignment.submission_budget.seconds());
-  const std::unique_ptr<ImportSession> session =
-      start_import(assignment, runner, layout, options, budget, stop);
+  const std::unique_ptr<ImportSession> session = start_import(
+      assignment, runner, layout, program ? &*program : nullptr, options, budget, stop);
   // One fork at a time, in the spec's order: each is measured as the growth of the sandbox's
   // counters.
   if (session) jobs = 1;

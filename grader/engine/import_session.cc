@@ -101,7 +101,7 @@ std::string fork_session_problem(Runner& runner, const GradingContext& context,
     std::ofstream(folder / "doctor_probe.py") << "ANSWER = 42\n";
     Assignment assignment;
     assignment.submission.module = "doctor_probe";
-    Invocation launch = *make_driver_launch(assignment, context);  // Python's: it has one
+    Invocation launch = *make_driver_launch(assignment, context, Limits{});  // Python has one
     launch.submission = folder;
     std::unique_ptr<ForkSession> session = runner.start_session(launch, launch.limits);
     if (!session) {

@@ -1,8 +1,10 @@
 // Java: the submission, the driver (grader/drivers/JavaDriver.java) and the measuring agent
 // (MeasuringAgent.java, CallCounter.java) are compiled together by javac once, in the sandbox,
-// with Gson, ASM and the course's jars on the class path; every test then runs the driver in a
-// JVM of its own (no fork server: a test that exhausts its heap or stack never shares a JVM with
-// another), its heap half the test's memory limit, the agent started with it.
+// with Gson, ASM and the course's jars on the class path. The tests are then served by one JVM
+// (`--serve`: each test in a class loader and a thread group of its own, one after another, as
+// the JVM cannot fork; a test that exhausts the heap or stack, leaves threads running or reaches
+// a limit ends it, and the next test starts another), its heap half the largest memory limit,
+// the measuring agent started with it. Where tests are not served, each runs in a JVM of its own.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -22,9 +24,11 @@ constexpr const char* kJavaDriverFile = "JavaDriver.java";
 constexpr const char* kStagedJavaDriver = ".searchgrader/JavaDriver.java";
 constexpr const char* kStagedGson = ".searchgrader/gson.jar";
 constexpr const char* kDriverClass = "searchgrader.JavaDriver";
-// The measuring agent: its sources, ASM (loaded only by a test that counts calls) and the jar that
-// names it to the JVM.
-constexpr const char* kAgentSources[] = {"MeasuringAgent.java", "CallCounter.java"};
+// The driver's other sources (the measuring agent, its call counter and a served test's class
+// loader), ASM (loaded only by a test that counts calls) and the jar that names the agent to the
+// JVM.
+constexpr const char* kDriverSources[] = {"MeasuringAgent.java", "CallCounter.java",
+                                          "TestClassLoader.java"};
 constexpr const char* kStagedAsm = ".searchgrader/asm.jar";
 constexpr const char* kStagedAgentJar = ".searchgrader/agent.jar";
 constexpr const char* kAgentClass = "searchgrader.MeasuringAgent.";
@@ -65,6 +69,24 @@ class JavaLanguage final : public LanguageDriver {
 
   DriverProcess process(const Assignment& assignment, const GradingContext&, const Limits& limits,
                         const nlohmann::json& steps) const override {
+    return {jvm(assignment, limits, calls_agent(steps)), {}};
+  }
+
+  std::optional<DriverProcess> server(const Assignment& assignment, const GradingContext&,
+                                      const Limits& limits) const override {
+    // The agent costs a JVM about 10 ms of CPU: a server starts with it once for every test.
+    DriverProcess process{jvm(assignment, limits, true), {}, /*serves_in_process=*/true};
+    // Each test runs in a thread of its own, and glibc gives threads malloc arenas of 64 MiB of
+    // address space each: under an address-space limit (the minimal tier) a JVM serving many
+    // tests ran out of it. Two arenas hold the JVM's few threads.
+    process.environment["MALLOC_ARENA_MAX"] = "2";
+    process.argv.push_back("--serve");
+    return process;
+  }
+
+  // The driver's JVM: heap from the memory limit, the agent when `agent`.
+  static std::vector<std::string> jvm(const Assignment& assignment, const Limits& limits,
+                                      bool agent) {
     std::vector<std::string> argv = {"java"};
     argv.insert(argv.end(), jvm_options().begin(), jvm_options().end());
     // The heap from the test's memory limit: a JVM that sees no cgroup limit would size it from
@@ -72,14 +94,10 @@ class JavaLanguage final : public LanguageDriver {
     const std::uint64_t heap_mib = std::max<std::uint64_t>(limits.memory_bytes / 2 >> 20, 64);
     argv.push_back(fmt::format("-Xmx{}m", heap_mib));
     argv.push_back("-Djava.security.manager=allow");  // the driver turns System.exit into an error
-    // The agent costs a JVM about 30 ms: started only for a test whose steps call it.
-    if (calls_agent(steps)) argv.push_back(std::string("-javaagent:") + kStagedAgentJar);
+    // The agent costs a JVM about 10 ms: a JVM per test starts it only for a test that calls it.
+    if (agent) argv.push_back(std::string("-javaagent:") + kStagedAgentJar);
     argv.insert(argv.end(), {"-cp", class_path(assignment), kDriverClass});
-    return {std::move(argv), {}};
-  }
-
-  std::optional<DriverProcess> server(const Assignment&, const GradingContext&) const override {
-    return std::nullopt;
+    return argv;
   }
 
   std::optional<DriverBuild> build(const Assignment& assignment,
@@ -89,7 +107,7 @@ class JavaLanguage final : public LanguageDriver {
     build.files = {{context.driver_dir / kJavaDriverFile, kStagedJavaDriver},
                    {gson_jar(), kStagedGson},
                    {asm_jar(), kStagedAsm}};
-    for (const char* source : kAgentSources) {
+    for (const char* source : kDriverSources) {
       staged_sources.push_back(std::string(".searchgrader/") + source);
       build.files.push_back({context.driver_dir / source, staged_sources.back()});
     }
@@ -124,7 +142,8 @@ class JavaLanguage final : public LanguageDriver {
           fmt::format("the Java agent's bytecode library {} is missing (scripts/setup.sh installs "
                       "libasm-java; SEARCHGRADER_ASM names another copy)",
                       asm_jar().string()));
-    for (const char* source : {kJavaDriverFile, kAgentSources[0], kAgentSources[1]})
+    for (const char* source :
+         {kJavaDriverFile, kDriverSources[0], kDriverSources[1], kDriverSources[2]})
       if (context.driver_dir.empty() || !fs::is_regular_file(context.driver_dir / source, error))
         problems.push_back(
             fmt::format("the Java driver's {} is missing (set its folder with --driver-dir or "

@@ -1,10 +1,11 @@
 // A submission's language, one part behind one interface: how the grader builds the submission
 // once, starts the driver that speaks the driver protocol (docs/driver-protocol.md) in the
 // sandbox, and names things in feedback. Python (an interpreter, a fork server) and Java (javac
-// once, a JVM per test) stand behind it; the engine and the kinds ask language_driver() and name
-// no language's client.
+// once, a JVM serving the tests) stand behind it; the engine and the kinds ask language_driver()
+// and name no language's client.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -22,6 +23,10 @@ namespace sg {
 struct DriverProcess {
   std::vector<std::string> argv;
   std::vector<PlacedFile> files;
+  /// A server that runs each test itself instead of forking it (Invocation::serves_in_process).
+  bool serves_in_process = false;
+  /// Variables the process needs beyond the runner's own.
+  std::map<std::string, std::string> environment = {};
 };
 
 /// A build run once per submission in the sandbox before its tests, its tree then every test's
@@ -46,10 +51,14 @@ class LanguageDriver {
   virtual DriverProcess process(const Assignment& assignment, const GradingContext& context,
                                 const Limits& limits, const nlohmann::json& steps) const = 0;
 
-  /// The fork server that imports once and forks one process per test (`--serve` in the
-  /// protocol), or nullopt when the language has none: every test then starts its own process.
+  /// The server that loads the submission once and serves its tests (`--serve` in the
+  /// protocol): Python forks one process per test; a JVM runs them one after another itself,
+  /// each in a class loader of its own. `limits` are the server's (covering every test's: a JVM's
+  /// heap is sized from their memory). nullopt when the language has none: every test then
+  /// starts its own process.
   virtual std::optional<DriverProcess> server(const Assignment& assignment,
-                                              const GradingContext& context) const = 0;
+                                              const GradingContext& context,
+                                              const Limits& limits) const = 0;
 
   /// The build every submission needs before its tests, or nullopt (Python needs none).
   virtual std::optional<DriverBuild> build(const Assignment& assignment,
@@ -66,8 +75,9 @@ class LanguageDriver {
 
 /// Python: python_driver.py in the interpreter, a fork server, no build.
 const LanguageDriver& python_language();
-/// Java: JavaDriver.java and the measuring agent compiled with the submission by javac, a JVM
-/// per test started with the agent.
+/// Java: JavaDriver.java and the measuring agent compiled with the submission by javac; a JVM
+/// serves the tests (a JVM per test where the engine does not serve them: the agent then started
+/// only for a test that calls it).
 const LanguageDriver& java_language();
 
 /// The driver of `language` ("python", "java"), or nullptr for one graded without a driver

@@ -36,7 +36,10 @@ TEST(LanguageDriver, PythonRunsTheDriverInTheInterpreterAndForksTests) {
   EXPECT_THAT(process.argv, ElementsAre("python3", "-I", "-B", ".searchgrader/python_driver.py"));
   ASSERT_EQ(process.files.size(), 1u);
   EXPECT_EQ(process.files[0].source, "/opt/drivers/python_driver.py");
-  EXPECT_EQ(python.server(assignment, context())->argv.back(), "--serve");
+  const std::optional<DriverProcess> server = python.server(assignment, context(), Limits{});
+  ASSERT_TRUE(server);
+  EXPECT_EQ(server->argv.back(), "--serve");
+  EXPECT_FALSE(server->serves_in_process);  // it forks each test
   EXPECT_FALSE(python.build(assignment, context()));
   EXPECT_EQ(python.module_file(assignment), "torus_puzzle.py");
 }
@@ -52,7 +55,8 @@ TEST(LanguageDriver, JavaCompilesTheDriverWithTheSubmissionAndSizesTheHeapFromTh
   EXPECT_THAT(build->argv.back(), HasSubstr("echo '.searchgrader/MeasuringAgent.java'"));
   EXPECT_THAT(build->argv.back(),
               HasSubstr("-cp '.:algs4.jar:.searchgrader/gson.jar:.searchgrader/asm.jar'"));
-  ASSERT_EQ(build->files.size(), 5u);
+  EXPECT_THAT(build->argv.back(), HasSubstr("echo '.searchgrader/TestClassLoader.java'"));
+  ASSERT_EQ(build->files.size(), 6u);
   EXPECT_EQ(build->files[0].source, "/opt/drivers/JavaDriver.java");
   EXPECT_EQ(build->files[1].destination, ".searchgrader/gson.jar");
   EXPECT_EQ(build->files[2].destination, ".searchgrader/asm.jar");
@@ -81,7 +85,17 @@ TEST(LanguageDriver, JavaCompilesTheDriverWithTheSubmissionAndSizesTheHeapFromTh
   EXPECT_THAT(process.argv, Contains("-javaagent:.searchgrader/agent.jar"));
   EXPECT_EQ(process.argv.back(), "searchgrader.JavaDriver");
   EXPECT_TRUE(process.files.empty());  // compiled into the built tree every test starts from
-  EXPECT_FALSE(java.server(assignment, context()));  // a JVM per test
+  // A JVM serves the tests one after another, in process; its heap from the server's limits,
+  // the agent always there.
+  limits.memory_bytes = 2048ull << 20;
+  const std::optional<DriverProcess> server = java.server(assignment, context(), limits);
+  ASSERT_TRUE(server);
+  EXPECT_TRUE(server->serves_in_process);
+  EXPECT_THAT(server->argv, Contains("-Xmx1024m"));
+  EXPECT_THAT(server->argv, Contains("-javaagent:.searchgrader/agent.jar"));
+  ASSERT_GE(server->argv.size(), 2u);
+  EXPECT_EQ(server->argv[server->argv.size() - 2], "searchgrader.JavaDriver");
+  EXPECT_EQ(server->argv.back(), "--serve");
   EXPECT_EQ(java.module_file(assignment), "Board.java");
 }
 

@@ -24,8 +24,8 @@ class PythonLanguage final : public LanguageDriver {
             {{context.driver_dir / kPythonDriverFile, kStagedPythonDriver}}};
   }
 
-  std::optional<DriverProcess> server(const Assignment& assignment,
-                                      const GradingContext& context) const override {
+  std::optional<DriverProcess> server(const Assignment& assignment, const GradingContext& context,
+                                      const Limits&) const override {
     DriverProcess process = this->process(assignment, context, Limits{}, nullptr);
     process.argv.push_back("--serve");
     return process;

@@ -72,6 +72,11 @@ struct Invocation {
   /// the test as a fork of the submission's fork server instead (runner/fork_session.h), which
   /// imported the same module from the same files once; stdin_data is then the fork's request.
   bool forkable = false;
+  /// For a fork server's launch: the server runs each test in its own process, one after
+  /// another, instead of forking (a JVM, which cannot fork): it opens the test's streams by the
+  /// names its request gives, and any test that reaches a limit ends the session
+  /// (runner/fork_server.h, "In-process tests").
+  bool serves_in_process = false;
 };
 
 }  // namespace sg

@@ -520,7 +520,7 @@ class BoxForkSession final : public ForkServerSession {
       }
       attach(Setup{std::move(socket.supervisor), box_->directory_.workdir(),
                    box_->directory_.io_dir(), box_->lease_.uid(), kBoxWorkdir, box_->options_.tier,
-                   box_->options_.steps_log, launch_.limits});
+                   box_->options_.steps_log, launch_.limits, launch_.serves_in_process});
       SupervisionResult supervision;
       if (start(launch_.stdin_data.value_or(""), start_limits, *request_.output,
                 request_.observation, request_.evidence, request_.start, supervision)) {
@@ -579,7 +579,9 @@ class BoxForkSession final : public ForkServerSession {
     return request_.evidence.wait_status;
   }
   void sample(UsageSample& sample) override {
-    if (const std::optional<double> cpu = box_->group_->cpu_seconds()) sample.cpu_seconds = *cpu;
+    // Since the server's start: the box's counter also holds what ran in it before (a build).
+    if (const std::optional<double> cpu = box_->group_->cpu_seconds())
+      sample.cpu_seconds = std::max(0.0, *cpu - request_.cpu_before);
     sample.peak_memory_bytes =
         std::max(sample.peak_memory_bytes, box_->group_->memory_usage_bytes());
     const std::uint64_t refused = box_->group_->pids_limit_hits();

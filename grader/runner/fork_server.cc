@@ -19,6 +19,7 @@
 
 #include "runner/box_uid_layer.h"
 #include "runner/descriptor_passing.h"
+#include "runner/in_process_streams.h"
 #include "runner/launch_plan.h"
 #include "runner/proc_stat.h"
 #include "runner/rlimit_layer.h"
@@ -88,6 +89,7 @@ void ForkServerSession::attach(Setup setup) {
   tier_ = std::move(setup.tier);
   steps_log_ = std::move(setup.steps_log);
   server_limits_ = setup.server_limits;
+  in_process_ = setup.in_process;
 }
 
 ForkServerSession::~ForkServerSession() = default;
@@ -201,6 +203,7 @@ bool ForkServerSession::start(const std::string& request, const Limits& limits,
     return false;
   }
   start_observation_ = observation;
+  server_cpu_seconds_ = observation.cpu_seconds;
   // What the import left: processes it forked go now; files stay as the fork point.
   if (!sweep()) return false;
   try {
@@ -264,15 +267,40 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
       !std::isfinite(limits.wall_seconds) || limits.wall_seconds <= 0) {
     throw std::invalid_argument("a forked test needs positive CPU and wall-clock limits");
   }
+  // An in-process server's own RLIMIT_CPU holds every test it runs: one whose backstop no
+  // longer fits ends the session, and the test runs in the next (ImportSession starts it).
+  if (in_process_ && in_process_tests_ > 0 &&
+      server_cpu_seconds_ + cpu_backstop_seconds(limits) > cpu_backstop_seconds(server_limits_)) {
+    mark_ended();
+    kill_run();
+    throw std::runtime_error(
+        fmt::format("the server has used {:.1f} s of its CPU limit; the test needs a new one",
+                    server_cpu_seconds_));
+  }
   // 1. The test's files and streams.
   for (const WrittenFile& file : test.written_files) {
     write_support_text(file, workdir_);
     if (box_uid_) give_to_box_uid(workdir_ / file.destination, *box_uid_);
   }
-  UniqueFd stdin_fd = open_stdin(test, io_dir_);
-  Pipe out = make_pipe();
-  Pipe err = make_pipe();
   nlohmann::json header = {{"rlimit_cpu", static_cast<std::int64_t>(cpu_backstop_seconds(limits))}};
+  UniqueFd stdin_fd;
+  Pipe out;
+  Pipe err;
+  if (in_process_) {
+    if (program != ForkedProgram::server)
+      throw std::invalid_argument("an in-process server runs only its own program");
+    InProcessStreams streams =
+        make_in_process_streams(workdir_, test.stdin_data.value_or(""), box_uid_);
+    out.read = std::move(streams.stdout_read);
+    err.read = std::move(streams.stderr_read);
+    header["stdin"] = InProcessStreams::kStdin;
+    header["stdout"] = InProcessStreams::kStdout;
+    header["stderr"] = InProcessStreams::kStderr;
+  } else {
+    stdin_fd = open_stdin(test, io_dir_);
+    out = make_pipe();
+    err = make_pipe();
+  }
   if (program != ForkedProgram::server) {
     if (program == ForkedProgram::python && test.argv.size() < 2)
       throw std::invalid_argument("a Python file to run needs argv [python3, FILE, ...]");
@@ -287,15 +315,25 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
   }
   steps.mark("files and pipes");
 
-  // 2. The fork.
+  // 2. The fork (or, in process, the request).
   begin_fork(limits);
   UsageSample base;
   sample(base);
   steps.mark("limits and counters");
   const Clock::time_point start = Clock::now();
   try {
-    const int fds[] = {stdin_fd.get(), out.write.get(), err.write.get()};
-    send_with_descriptors(control_.get(), header.dump(), fds, "cannot send the test");
+    if (in_process_) {
+      const std::string text = header.dump();
+      ssize_t sent;
+      do {
+        sent = ::send(control_.get(), text.data(), text.size(), MSG_NOSIGNAL);
+      } while (sent < 0 && errno == EINTR);
+      if (sent != static_cast<ssize_t>(text.size())) throw_errno("cannot send the test", errno);
+      ++in_process_tests_;
+    } else {
+      const int fds[] = {stdin_fd.get(), out.write.get(), err.write.get()};
+      send_with_descriptors(control_.get(), header.dump(), fds, "cannot send the test");
+    }
   } catch (const std::exception&) {
     mark_ended();
     kill_run();
@@ -311,6 +349,7 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
   std::optional<int> status;
   bool server_gone = false;  // the server ended on its own (a test killed it, or it crashed)
   bool end_session = false;  // the server lives, but must not serve another test
+  bool last_test = false;    // an in-process server said it cannot serve another test
   const auto take_report = [&] {
     while (const std::optional<Message> message = receive(false)) {
       if (message->sender != server_pid_) continue;
@@ -318,6 +357,7 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
       if (record.value("ended", false)) {
         const int raw = record.value("status", -1);
         if (raw >= 0) status = raw;
+        last_test = in_process_ && record.value("last", false);
         return true;
       }
     }
@@ -350,11 +390,24 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
     growth.refused_forks = now.refused_forks - std::min(now.refused_forks, base.refused_forks);
     growth.tasks = now.tasks;  // RLIMIT_NPROC counts the server's tasks too
   };
-  supervised.kill = [this] { kill_all_except(server_pid_); };
+  // In process, the test is the server: stopping it ends the session.
+  supervised.kill = [this] {
+    if (in_process_) {
+      kill_run();
+    } else {
+      kill_all_except(server_pid_);
+    }
+  };
   const SupervisionResult supervision = supervise(limits, supervised, output, evidence);
   steps.mark("test");
 
-  if (!server_gone && !status && evidence.killed_by_supervisor) {
+  std::optional<int> in_process_end;  // the in-process server's wait status, when it ended
+  if (in_process_ && !status) {
+    // Stopped at a limit, or ended by the test itself: the test's process is gone either way.
+    server_gone = true;
+    if (evidence.killed_by_supervisor) kill_run();
+    in_process_end = run_end_status();
+  } else if (!server_gone && !status && evidence.killed_by_supervisor) {
     // The server reaps the killed fork and reports it.
     const Clock::time_point deadline = Clock::now() + kReportAfterKill;
     while (!take_report() && !control_closed_ && !run_ended() && Clock::now() < deadline) {
@@ -381,8 +434,15 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
     evidence.notes.push_back("what the test left running could not be stopped; the session ends");
     end_session = true;
   }
+  if (last_test) end_session = true;
+  server_cpu_seconds_ += supervision.cpu_seconds;
   steps.mark("sweep");
-  output.drain(limits.output_bytes, evidence);
+  if (in_process_) {
+    // The server closed its ends before reporting, or is gone: all there is, is there now.
+    output.pump_available(limits.output_bytes, evidence);
+  } else {
+    output.drain(limits.output_bytes, evidence);
+  }
   output.keep_tails(evidence);
   steps.mark("drain");
   end_fork(limits, evidence, observation);
@@ -392,7 +452,10 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
     if (end_session) kill_run();
     const std::optional<int> server_status = run_end_status();
     kill_run();
-    if (server_gone && !status) {
+    if (in_process_ && !status) {
+      // The server was the test's process: its end is the test's (a signal, an exit code).
+      evidence.wait_status = in_process_end ? in_process_end : server_status;
+    } else if (server_gone && !status) {
       evidence.wait_status = server_status;
       evidence.notes.push_back(fmt::format(
           "the interpreter this test was forked from ended during the test{}",

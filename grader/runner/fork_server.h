@@ -12,6 +12,16 @@
 //   ... one test at a time ...
 //   close                                    --->  exits
 //
+// In-process tests (a server that cannot fork, e.g. a JVM): the request names the test's
+// streams instead of passing them, {"rlimit_cpu": N, "stdin": F, "stdout": F, "stderr": F}, as
+// paths relative to the working directory (a file holding the request; two FIFOs the
+// supervisor reads as it reads a fork's pipes). The server runs the test itself, closes the
+// FIFOs and reports {"ended": true, "status": S} (S as a wait status: what the test's process
+// would have exited with). The test's CPU, memory and output are measured as a fork's are; a
+// test stopped at a limit is stopped by killing the server, which ends the session. A server
+// that reports {"ended": true, "last": true} ends the session after the test (its state is no
+// longer fit for another: a heap or stack exhausted, threads left running).
+//
 // The server is the student's code after an import, so nothing it says is trusted beyond what
 // it can only hurt itself with: the sender of "ready" must be the run's main process or its child
 // (SO_PASSCRED), the test's CPU and memory come from the sandbox's counters, its wall clock and
@@ -76,6 +86,8 @@ class ForkServerSession : public ForkSession {
     /// The limits the server was launched under (its rlimits, which every fork inherits and
     /// cannot raise): a test asking for more is refused as a runner error.
     Limits server_limits;
+    /// The server runs tests itself (Invocation::serves_in_process): no fork, no descriptors.
+    bool in_process;
   };
   ForkServerSession() = default;
   /// Once the run holding the server has started.
@@ -141,6 +153,11 @@ class ForkServerSession : public ForkSession {
   std::string tier_;
   std::filesystem::path steps_log_;
   Limits server_limits_;
+  bool in_process_ = false;
+  /// In-process servers: the server's CPU so far (the start and every test), seconds, against
+  /// its RLIMIT_CPU, which no test can lower or raise for itself.
+  double server_cpu_seconds_ = 0.0;
+  int in_process_tests_ = 0;
   bool ready_ = false;
   bool ended_ = false;
   bool control_closed_ = false;  ///< The server closed its end (it exited).

@@ -424,7 +424,8 @@ class ProcessForkSession final : public ForkServerSession {
       std::optional<uid_t> box_uid;
       if (::stat(run_.workdir().c_str(), &owner) == 0) box_uid = owner.st_uid;
       attach(Setup{std::move(socket.supervisor), run_.workdir(), run_.io_dir(), box_uid,
-                   run_.observation.workdir, tier, options.steps_log, launch_.limits});
+                   run_.observation.workdir, tier, options.steps_log, launch_.limits,
+                   launch_.serves_in_process});
       SupervisionResult supervision;
       if (start(launch_.stdin_data.value_or(""), start_limits, run_.output(), run_.observation,
                 run_.evidence, run_.start_time(), supervision)) {
