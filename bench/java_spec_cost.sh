@@ -11,7 +11,9 @@
 #               student code's own CPU time plus one JVM start (what the issue's target counts)
 #   ratio       CPU per test JVM and served, each over one JVM's CPU (target: served tests plus
 #               one JVM start at most 2 x the one JVM)
-#   class       `batch --jobs 1` and `--jobs 2` of the fifteen fixtures: wall time each
+#   class       `batch --jobs 1` and `--jobs 2` of a class of 40 (the fixtures, copied round-robin
+#               under new names until there are 40): wall time each, and --jobs 2 with a JVM per
+#               test (--process-per-test) beside it
 # "Bare" runs the driver exactly as the sandbox does (the kept run directory of each test, its
 # request on stdin), without the runner, the checkers or the reports.
 #
@@ -120,13 +122,29 @@ PY
 
 rm -rf "$work/class"
 mkdir -p "$work/class"
-for fixture in "$fixtures"/*/; do cp -r "$fixture" "$work/class/"; done
+students=0
+while [ "$students" -lt 40 ]; do
+  for fixture in "$fixtures"/*/; do
+    [ "$students" -lt 40 ] || break
+    students=$((students + 1))
+    copy="$work/class/$(printf '%02d' "$students")-$(basename "$fixture")"
+    cp -r "$fixture" "$copy"
+    # A line of its own in every Java file: batch grades identical submissions once.
+    find "$copy" -name '*.java' -exec sh -c 'echo "// student $1" >> "$2"' _ "$students" {} \;
+  done
+done
 for jobs in 1 2; do
   rm -rf "$work/out-class-$jobs"
   start=$(now)
   "$grader" batch "$spec" "$work/class" --out "$work/out-class-$jobs" --jobs "$jobs" \
     > "$work/out-class-$jobs.log" 2>&1 || true  # a compile error is a student's, not a failure
   end=$(now)
-  python3 -c "print(f'class:      $(ls "$work/class" | wc -l) fixtures, batch --jobs $jobs: {$end - $start:.1f} s wall')"
+  python3 -c "print(f'class:      $(ls "$work/class" | wc -l) submissions, batch --jobs $jobs: {$end - $start:.1f} s wall')"
 done
+rm -rf "$work/out-class-each"
+start=$(now)
+"$grader" batch "$spec" "$work/class" --out "$work/out-class-each" --jobs 2 --process-per-test \
+  > "$work/out-class-each.log" 2>&1 || true
+end=$(now)
+python3 -c "print(f'class:      the same, batch --jobs 2 --process-per-test (a JVM per test): {$end - $start:.1f} s wall')"
 echo "bench: work folder $work"
