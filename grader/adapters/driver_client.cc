@@ -354,7 +354,7 @@ std::optional<EarlyStop> output_overflow(const DriverStepRecord& step, const std
 
 std::vector<std::string> import_notes(const DriverTranscript& transcript,
                                       const std::string& module_file,
-                                      std::optional<double> cpu_seconds) {
+                                      std::optional<double> cpu_seconds, bool in_process) {
   constexpr std::size_t kShownLines = 8;
   std::vector<std::string> notes = transcript.import_remarks;
   if (!transcript.import_stdout.empty()) {
@@ -372,7 +372,13 @@ std::vector<std::string> import_notes(const DriverTranscript& transcript,
     for (auto& note : intake_notes(transcript.intake)) notes.push_back(std::move(note));
   }
   if (cpu_seconds) {
-    if (*cpu_seconds >= 1.0) {
+    if (*cpu_seconds >= 1.0 && in_process) {
+      notes.push_back(fmt::format(
+          "loading {} took {} of CPU time (the JVM's start and the class's static initializers); "
+          "the tests ran in that JVM instead of starting one each, and that time counts toward "
+          "the submission's time budget",
+          module_file, seconds_text(*cpu_seconds)));
+    } else if (*cpu_seconds >= 1.0) {
       notes.push_back(fmt::format(
           "importing {} took {} of CPU time (its top-level code); the tests were forked from the "
           "imported module instead of importing it again, and that time counts toward the "

@@ -116,8 +116,10 @@ std::optional<EarlyStop> output_overflow(const DriverStepRecord& step, const std
 /// with definitions-only intake what was skipped and which imports failed). `cpu_seconds`: the
 /// import's CPU time when it ran once for the whole submission (a fork session), said when it
 /// is 1 s or more; without it the driver's own wall-clock figure is said when over 1 s.
+/// `in_process`: the session's server ran the tests itself (a JVM) rather than forking them.
 std::vector<std::string> import_notes(const DriverTranscript& transcript,
                                       const std::string& module_file,
-                                      std::optional<double> cpu_seconds = std::nullopt);
+                                      std::optional<double> cpu_seconds = std::nullopt,
+                                      bool in_process = false);
 
 }  // namespace sg

@@ -42,6 +42,15 @@ TEST(ReadTranscript, ReadsStepsAndIgnoresForeignLines) {
   EXPECT_TRUE(transcript.done);
   EXPECT_FALSE(diagnose_early_stop(exited_with(stream), transcript, {"solve([1])"}, "m.py"));
   EXPECT_EQ(import_notes(transcript, "m.py").size(), 1u);
+  // A slow start is said in the session's terms: an import forked from, or a JVM that served.
+  const std::vector<std::string> forked = import_notes(transcript, "m.py", 1.5);
+  ASSERT_EQ(forked.size(), 2u);
+  EXPECT_NE(forked[1].find("importing m.py took 1.50 s"), std::string::npos) << forked[1];
+  EXPECT_NE(forked[1].find("forked from the imported module"), std::string::npos) << forked[1];
+  const std::vector<std::string> served = import_notes(transcript, "Board.java", 1.5, true);
+  ASSERT_EQ(served.size(), 2u);
+  EXPECT_NE(served[1].find("loading Board.java took 1.50 s"), std::string::npos) << served[1];
+  EXPECT_NE(served[1].find("the tests ran in that JVM"), std::string::npos) << served[1];
 }
 
 TEST(DiagnoseEarlyStop, TimeoutNamesTheStepThatWasRunning) {

@@ -27,8 +27,9 @@ struct BatchArgs {
 
 /// --process-per-test's help, shared by `grade` and `batch`.
 inline constexpr const char* kProcessPerTestHelp =
-    "Run each function-call test in a new Python process that imports the submission again, "
-    "instead of forking it from one import (slower; for comparison and debugging)";
+    "Run each function-call test in a process of its own (Python: a new interpreter that "
+    "imports the submission again, instead of a fork of one import; Java: a JVM per test, "
+    "instead of one JVM serving the tests) (slower; for comparison and debugging)";
 
 /// Registers the `batch` subcommand on `app`, filling `args`; `python` and `driver_dir` are the
 /// defaults `grade` uses too.

@@ -69,20 +69,26 @@ std::optional<Observation> ImportSession::run(const Invocation& test, Visibility
 std::vector<std::string> ImportSession::import_notes() const {
   if (!ok_) return {};
   const DriverTranscript transcript = read_transcript(import_, 0);
-  std::vector<std::string> notes = sg::import_notes(transcript, module_file_, import_.cpu_seconds);
+  const bool in_process = launch_.serves_in_process;
+  std::vector<std::string> notes =
+      sg::import_notes(transcript, module_file_, import_.cpu_seconds, in_process);
   if (imports_ > 1 && import_cpu_seconds_ >= 1.0) {
     const int restarts = imports_ - static_cast<int>(servers_.size());
+    const char* server = in_process ? "a JVM" : "an interpreter";
     std::string why;
     if (servers_.size() > 1)
-      why =
-          "once for each visibility of the tests (a test never shares an interpreter with one "
-          "shown at another time)";
+      why = fmt::format(
+          "once for each visibility of the tests (a test never shares {} with one shown at "
+          "another time)",
+          server);
     if (restarts > 0) {
-      why += fmt::format("{}again after a test ended the interpreter ({} time{})",
-                         why.empty() ? "" : ", and ", restarts, restarts == 1 ? "" : "s");
+      why +=
+          fmt::format("{}again after a test ended the {} ({} time{})", why.empty() ? "" : ", and ",
+                      in_process ? "JVM" : "interpreter", restarts, restarts == 1 ? "" : "s");
     }
-    notes.push_back(fmt::format("{} was imported {} times in all, {:.2f} s of CPU: {}",
-                                module_file_, imports_, import_cpu_seconds_, why));
+    notes.push_back(fmt::format("{} was {} {} times in all, {:.2f} s of CPU: {}", module_file_,
+                                in_process ? "loaded" : "imported", imports_, import_cpu_seconds_,
+                                why));
   }
   return notes;
 }
