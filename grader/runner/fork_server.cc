@@ -401,12 +401,11 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
   const SupervisionResult supervision = supervise(limits, supervised, output, evidence);
   steps.mark("test");
 
-  std::optional<int> in_process_end;  // the in-process server's wait status, when it ended
   if (in_process_ && !status) {
-    // Stopped at a limit, or ended by the test itself: the test's process is gone either way.
+    // Stopped at a limit (killed above), or ended by the test itself: the test's process is the
+    // server, gone either way; it has ended before its output is read below.
     server_gone = true;
-    if (evidence.killed_by_supervisor) kill_run();
-    in_process_end = run_end_status();
+    run_end_status();
   } else if (!server_gone && !status && evidence.killed_by_supervisor) {
     // The server reaps the killed fork and reports it.
     const Clock::time_point deadline = Clock::now() + kReportAfterKill;
@@ -454,7 +453,7 @@ void ForkServerSession::run_test(const Invocation& test, ForkedProgram program,
     kill_run();
     if (in_process_ && !status) {
       // The server was the test's process: its end is the test's (a signal, an exit code).
-      evidence.wait_status = in_process_end ? in_process_end : server_status;
+      evidence.wait_status = server_status;
     } else if (server_gone && !status) {
       evidence.wait_status = server_status;
       evidence.notes.push_back(fmt::format(
