@@ -133,8 +133,13 @@ public final class JavaDriver {
     forbidExit();
     new JavaDriver(protocol, JavaDriver.class.getClassLoader())
         .run(new String(input, StandardCharsets.UTF_8));
+    end();
+  }
+
+  // Ends the JVM at once: a student's non-daemon thread never keeps a test or a session alive.
+  private static void end() {
     finished = true;
-    Runtime.getRuntime().halt(0);  // a student's non-daemon thread never keeps the test alive
+    Runtime.getRuntime().halt(0);
   }
 
   // ---- serving tests (docs/driver-protocol.md, "In-process server") ------------------------
@@ -149,10 +154,7 @@ public final class JavaDriver {
     FileOutputStream reply = new FileOutputStream(FileDescriptor.in);
     byte[] message = new byte[1 << 16];
     int length = control.read(message);
-    if (length <= 0) {
-      finished = true;
-      Runtime.getRuntime().halt(0);
-    }
+    if (length <= 0) end();
     System.setIn(new ByteArrayInputStream(new byte[0]));
     forbidExit();
     PrintStream startOut =
@@ -166,10 +168,7 @@ public final class JavaDriver {
     PrintStream jvmErr = System.err;
     for (int test = 1; ; ++test) {
       length = control.read(message);
-      if (length <= 0) {  // the supervisor closed the session
-        finished = true;
-        Runtime.getRuntime().halt(0);
-      }
+      if (length <= 0) end();  // the supervisor closed the session
       JsonObject header =
           JsonParser.parseString(new String(message, 0, length, StandardCharsets.UTF_8))
               .getAsJsonObject();
@@ -193,10 +192,7 @@ public final class JavaDriver {
       reply.write(
           ("{\"ended\": true, \"status\": 0, \"last\": " + last + "}")
               .getBytes(StandardCharsets.UTF_8));
-      if (last) {
-        finished = true;
-        Runtime.getRuntime().halt(0);
-      }
+      if (last) end();
     }
   }
 
