@@ -142,8 +142,9 @@ class JavaLanguage final : public LanguageDriver {
           fmt::format("the Java agent's bytecode library {} is missing (scripts/setup.sh installs "
                       "libasm-java; SEARCHGRADER_ASM names another copy)",
                       asm_jar().string()));
-    for (const char* source :
-         {kJavaDriverFile, kDriverSources[0], kDriverSources[1], kDriverSources[2]})
+    std::vector<const char*> sources = {kJavaDriverFile};
+    sources.insert(sources.end(), std::begin(kDriverSources), std::end(kDriverSources));
+    for (const char* source : sources)
       if (context.driver_dir.empty() || !fs::is_regular_file(context.driver_dir / source, error))
         problems.push_back(
             fmt::format("the Java driver's {} is missing (set its folder with --driver-dir or "

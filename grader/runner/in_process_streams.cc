@@ -6,10 +6,10 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <fstream>
 #include <stdexcept>
 
 #include "runner/system_calls.h"
+#include "runner/workdir.h"
 
 namespace sg {
 namespace {
@@ -41,16 +41,8 @@ UniqueFd fifo(const fs::path& path, std::optional<uid_t> box_uid) {
 
 InProcessStreams make_in_process_streams(const fs::path& workdir, const std::string& request,
                                          std::optional<uid_t> box_uid) {
-  const fs::path stdin_path = workdir / InProcessStreams::kStdin;
-  ::unlink(stdin_path.c_str());
-  {
-    std::ofstream out(stdin_path, std::ios::binary);
-    out << request;
-    if (!out.flush()) throw std::runtime_error(fmt::format("cannot write {}", stdin_path.string()));
-  }
-  if (::chmod(stdin_path.c_str(), 0400) != 0)
-    throw std::runtime_error(fmt::format("cannot protect {}", stdin_path.string()));
-  give(stdin_path, box_uid);
+  write_support_text({InProcessStreams::kStdin, request}, workdir);
+  give(workdir / InProcessStreams::kStdin, box_uid);
   InProcessStreams streams;
   streams.stdout_read = fifo(workdir / InProcessStreams::kStdout, box_uid);
   streams.stderr_read = fifo(workdir / InProcessStreams::kStderr, box_uid);

@@ -23,9 +23,9 @@ struct InProcessStreams {
   UniqueFd stderr_read;
 };
 
-/// Writes `request` to `workdir`/kStdin and makes the two FIFOs there (replacing what a test
-/// left under those names), owned by `box_uid` when given, and opens their read ends. Throws
-/// std::runtime_error naming the path that could not be made.
+/// Writes `request` to `workdir`/kStdin (write_support_text) and makes the two FIFOs there
+/// (replacing what a test left under those names), owned by `box_uid` when given, and opens their
+/// read ends. Throws std::runtime_error naming the path that could not be made.
 InProcessStreams make_in_process_streams(const std::filesystem::path& workdir,
                                          const std::string& request, std::optional<uid_t> box_uid);
 
