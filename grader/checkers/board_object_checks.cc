@@ -91,7 +91,7 @@ FunctionCallCheck check_tiles_at(const ref::TilePuzzle& puzzle, const ref::Tiles
 
 FunctionCallCheck check_board_text(const ref::TilePuzzle& puzzle, const ref::Tiles& board,
                                    const nlohmann::json& returned, const std::string& call,
-                                   bool exact) {
+                                   BoardTextLayout layout) {
   FunctionCallCheck check;
   const int n = puzzle.rows();
   if (!returned.is_string()) {
@@ -100,21 +100,37 @@ FunctionCallCheck check_board_text(const ref::TilePuzzle& puzzle, const ref::Til
   }
   const std::string text = returned.get<std::string>();
   const std::string wanted = dimension_rows_text(board, n);
-  if (exact) {
-    check.passed = text == wanted;
+  const std::string got = elide(text, 12, 600);
+  if (layout == BoardTextLayout::tokens) {
+    check.passed = read_dimension_tokens_board(text, n) == board;
     if (!check.passed)
       check.feedback = fmt::format(
-          "`{}` returned\n{}\nexpected the course's layout (the dimension, then each row's tiles "
-          "as String.format(\"%2d \", tile), each row ending in a newline):\n{}",
-          call, elide(text, 12, 600), wanted);
+          "`{}` returned\n{}\nwhich does not draw the board (its dimension {}, then its tiles "
+          "row by row):\n{}",
+          call, got, n, wanted);
     return check;
   }
-  const auto boards = read_dimension_rows_boards(text, n);
-  check.passed = boards.size() == 1 && boards.front().tiles == board;
-  if (!check.passed)
+  if (read_dimension_lines_board(text, n) != board) {
     check.feedback = fmt::format(
-        "`{}` returned\n{}\nwhich does not draw the board (its dimension {}, then its rows):\n{}",
-        call, elide(text, 12, 600), n, wanted);
+        "`{}` returned\n{}\nexpected the course's layout: {} lines, the dimension alone on the "
+        "first, then one row of the board on each line:\n{}",
+        call, got, n + 1, wanted);
+    return check;
+  }
+  check.passed = true;
+  if (text == wanted) return check;
+  if (layout == BoardTextLayout::aligned) {
+    check.passed = false;
+    check.feedback = fmt::format(
+        "`{}` returned\n{}\nexpected the course's layout (the dimension, then each row's tiles "
+        "as String.format(\"%2d \", tile), each row ending in a newline):\n{}",
+        call, got, wanted);
+    return check;
+  }
+  check.notes.push_back(
+      "toString() spaces its tiles otherwise than the handout's String.format(\"%2d \", tile); "
+      "the course's grader reads the dimension and the tiles as tokens on their lines, so this "
+      "is not charged");
   return check;
 }
 

@@ -30,11 +30,19 @@ FunctionCallCheck check_boolean(bool expected, const nlohmann::json& returned,
 FunctionCallCheck check_tiles_at(const ref::TilePuzzle& puzzle, const ref::Tiles& board,
                                  const nlohmann::json& returned, const std::string& made);
 
-/// toString() of `board` must draw it: its dimension, then its rows, spacing aside (the value);
-/// `exact` also asks for the course's layout, each tile as String.format("%2d ", tile).
+/// How strictly toString()'s text is read (COS 226's grader reads the dimension and the tiles as
+/// tokens; its "prescribed format" is n + 1 lines).
+enum class BoardTextLayout {
+  tokens,   ///< the dimension, then the n * n tiles in row-major order, any whitespace between
+  lines,    ///< n + 1 lines: the dimension alone, then one row per line; spacing in a line free
+  aligned,  ///< lines, each tile written as String.format("%2d ", tile) (the handout's code)
+};
+
+/// toString() of `board` must draw it as `layout` asks. Under `lines`, a text whose spacing
+/// differs from the handout's `%2d ` passes with a note saying so (the course does not charge it).
 FunctionCallCheck check_board_text(const ref::TilePuzzle& puzzle, const ref::Tiles& board,
                                    const nlohmann::json& returned, const std::string& call,
-                                   bool exact);
+                                   BoardTextLayout layout);
 
 /// A Solver of `start`: `returned` is {"moves": moves(), "solution": solution(), "solvable":
 /// isSolvable()} ("solvable" absent for a Solver that has no isSolvable()). With `shortest` (a

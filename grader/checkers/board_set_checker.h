@@ -14,9 +14,9 @@
 
 namespace sg {
 
-/// One returned board read as tiles (row-major): {"$repr": "3\n 1 2 3\n..."} through the
-/// dimension-rows notation, a list of rows, or a flat list; nullopt when it is none of these
-/// for an `n` x `n` board.
+/// One returned board read as tiles (row-major): {"$repr": "3\n 1 2 3\n..."} by its tokens (the
+/// dimension, then the tiles, however the lines break: notation/dimension_rows.h), a list of
+/// rows, or a flat list; nullopt when it is none of these for an `n` x `n` board.
 std::optional<ref::Tiles> returned_board(const nlohmann::json& item, int rows, int cols);
 
 /// `call` returned `observed` (a list, an Iterable's items, a set) that must hold exactly the

@@ -45,6 +45,11 @@ FunctionCallCheck check_dequeue_count(const DequeueJudgement& judgement,
         judgement.counter, elide(python_repr(counts), 3, 300), judgement.counter);
     return check;
   }
+  // The handout does not ask a Solver to queue a board that is already solved.
+  if (*busiest == 0 && start == puzzle.goal()) {
+    check.passed = true;
+    return check;
+  }
   if (*queues == 0) {
     check.feedback = fmt::format(
         "{}, from\n{}made no {}: the assignment's A* keeps its search nodes in the course's {}, "

@@ -50,7 +50,8 @@ struct DequeueJudgement {
 /// (a map: {"$dict": [["queues", 2], ["inserts", ...], ["delMins", ...], ["busiest", ...]]} or
 /// the same as an object). The busiest queue's delMins are judged (a lockstep twin keeps a queue
 /// of its own); with a single queue, the twin's allowance is added to the ranges' most. `call`
-/// and `start` say which Solver ran, drawn as toString() draws the board.
+/// and `start` say which Solver ran, drawn as toString() draws the board. A Solver that answers
+/// a `start` that is already the goal without dequeuing (or without a queue) passes.
 FunctionCallCheck check_dequeue_count(const DequeueJudgement& judgement,
                                       const ref::TilePuzzle& puzzle, const ref::Tiles& start,
                                       const nlohmann::json& counts, const std::string& call);

@@ -98,5 +98,22 @@ TEST(DequeueCountCheck, NoQueueOrNoCountsAreSaid) {
   EXPECT_TRUE(judge(plain).passed);
 }
 
+// The handout does not ask a Solver to queue a board that is already solved (issue 70); on any
+// other board no dequeue is still fewer than any A*.
+TEST(DequeueCountCheck, AGoalBoardMayBeAnsweredWithoutTheQueue) {
+  const ref::Tiles goal = kPuzzle.goal();
+  const auto on = [&](const ref::Tiles& start, const nlohmann::json& got) {
+    DequeueJudgement exact = judgement();
+    exact.asked = {"an A* with the Manhattan priority and the critical optimization", 1, 1, true,
+                   ""};
+    return check_dequeue_count(exact, kPuzzle, start, got, "new Solver(new Board(...))");
+  };
+  EXPECT_TRUE(on(goal, counts(2, 0)).passed);
+  EXPECT_TRUE(on(goal, counts(0, 0)).passed);
+  EXPECT_TRUE(on(goal, counts(2, 1)).passed);
+  EXPECT_THAT(on(kStart, counts(2, 0)).feedback, HasSubstr("fewer than any can"));
+  EXPECT_THAT(on(kStart, counts(0, 0)).feedback, HasSubstr("made no MinPQ"));
+}
+
 }  // namespace
 }  // namespace sg

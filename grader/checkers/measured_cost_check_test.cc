@@ -51,8 +51,36 @@ TEST(MeasuredCost, ComputationsPerQueueOperationAreJudgedNotCallsOfACachedValue)
               HasSubstr("over 82 MinPQ operations (55 insert(), 27 delMin()) it called "
                         "hamming() 27 times (27 computing) and manhattan() 351 times (351 "
                         "computing): 4.6 computations per operation"));
-  EXPECT_THAT(check.feedback, HasSubstr("4.6 computations per operation, at most 2 asked"));
+  EXPECT_THAT(check.feedback, HasSubstr("4.6 computations per operation, more than the 2 asked"));
   EXPECT_THAT(check.feedback, HasSubstr("call manhattan() on every comparison"));
+}
+
+// A ratio is judged over operations that happened (issue 70): a Solver that answers a board
+// already solved without its MinPQ computed hamming() and manhattan() once, over no operation.
+TEST(MeasuredCost, NoQueueOperationMeansNoRatioToJudge) {
+  const nlohmann::json idle = nlohmann::json::parse(
+      R"({"$dict": [["queues", 2], ["inserts", 0], ["delMins", 0], ["busiest", 0]]})");
+  const nlohmann::json once = nlohmann::json::parse(
+      R"({"$dict": [["hamming", {"$dict": [["calls", 1], ["computed", 1]]}],
+                    ["manhattan", {"$dict": [["calls", 1], ["computed", 1]]}]]})");
+  const FunctionCallCheck check = check_computed_calls(once, idle, 2, "new Solver(...)");
+  EXPECT_TRUE(check.passed);
+  EXPECT_THAT(check.notes, testing::ElementsAre(HasSubstr("made no MinPQ operation")));
+}
+
+// "At most 2" means it: a ratio just above the bound is never shown rounded down onto it.
+TEST(MeasuredCost, ARatioJustAboveTheBoundIsShownAboveIt) {
+  const nlohmann::json queue = nlohmann::json::parse(
+      R"({"$dict": [["queues", 1], ["inserts", 25], ["delMins", 15], ["busiest", 15]]})");
+  const nlohmann::json calls = nlohmann::json::parse(
+      R"({"$dict": [["manhattan", {"$dict": [["calls", 81], ["computed", 81]]}]]})");
+  const FunctionCallCheck check = check_computed_calls(calls, queue, 2, "new Solver(...)");
+  EXPECT_FALSE(check.passed);
+  EXPECT_THAT(check.feedback, HasSubstr("2.02 computations per operation, more than the 2 asked"));
+  EXPECT_TRUE(
+      check_computed_calls(nlohmann::json::parse(R"({"manhattan": {"calls": 80, "computed": 80}})"),
+                           queue, 2, "new Solver(...)")
+          .passed);
 }
 
 }  // namespace

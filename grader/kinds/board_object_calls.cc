@@ -56,6 +56,17 @@ bool read_unsolvable_throws(const TestSpec& test) {
   return how == "throws";
 }
 
+// A to_string test's `layout:` (checkers/board_object_checks.h): lines (the default: the course's
+// grader reads tokens on n + 1 lines) or aligned (also the handout's String.format("%2d ", tile)).
+BoardTextLayout read_text_layout(const TestSpec& test) {
+  const std::string layout = read_name(test, "/layout", "lines");
+  if (layout == "lines") return BoardTextLayout::lines;
+  if (layout == "aligned") return BoardTextLayout::aligned;
+  throw SpecError(location_of(test, "/layout"),
+                  "layout is lines (the dimension, then a row per line, any spacing) or aligned "
+                  "(also each tile as String.format(\"%2d \", tile))");
+}
+
 // The counting class's counts since its last call (which it starts anew).
 nlohmann::json counts_step(const DequeueAsk& ask) {
   return {{"op", "call"},
@@ -126,7 +137,8 @@ const std::map<std::string, std::string>& board_object_slips() {
       {"neighbor_missing", "leaves one neighbor out"},
       {"twin_moves_blank", "swaps the blank with a tile (a move, not a twin)"},
       {"equals_by_reference", "compares boards with == (the same object, not the same tiles)"},
-      {"unpadded_layout", "draws the rows with single spaces, not the course's %2d layout"},
+      {"unpadded_layout", "draws the rows with single spaces, not the handout's %2d layout"},
+      {"rows_on_one_line", "writes every row on one line: no newline after each row"},
       {"keeps_callers_array", "keeps the caller's array instead of a copy"},
       {"solution_reversed", "lists the solution from the goal back to the initial board"},
       {"moves_counts_boards", "counts the boards of the solution, not the moves"},
@@ -269,23 +281,31 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
       return;
     case Role::to_string: {
       const std::string text = made + ".toString()";
+      const BoardTextLayout layout = read_text_layout(test);
       Call call = object_call(
           text, {new_step(type, board.passed, object), {{"op", "str"}, {"target", object}}}, 1,
           [puzzle, tiles, text](const nlohmann::json& got) {
-            return check_board_text(*puzzle, tiles, got, text, false);
+            return check_board_text(*puzzle, tiles, got, text, BoardTextLayout::tokens);
           },
           dimension_rows_text(tiles, puzzle->rows()));
-      call.aspect_judges = {{"format", [puzzle, tiles, text](const nlohmann::json& got) {
-                               return check_board_text(*puzzle, tiles, got, text, true);
+      call.aspect_judges = {{"format", [puzzle, tiles, text, layout](const nlohmann::json& got) {
+                               return check_board_text(*puzzle, tiles, got, text, layout);
                              }}};
-      std::string unpadded = fmt::format("{}\n", puzzle->rows());
-      for (int r = 0; r < puzzle->rows(); ++r) {
+      const auto row_text = [&](int r, const char* pattern) {
+        std::string row;
         for (int c = 0; c < puzzle->cols(); ++c)
-          unpadded += fmt::format("{}{}", c == 0 ? "" : " ",
-                                  tiles[static_cast<std::size_t>(r * puzzle->cols() + c)]);
-        unpadded += "\n";
+          row += fmt::format(fmt::runtime(pattern),
+                             tiles[static_cast<std::size_t>(r * puzzle->cols() + c)]);
+        return row;
+      };
+      std::string one_line = fmt::format("{}\n", puzzle->rows());
+      for (int r = 0; r < puzzle->rows(); ++r) one_line += row_text(r, "{:2d} ");
+      call.slips["rows_on_one_line"] = one_line + "\n";
+      if (layout == BoardTextLayout::aligned) {
+        std::string unpadded = fmt::format("{}\n", puzzle->rows());
+        for (int r = 0; r < puzzle->rows(); ++r) unpadded += row_text(r, " {}") + "\n";
+        call.slips["unpadded_layout"] = unpadded;
       }
-      call.slips["unpadded_layout"] = unpadded;
       plan.calls.push_back(std::move(call));
       return;
     }
@@ -318,7 +338,8 @@ void plan_board_object_calls(const Assignment& assignment, const PlannedBoard& b
       plan.calls.push_back(object_call(
           text, steps, 4,
           [puzzle, tiles, text](const nlohmann::json& got) {
-            FunctionCallCheck check = check_board_text(*puzzle, tiles, got, text, false);
+            FunctionCallCheck check =
+                check_board_text(*puzzle, tiles, got, text, BoardTextLayout::tokens);
             if (!check.passed)
               check.feedback +=
                   "\na Board must copy the array it is given: the caller may "

@@ -6,7 +6,8 @@
 //   twin       new Board(tiles).twin(): two tiles swapped, neither the blank
 //   equals     new Board(tiles).equals(x) against an equal board, itself, a neighbor, null,
 //              another type and a board of another size
-//   to_string  its toString(): the board drawn (value) in the course's layout (format)
+//   to_string  its toString(): the board drawn, as tokens (value), in the course's layout
+//              (format: n + 1 lines; with `layout: aligned` also the handout's %2d spacing)
 //   immutable  the caller's array changed after construction: toString() still draws the board
 //   memory     new Board(tiles)'s deep size (the measuring agent) within `bytes_at_most` at n
 //   solve      new Solver(new Board(tiles)): isSolvable(), moves() a shortest solution's length

@@ -365,6 +365,9 @@ void plan_domain_calls(const Assignment& assignment, const TestSpec& test, Plan&
 Plan make_plan(const Assignment& assignment, const TestSpec& test) {
   Plan plan;
   plan.role = read_role(test);
+  if (test.input.contains("layout") && plan.role != Role::to_string)
+    throw SpecError(location_of(test, "/layout"),
+                    "layout says how toString()'s text is read: role to_string only");
   const bool on_domain = test.input.contains("domain");
   const char* const fallback[6][2] = {{"findBlank_8p", "findBlank_8p"},
                                       {"actionsF_8p", "actions"},
@@ -440,19 +443,24 @@ std::vector<std::string> further_aspects(const Plan& plan) {
   return names;
 }
 
-// Judges `returned` on the call's further aspects; the first failure of each is kept. Aspects
+// Judges `returned` on the call's further aspects; the first failure of each is kept, and the
+// notes of every judgement (once each) go to `notes`. Aspects
 // that judge a right answer only (Call::further_need_answer) skip a call whose value was wrong.
 // `judged` collects the aspects some call judged.
 void judge_further(const Call& call, const nlohmann::json& returned, bool answer_right,
-                   std::vector<AspectOutcome>& aspects, std::set<std::string>& judged) {
+                   std::vector<AspectOutcome>& aspects, std::set<std::string>& judged,
+                   std::vector<std::string>& notes) {
   if (call.further_need_answer && !answer_right) return;
   for (const auto& [name, judge] : call.aspect_judges) {
     judged.insert(name);
     for (AspectOutcome& aspect : aspects) {
       if (aspect.aspect != name || !aspect.passed) continue;
-      const FunctionCallCheck check = judge(returned);
+      FunctionCallCheck check = judge(returned);
       aspect.passed = check.passed;
       aspect.feedback = check.feedback;
+      for (auto& note : check.notes)
+        if (std::find(notes.begin(), notes.end(), note) == notes.end())
+          notes.push_back(std::move(note));
     }
   }
 }
@@ -619,7 +627,7 @@ TestOutcome PuzzleFunctionKind::evaluate(const Assignment& assignment, const Tes
     const bool right =
         judge_call(call, returned, read_after ? &transcript.steps[after].value : nullptr, value,
                    unchanged, outcome.notes);
-    judge_further(call, returned, right, others, judged_further);
+    judge_further(call, returned, right, others, judged_further, outcome.notes);
   }
   if (!value.passed && outcome.verdict == Verdict::accepted)
     outcome.verdict = Verdict::wrong_answer;
@@ -657,7 +665,7 @@ std::vector<MutantOutcome> PuzzleFunctionKind::mutant_outcomes(const Assignment&
       const bool right =
           judge_call(call, slip->second, plan.role == Role::take_action ? &after : nullptr, value,
                      unchanged, mutant.outcome.notes);
-      judge_further(call, slip->second, right, others, judged_further);
+      judge_further(call, slip->second, right, others, judged_further, mutant.outcome.notes);
     }
     mark_unjudged_further(others, judged_further);
     mutant.outcome.aspects = {value};

@@ -23,7 +23,8 @@
 //   cross_check: {value: ...}: what the assignment publishes for the first call (the course
 //             grader's output), which the reference must reproduce
 // Aspects: value (every call returned the right value), input_unchanged (take_action: no call
-// modified the state passed to it), format (to_string: the course's exact layout), dequeues
+// modified the state passed to it), format (to_string: the course's layout, `layout:` lines
+// (default) or aligned, checkers/board_object_checks.h), dequeues
 // (solve with `dequeues:`: the search nodes the Solver's A* dequeued, kinds/dequeue_plan.h).
 #pragma once
 
@@ -39,9 +40,9 @@ class PuzzleFunctionKind : public TestKind {
   }
   bool uses_action_order(const Assignment&) const override { return true; }
   std::vector<std::string> keys() const override {
-    return {"role",       "function", "states",    "actions",      "cross_check", "goal",
-            "domain",     "receiver", "heuristic", "solver",       "raises",      "dequeues",
-            "unsolvable", "calls",    "memory",    "bytes_at_most"};
+    return {"role",       "function", "states",    "actions",       "cross_check", "goal",
+            "domain",     "receiver", "heuristic", "solver",        "raises",      "dequeues",
+            "unsolvable", "calls",    "memory",    "bytes_at_most", "layout"};
   }
   void validate(const Assignment& assignment, const TestSpec& test) const override;
   Invocation invocation(const Assignment& assignment, const TestSpec& test,

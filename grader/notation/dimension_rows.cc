@@ -25,9 +25,8 @@ std::vector<int> integers_of(std::string_view line) {
   return values;
 }
 
-}  // namespace
-
-std::vector<DimensionRowsBoard> read_dimension_rows_boards(std::string_view text, int n) {
+// The text's lines, without their '\n'.
+std::vector<std::string_view> lines_of(std::string_view text) {
   std::vector<std::string_view> lines;
   for (std::size_t start = 0; start <= text.size();) {
     const std::size_t end = text.find('\n', start);
@@ -36,6 +35,38 @@ std::vector<DimensionRowsBoard> read_dimension_rows_boards(std::string_view text
     if (end == std::string_view::npos) break;
     start = end + 1;
   }
+  return lines;
+}
+
+}  // namespace
+
+std::optional<ref::Tiles> read_dimension_tokens_board(std::string_view text, int n) {
+  std::string flat(text);
+  for (char& c : flat)
+    if (c == '\n' || c == '\f' || c == '\v') c = ' ';
+  const std::vector<int> values = integers_of(flat);
+  const auto cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  if (values.size() != cells + 1 || values[0] != n) return std::nullopt;
+  return ref::Tiles(values.begin() + 1, values.end());
+}
+
+std::optional<ref::Tiles> read_dimension_lines_board(std::string_view text, int n) {
+  std::vector<std::string_view> lines = lines_of(text);
+  while (!lines.empty() && lines.back().find_first_not_of(" \t\r") == std::string_view::npos)
+    lines.pop_back();
+  const auto rows = static_cast<std::size_t>(n);
+  if (lines.size() != rows + 1 || integers_of(lines[0]) != std::vector<int>{n}) return std::nullopt;
+  ref::Tiles tiles;
+  for (std::size_t row = 1; row <= rows; ++row) {
+    const std::vector<int> cells = integers_of(lines[row]);
+    if (cells.size() != rows) return std::nullopt;
+    tiles.insert(tiles.end(), cells.begin(), cells.end());
+  }
+  return tiles;
+}
+
+std::vector<DimensionRowsBoard> read_dimension_rows_boards(std::string_view text, int n) {
+  const std::vector<std::string_view> lines = lines_of(text);
   std::vector<DimensionRowsBoard> boards;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::vector<int> head = integers_of(lines[i]);

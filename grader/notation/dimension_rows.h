@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,14 @@ struct DimensionRowsBoard {
 /// dimension, a header or a debug line never breaks the sequence; a board whose rows are cut
 /// short is not read.
 std::vector<DimensionRowsBoard> read_dimension_rows_boards(std::string_view text, int n);
+
+/// The board a text draws when its whitespace-separated words are n, then the n * n tiles row
+/// by row, however the lines break (how COS 226's grader reads a toString()); else nullopt.
+std::optional<ref::Tiles> read_dimension_tokens_board(std::string_view text, int n);
+
+/// The board a text draws in n + 1 lines (blank lines after them aside): n alone on the first,
+/// then each row's n integers on a line of its own, any spacing; else nullopt.
+std::optional<ref::Tiles> read_dimension_lines_board(std::string_view text, int n);
 
 /// The board as Board.toString() writes it: n, then each row's tiles as `String.format("%2d ",
 /// tile)` (" 0  1  3 "), one line per row, ending in a newline.

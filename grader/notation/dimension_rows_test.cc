@@ -40,6 +40,23 @@ TEST(DimensionRows, WritesTheBoardAsToStringDoes) {
   EXPECT_EQ(back[0].tiles, tiles);
 }
 
+// A single Board's toString() as the course's grader reads it: tokens, or tokens on n + 1 lines.
+TEST(DimensionRows, OneBoardByItsTokensOrByItsLines) {
+  const ref::Tiles tiles = {8, 1, 3, 4, 0, 2, 7, 6, 5};
+  for (const char* text : {"3\n 8  1  3 \n 4  0  2 \n 7  6  5 \n", "3\n8 1 3\n4 0 2\n7 6 5",
+                           "3\r\n\t8 1 3\r\n4 0 2\r\n7 6 5\r\n\n"}) {
+    EXPECT_EQ(read_dimension_tokens_board(text, 3), tiles) << text;
+    EXPECT_EQ(read_dimension_lines_board(text, 3), tiles) << text;
+  }
+  const char* one_line = "3\n 8  1  3  4  0  2  7  6  5 \n";
+  EXPECT_EQ(read_dimension_tokens_board(one_line, 3), tiles);
+  EXPECT_EQ(read_dimension_lines_board(one_line, 3), std::nullopt);
+  EXPECT_EQ(read_dimension_lines_board("3\n8 1 3\n\n4 0 2\n7 6 5\n", 3), std::nullopt);
+  EXPECT_EQ(read_dimension_tokens_board("8 1 3\n4 0 2\n7 6 5\n", 3), std::nullopt);  // no n
+  EXPECT_EQ(read_dimension_tokens_board("3\n8 1 3\n4 0 2\n7 6\n", 3), std::nullopt);
+  EXPECT_EQ(read_dimension_tokens_board("3\n8 1 3\n4 0 2\n7 6 5 h=10\n", 3), std::nullopt);
+}
+
 }  // namespace dimension_rows_test
 }  // namespace
 }  // namespace sg
