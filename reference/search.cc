@@ -47,6 +47,7 @@ struct Node {
   std::string action;
   double g = 0.0;
   long long order = 0;  // insertion order, negated for latest-first
+  std::size_t depth = 0;  // actions from the initial state
 };
 
 struct Key {
@@ -88,7 +89,9 @@ class Engine {
   bool reached() const { return policy_.graph_search && policy_.duplicates == Duplicates::reached; }
 
   std::size_t add_node(State state, long parent, std::string action, double g) {
-    Node node{std::move(state), parent, std::move(action), g, 0};
+    const std::size_t depth =
+        parent < 0 ? 0 : nodes_[static_cast<std::size_t>(parent)].depth + 1;
+    Node node{std::move(state), parent, std::move(action), g, 0, depth};
     const long long sequence = next_sequence_++;
     node.order = tie_ == TieBreak::earliest_inserted ? sequence : -sequence;
     nodes_.push_back(std::move(node));
@@ -99,6 +102,7 @@ class Engine {
     frontier_.insert({priority(nodes_[index]), nodes_[index].order, index});
     if (checked()) in_frontier_[nodes_[index].state] = index;
     run_.max_frontier = std::max(run_.max_frontier, frontier_.size());
+    run_.max_depth = std::max(run_.max_depth, nodes_[index].depth);
   }
 
   void finish(std::size_t index) {
@@ -177,6 +181,8 @@ class Engine {
             existing.g = child_g;
             existing.parent = static_cast<long>(index);
             existing.action = step.action;
+            existing.depth = nodes_[index].depth + 1;
+            run_.max_depth = std::max(run_.max_depth, existing.depth);
             frontier_.insert({priority(existing), existing.order, queued->second});
           }
           continue;

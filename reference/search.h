@@ -91,6 +91,9 @@ struct SearchRun {
   std::vector<std::vector<State>> frontiers;
   std::size_t generated = 0;     ///< Successors generated (including ones not pushed).
   std::size_t max_frontier = 0;  ///< The frontier's largest size.
+  /// The depth (actions from the initial state) of the deepest node ever on the frontier
+  /// (ColumbiaX's max_search_depth); 0 when only the initial node was.
+  std::size_t max_depth = 0;
 };
 
 /// Runs the search. Never throws for anything the problem does (beyond std::bad_alloc).

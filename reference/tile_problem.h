@@ -35,6 +35,8 @@ class TileProblem : public Problem {
   bool is_state(const State& state) const override;
 
   const TilePuzzle& puzzle() const { return puzzle_; }
+  const Tiles& start() const { return start_; }
+  Heuristic heuristic() const { return heuristic_; }
   /// The blank's moves in the order successors are listed; empty: ascending boards.
   const std::vector<BlankMove>& order() const { return order_; }
 

@@ -25,6 +25,7 @@ packages=(
   libarchive-dev                 # batch: Canvas and Gradescope class archives (zip, tar)
   libsqlite3-dev                 # batch: the results store (results.db)
   libseccomp-dev                 # the sandbox's system-call filter
+  libpcre2-dev                   # reading printed fields (PCRE2: lines of any length)
   python3                        # runs Python submissions and the in-sandbox driver
   python3-numpy                  # notebooks import it; A2 accepts numpy arrays as return values
   openjdk-17-jdk-headless        # compiles (javac) and runs (java) Java submissions

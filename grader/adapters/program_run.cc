@@ -62,7 +62,19 @@ Invocation make_program_invocation(const TestSpec& test, const GradingContext& c
   invocation.written_files = std::move(run.files);
   invocation.stdin_data = std::move(run.stdin_data);
   invocation.limits = test.limits;
+  if (!test.answer.file.empty()) {
+    invocation.output_files = {test.answer.file};
+    invocation.description += fmt::format("\nthen {} is read", test.answer.file);
+  }
   return invocation;
+}
+
+void start_with_fresh_rusage(Invocation& invocation, const GradingContext& context) {
+  constexpr const char* kStaged = ".searchgrader/fresh_rusage.py";
+  invocation.support_files.push_back({context.driver_dir / "fresh_rusage.py", kStaged});
+  std::vector<std::string> argv = {context.python, "-I", "-S", kStaged};
+  argv.insert(argv.end(), invocation.argv.begin(), invocation.argv.end());
+  invocation.argv = std::move(argv);
 }
 
 namespace {

@@ -39,6 +39,12 @@ std::vector<std::string> program_args(const TestSpec& test);
 Invocation make_program_invocation(const TestSpec& test, const GradingContext& context,
                                    ProgramRun run);
 
+/// Runs `invocation`'s command as the child of a small process (grader/drivers/fresh_rusage.py)
+/// so that what the program measures of its own peak memory (getrusage's ru_maxrss) starts from
+/// its own size, not the grader's, which a process forked by the grader would inherit. For tests
+/// that judge a program's reported memory; the command's exit status and signal are kept.
+void start_with_fresh_rusage(Invocation& invocation, const GradingContext& context);
+
 /// "./eightpuzzle.py -setState '312 475 68b'": how feedback names what ran, each word quoted
 /// as a POSIX shell needs it, so a student can paste it into a terminal.
 std::string program_call_text(const GradingContext& context, const ProgramRun& run);

@@ -10,6 +10,7 @@
 #include "adapters/search_call_setup.h"
 #include "checkers/field_extractor.h"
 #include "checkers/python_value.h"
+#include "checkers/reported_measures.h"
 #include "checkers/state_text.h"
 #include "domains/reference_cache.h"
 #include "domains/sliding_tile_setup.h"
@@ -469,6 +470,35 @@ std::vector<std::string> path_items(const std::string& text, const SearchDomain&
   return items;
 }
 
+// A board's moves read case-blind ("Up" is the reference's "up"): courses capitalise them as
+// they like, and the path is the same.
+std::string board_move_name(const std::string& word) {
+  const std::string lower = lower_case(word);
+  for (const char* move : {"up", "down", "left", "right"})
+    if (lower == move) return lower;
+  return word;
+}
+
+// A list of names printed as Python would not print it (`[Up, Left]` for ['Up', 'Left']): read
+// as the same moves, with a note saying so.
+void note_unquoted_list(const std::string& text, const std::vector<std::string>& items,
+                        std::vector<std::string>& notes) {
+  const std::size_t first = text.find_first_not_of(" \t");
+  if (first == std::string::npos || text[first] != '[' || items.empty()) return;
+  std::vector<std::string> quoted;
+  for (const std::string& item : items) quoted.push_back("'" + item + "'");
+  const std::string python = fmt::format("[{}]", fmt::join(quoted, ", "));
+  std::string trimmed = text.substr(first);
+  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back())))
+    trimmed.pop_back();
+  if (trimmed == python || trimmed.find('\'') != std::string::npos ||
+      trimmed.find('"') != std::string::npos)
+    return;
+  notes.push_back(fmt::format("the path is written {}, not as Python prints the list ({}): read "
+                              "as the same moves",
+                              elide(trimmed, 1, 120), elide(python, 1, 120)));
+}
+
 // The test's `section:` of the program's output (output.section's headers), found case-blind;
 // nullopt when the output has no such section. `found` lists the sections it has.
 std::optional<OutputSection> test_section(const nlohmann::json& adapter, const TestSpec& test,
@@ -532,7 +562,10 @@ SearchCall read_program(const Assignment& assignment, const TestSpec& test,
         const auto items = path_items(match.fields.at("path"), domain, actions,
                                       config.is_object() ? config.value("items", "") : "");
         student.items.insert(student.items.end(), items.begin(), items.end());
+        if (actions) note_unquoted_list(match.fields.at("path"), items, result.notes);
       }
+      if (actions && domain.type == "sliding_tile")
+        for (std::string& item : student.items) item = board_move_name(item);
       result.path = std::move(student);
     }
   }
@@ -549,6 +582,19 @@ SearchCall read_program(const Assignment& assignment, const TestSpec& test,
   };
   result.cost = number("cost");
   result.expanded_count = number("expanded");
+  result.search_depth = number("search_depth");
+  result.max_search_depth = number("max_search_depth");
+  // What the program measured itself is kept as it was printed: the judgement says whether it
+  // is a number at all.
+  const auto text = [&](const std::string& key) -> std::optional<std::string> {
+    const auto pattern = output_pattern(adapter, key);
+    if (!pattern) return std::nullopt;
+    const auto match = pattern->find(out);
+    if (!match || !match->fields.count(key)) return std::nullopt;
+    return match->fields.at(key);
+  };
+  result.reported_time = text("reported_time");
+  result.reported_memory = text("reported_memory");
   return result;
 }
 
@@ -567,6 +613,8 @@ std::vector<std::string> adapter_can_judge(const Assignment& assignment) {
   } else if (type == "program" && adapter.contains("output")) {
     if (adapter["output"].contains("cost")) aspects.push_back("cost");
     if (adapter["output"].contains("expanded")) aspects.push_back("expanded_count");
+    for (const char* key : {"search_depth", "max_search_depth", "reported_time", "reported_memory"})
+      if (adapter["output"].contains(key)) aspects.push_back(key);
   }
   return aspects;
 }
@@ -613,13 +661,18 @@ void validate_search_adapter(const Assignment& assignment, const TestSpec& test,
     if (adapter.contains("output")) {
       if (!adapter["output"].is_object())
         adapter_error(assignment, "output", "output: a mapping path, cost, expanded, no_path");
+      static const std::vector<std::string> output_keys = {
+          "path",         "cost",          "expanded",        "no_path",        "section",
+          "search_depth", "max_search_depth", "reported_time", "reported_memory"};
       for (const auto& [key, value] : adapter["output"].items()) {
-        if (key != "path" && key != "cost" && key != "expanded" && key != "no_path" &&
-            key != "section")
+        if (std::find(output_keys.begin(), output_keys.end(), key) == output_keys.end())
+          adapter_error(
+              assignment, "output",
+              fmt::format("output has no key '{}' ({})", key, fmt::join(output_keys, ", ")));
+        if (key == "reported_memory" && value.is_object() &&
+            !memory_unit(value.value("unit", "megabytes")))
           adapter_error(assignment, "output",
-                        fmt::format("output has no key '{}' (path, cost, "
-                                    "expanded, no_path, section)",
-                                    key));
+                        "output.reported_memory.unit: bytes, kilobytes, megabytes or gigabytes");
         if (key == "path" && value.is_object()) {
           for (const auto& [option, setting] : value.items())
             if (option != "pattern" && option != "form" && option != "items" && option != "lines")

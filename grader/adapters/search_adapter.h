@@ -18,7 +18,8 @@
 //   program         a command-line program: `args` and an input file (`input`, with `input_text`)
 //                   templated from the test ({input}, {algorithm}, {start}, {goal}, {map},
 //                   {graph}); what it prints read by the patterns of `output` (path, cost,
-//                   expanded: regular expressions with named groups).
+//                   expanded, search_depth, max_search_depth, reported_time, reported_memory:
+//                   regular expressions with named groups).
 // Reading (the notation) is here; judging is in checkers/search_judgements.h.
 #pragma once
 
@@ -51,6 +52,10 @@ struct SearchCall : SearchAnswer {
   /// What a Python call returned, in the driver's encoding (the `result` judgement reads it).
   std::optional<nlohmann::json> returned;
   std::vector<std::string> notes;
+  /// What a program measured of itself and printed (output.reported_time, reported_memory),
+  /// as printed: judged plausible against the run (checkers/reported_measures.h).
+  std::optional<std::string> reported_time;
+  std::optional<std::string> reported_memory;
 };
 
 /// Which judgements the adapter can feed ("path", "cost", "expansions", "expanded_count", ...).

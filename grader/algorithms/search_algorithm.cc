@@ -277,6 +277,7 @@ ReferenceRun run_reference(const SearchDomain& domain, const SearchAlgorithm& al
       run.expanded = std::move(result.expanded);
       run.generated = result.generated;
       run.max_frontier = result.max_frontier;
+      run.max_depth = result.max_depth;
       return run;
     }
     case SearchAlgorithm::Family::local_beam: {

@@ -3,8 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <cstdint>
 #include <stdexcept>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
 #include "checkers/state_text.h"
 
@@ -85,14 +90,24 @@ FieldPattern::FieldPattern(std::string_view pattern, bool ignore_case) : pattern
     throw std::invalid_argument(
         fmt::format("pattern `{}` has no named group such as (?<length>\\d+)", pattern));
   }
-  try {
-    regex_ = std::regex(
-        plain, ignore_case ? std::regex::ECMAScript | std::regex::icase : std::regex::ECMAScript);
-  } catch (const std::regex_error& error) {
-    throw std::invalid_argument(
-        fmt::format("pattern `{}` is not a valid regular expression: {}", pattern, error.what()));
+  int error = 0;
+  PCRE2_SIZE offset = 0;
+  pcre2_code* code =
+      pcre2_compile(reinterpret_cast<PCRE2_SPTR>(plain.data()), plain.size(),
+                    PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | (ignore_case ? PCRE2_CASELESS : 0u),
+                    &error, &offset, nullptr);
+  if (code == nullptr) {
+    std::array<PCRE2_UCHAR, 256> message{};
+    pcre2_get_error_message(error, message.data(), message.size());
+    throw std::invalid_argument(fmt::format("pattern `{}` is not a valid regular expression: {}",
+                                            pattern, reinterpret_cast<const char*>(message.data())));
   }
-  if (regex_.mark_count() != captures) {
+  code_ = std::shared_ptr<const void>(code, [](const void* compiled) {
+    pcre2_code_free(static_cast<pcre2_code*>(const_cast<void*>(compiled)));
+  });
+  std::uint32_t count = 0;
+  pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &count);
+  if (count != captures) {
     throw std::invalid_argument(fmt::format("pattern `{}`: cannot number its groups", pattern));
   }
 }
@@ -105,12 +120,21 @@ std::vector<std::string> FieldPattern::names() const {
 
 std::vector<FieldMatch> FieldPattern::find_all(std::string_view text) const {
   std::vector<FieldMatch> matches;
+  const auto* code = static_cast<const pcre2_code*>(code_.get());
+  const std::unique_ptr<pcre2_match_data, decltype(&pcre2_match_data_free)> data(
+      pcre2_match_data_create_from_pattern(code, nullptr), &pcre2_match_data_free);
   for (const NumberedLine& line : non_empty_lines(text)) {
-    std::smatch found;
-    if (!std::regex_search(line.text, found, regex_)) continue;
+    // A line that exhausts PCRE2's match limits (a pathological pattern) is a line that does
+    // not match.
+    if (pcre2_match(code, reinterpret_cast<PCRE2_SPTR>(line.text.data()), line.text.size(), 0, 0,
+                    data.get(), nullptr) < 0)
+      continue;
+    const PCRE2_SIZE* ovector = pcre2_get_ovector_pointer(data.get());
     FieldMatch match{line.number, line.text, {}};
     for (const auto& [name, index] : groups_) {
-      if (found[index].matched) match.fields[name] = found[index].str();
+      if (ovector[2 * index] != PCRE2_UNSET)
+        match.fields[name] =
+            line.text.substr(ovector[2 * index], ovector[2 * index + 1] - ovector[2 * index]);
     }
     matches.push_back(std::move(match));
   }

@@ -1,13 +1,15 @@
 // Extraction of named fields from printed output by regular expression, e.g.
 // `Solution Length: (?<length>\d+)` reads {"length": "12"} from a line "Solution Length: 12".
 // Reusable by every spec whose program prints figures among other text (seed 004's "Solution
-// Length", "Max queue length: 46"). The pattern is ECMAScript (std::regex) plus named groups
-// written `(?<name>...)` or Python's `(?P<name>...)`; it is searched in each line (not anchored).
+// Length", "Max queue length: 46"). The pattern is Perl-compatible (PCRE2, Debian's libpcre2)
+// with named groups written `(?<name>...)` or Python's `(?P<name>...)`; it is searched in each
+// line (not anchored). PCRE2 matches without recursion, so a line of any length (a depth-first
+// path of ten thousand moves) is read, where std::regex overflowed its stack.
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +43,7 @@ class FieldPattern {
 
  private:
   std::string pattern_;
-  std::regex regex_;
+  std::shared_ptr<const void> code_;  // the compiled pcre2_code_8, shared by copies
   std::vector<std::pair<std::string, std::size_t>> groups_;  // name -> capture index
 };
 

@@ -97,6 +97,17 @@ TEST(OutputSectionsTest, EachHeaderStartsASectionThatKeepsTheOutputsLineNumbers)
   EXPECT_TRUE(output_sections("no headers here\n", FieldPattern("(?<section>==)")).empty());
 }
 
+// A depth-first path of ten thousand moves is one line of some 80,000 characters.
+TEST(FieldExtractorTest, ReadsALineOfAnyLength) {
+  std::string moves;
+  for (int i = 0; i < 10000; ++i) moves += i == 0 ? "'Up'" : ", 'Up'";
+  const FieldPattern path("^path_to_goal:\\s*(?<path>.*)$");
+  const auto found = path.find("cost_of_path: 3\npath_to_goal: [" + moves + "]\n");
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->line_number, 2);
+  EXPECT_EQ(found->fields.at("path").size(), moves.size() + 2);
+}
+
 }  // namespace field_extractor_test
 }  // namespace
 }  // namespace sg

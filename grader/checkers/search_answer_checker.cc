@@ -73,6 +73,14 @@ std::vector<AspectOutcome> judge_search_answer(const SearchAnswerExpected& expec
       judged_aspects.push_back(judge_expansions(call.expanded.value_or(std::vector<ref::State>{}),
                                                 expected.expansions, expansions, *expected.problem,
                                                 expected.policy));
+    } else if (aspect == "expanded_count" && expected.expanded_count_ties &&
+               expected.ties != nullptr) {
+      judged_aspects.push_back(judge_range(
+          "expanded_count", "nodes expanded", call.expanded_count, expected.ties->fewest_expanded,
+          expected.ties->most_expanded,
+          fmt::format("an A* expands every state with f < {0:g} and some with f = {0:g}, the "
+                      "goal's cost",
+                      expected.ties->optimal_cost)));
     } else if (aspect == "expanded_count") {
       judged_aspects.push_back(judge_count("expanded_count", "nodes expanded", call.expanded_count,
                                            counts, expected.tolerance));
@@ -80,6 +88,38 @@ std::vector<AspectOutcome> judge_search_answer(const SearchAnswerExpected& expec
       AspectOutcome judged{"outcome", "", walk.reaches_goal, ""};
       if (!judged.passed) judged.feedback = "the search should find a path to a goal";
       judged_aspects.push_back(std::move(judged));
+    } else if (aspect == "search_depth") {
+      std::vector<double> depths;
+      for (const ReferenceRun& run : expected.runs)
+        depths.push_back(static_cast<double>(run.actions.size()));
+      AspectOutcome judged = judge_count("search_depth", "as the search depth", call.search_depth,
+                                         depths, 0.0);
+      if (!judged.passed && call.search_depth)
+        judged.feedback = fmt::format(
+            "search depth {} reported; the goal the search finds is {} moves deep (the path's "
+            "length)",
+            *call.search_depth, reference.actions.size());
+      judged_aspects.push_back(std::move(judged));
+    } else if (aspect == "max_search_depth") {
+      if (expected.max_depth_ties && expected.ties != nullptr) {
+        judged_aspects.push_back(judge_range(
+            "max_search_depth", "as the deepest node's depth", call.max_search_depth,
+            expected.ties->least_max_depth.value_or(0), expected.ties->most_max_depth.value_or(0),
+            "an A* puts the goal on its frontier and no node deeper than one move below a state "
+            "with f <= C*"));
+      } else {
+        std::vector<double> depths;
+        for (const ReferenceRun& run : expected.runs)
+          depths.push_back(static_cast<double>(run.max_depth));
+        AspectOutcome judged = judge_count("max_search_depth", "as the deepest node's depth",
+                                           call.max_search_depth, depths, 0.0);
+        if (!judged.passed && call.max_search_depth)
+          judged.feedback = fmt::format(
+              "max search depth {} reported; the deepest node this search ever puts on its "
+              "frontier is {} moves deep",
+              *call.max_search_depth, reference.max_depth);
+        judged_aspects.push_back(std::move(judged));
+      }
     }
   }
   return judged_aspects;

@@ -13,6 +13,7 @@
 
 #include "checkers/search_judgements.h"
 #include "model/grade_report.h"
+#include "reference/astar_ties.h"
 #include "reference/problem.h"
 #include "reference/search.h"
 
@@ -26,6 +27,8 @@ struct SearchAnswer {
   std::optional<double> cost;       ///< The cost it reported.
   std::optional<std::vector<ref::State>> expanded;  ///< States it expanded, in order.
   std::optional<double> expanded_count;             ///< The number of expansions it reported.
+  std::optional<double> search_depth;      ///< The depth of the goal it reported.
+  std::optional<double> max_search_depth;  ///< The deepest frontier node it reported.
   std::string unreadable;  ///< Why the result could not be read (a wrong answer).
 };
 
@@ -40,6 +43,7 @@ struct ReferenceRun {
   std::vector<ref::State> expanded;
   std::size_t generated = 0;
   std::size_t max_frontier = 0;
+  std::size_t max_depth = 0;  ///< The deepest node ever on the frontier (best-first searches).
 };
 
 /// How a search test judges, and what against.
@@ -50,10 +54,16 @@ struct SearchAnswerExpected {
   std::span<const ReferenceRun> runs;
   std::optional<double> optimal;  ///< The cheapest cost (needed to judge `optimal`).
   /// The aspects judged, in order: path, optimal, exact, cost, expansions, expanded_count,
-  /// outcome.
+  /// outcome, search_depth (the reported depth is the path's number of moves), max_search_depth
+  /// (the deepest frontier node: the reference's, or within the ties' range).
   std::vector<std::string> aspects;
   ExpansionMatch expansions = ExpansionMatch::exact;
   double tolerance = 0.0;  ///< expanded_count: a fraction of the reference's count.
+  /// expanded_count and max_search_depth judged within what every tie-breaking of A* gives
+  /// (`ties`, which must then be set) rather than against the runs.
+  bool expanded_count_ties = false;
+  bool max_depth_ties = false;
+  const ref::AStarTies* ties = nullptr;
 };
 
 /// The aspects of `answer` (the submission's, or a mutant's as a student would return it).

@@ -285,4 +285,23 @@ AspectOutcome judge_count(const std::string& aspect, const std::string& what,
   return outcome;
 }
 
+AspectOutcome judge_range(const std::string& aspect, const std::string& what,
+                          std::optional<double> value, std::size_t fewest, std::size_t most,
+                          const std::string& why) {
+  AspectOutcome outcome{aspect, "", true, ""};
+  if (!value) {
+    outcome.passed = false;
+    outcome.feedback = fmt::format("no number of {} was reported", what);
+    return outcome;
+  }
+  if (*value >= static_cast<double>(fewest) - 1e-9 && *value <= static_cast<double>(most) + 1e-9)
+    return outcome;
+  outcome.passed = false;
+  outcome.feedback = fmt::format("{} {} reported; {} to {} whatever the tie-breaking ({}): {}",
+                                 number(*value), what, fewest, most, why,
+                                 *value < static_cast<double>(fewest) ? "fewer than any can"
+                                                                      : "more than any can");
+  return outcome;
+}
+
 }  // namespace sg

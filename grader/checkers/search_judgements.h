@@ -94,4 +94,11 @@ AspectOutcome judge_count(const std::string& aspect, const std::string& what,
                           std::optional<double> value, const std::vector<double>& expected,
                           double tolerance);
 
+/// Aspect named `aspect`: `value` lies in [`fewest`, `most`], the range every tie-breaking of
+/// the search gives (reference/astar_ties.h); `what` names the figure, `why` says where the
+/// range comes from ("an A* expands every state with f < C* and some with f = C*").
+AspectOutcome judge_range(const std::string& aspect, const std::string& what,
+                          std::optional<double> value, std::size_t fewest, std::size_t most,
+                          const std::string& why);
+
 }  // namespace sg

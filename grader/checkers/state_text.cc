@@ -132,4 +132,20 @@ std::string elide(std::string_view text, std::size_t max_lines, std::size_t max_
   return result;
 }
 
+std::string elide_front(std::string_view text, std::size_t max_lines, std::size_t max_chars) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+  std::string_view kept = text.substr(text.size() - std::min(text.size(), max_chars));
+  std::size_t seen = 0;
+  for (std::size_t i = kept.size(); i-- > 0;)
+    if (kept[i] == '\n' && ++seen == max_lines) {
+      kept.remove_prefix(i + 1);
+      break;
+    }
+  const std::size_t begin = text.size() - kept.size();
+  if (begin == 0) return std::string(text);
+  const auto earlier = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(begin),
+                                  '\n');
+  return fmt::format("... ({} earlier lines)\n{}", earlier, kept);
+}
+
 }  // namespace sg

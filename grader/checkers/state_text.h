@@ -39,6 +39,11 @@ std::vector<NumberedLine> non_empty_lines(std::string_view text);
 /// "... (N more lines)" marker.
 std::string elide(std::string_view text, std::size_t max_lines = 30, std::size_t max_chars = 4000);
 
+/// The end of a text for display (where a program's last words are): its last `max_lines` lines
+/// and `max_chars` characters at most, after a "... (N earlier lines)" marker.
+std::string elide_front(std::string_view text, std::size_t max_lines = 15,
+                        std::size_t max_chars = 2000);
+
 /// `text` with ASCII letters in lower case (words read case-blind: "Failure", a section's name).
 std::string lower_case(std::string text);
 

@@ -65,6 +65,16 @@ TEST(Elide, KeepsTheStartAndSaysHowMuchIsLeft) {
 
 TEST(PythonList, MatchesPythonsStr) { EXPECT_EQ(python_list({1, 2, 0}), "[1, 2, 0]"); }
 
+// A program's last words are at the end of what it printed.
+TEST(ElideFront, KeepsTheEnd) {
+  EXPECT_EQ(elide_front("a\nb\n", 15, 2000), "a\nb");
+  std::string many;
+  for (int i = 1; i <= 20; ++i) many += "line " + std::to_string(i) + "\n";
+  const std::string end = elide_front(many, 3, 2000);
+  EXPECT_EQ(end, "... (17 earlier lines)\nline 18\nline 19\nline 20");
+  EXPECT_EQ(elide_front(std::string(5000, 'x'), 15, 10), "... (0 earlier lines)\nxxxxxxxxxx");
+}
+
 }  // namespace state_text_test
 }  // namespace
 }  // namespace sg

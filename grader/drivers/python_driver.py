@@ -2223,8 +2223,19 @@ def bad_request(exc):
     os._exit(2)
 
 
+def _restore_course_python():
+    """Runs the spec's restoring module (submission.python.restore), as a program's
+    sitecustomize would run: names the course's older Python had, put back before the
+    student's code is imported (grader/languages/interpreter_compat.h)."""
+    path = os.path.join('.searchgrader', 'compat', 'sitecustomize.py')
+    if os.path.exists(path):
+        with open(path) as source:
+            exec(compile(source.read(), path, 'exec'), {'__name__': 'searchgrader_compat'})
+
+
 def main():
     _note_driver_files()
+    _restore_course_python()
     if sys.argv[1:] == ['--serve']:
         serve()
     raw = sys.stdin.buffer.read()

@@ -12,6 +12,7 @@
 
 #include "adapters/driver_client.h"
 #include "adapters/function_call_outcome.h"
+#include "adapters/program_answer.h"
 #include "engine/import_session.h"
 #include "engine/program_build.h"
 #include "engine/shared_feedback.h"
@@ -19,6 +20,7 @@
 #include "engine/submission_paths.h"
 #include "engine/test_verdict.h"
 #include "engine/time_budget.h"
+#include "languages/interpreter_compat.h"
 #include "languages/language_driver.h"
 #include "scoring/rubric_scoring.h"
 
@@ -115,6 +117,7 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
   } else {
     try {
       Invocation invocation = kind->invocation(assignment, test, options.context);
+      add_course_python(assignment.submission.course_python, invocation);
       invocation.submission = program != nullptr ? program->root() : layout.root;
       for (const auto& placed : layout.renamed) invocation.support_files.push_back(placed);
       for (const auto& file : assignment.submission.support_files)
@@ -143,7 +146,10 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
           effect = BudgetEffect::none;  // it ended within what was left: the budget did nothing
         }
       }
-      outcome = kind->evaluate(assignment, test, *observation);
+      // A program's answer may be a file it writes: the kind judges it in stdout's place.
+      const ProgramAnswer answer = read_program_answer(test, *observation);
+      outcome = kind->evaluate(assignment, test, answer.judged);
+      conclude_program_answer(answer, *observation, outcome);
       if (outcome.call.empty()) outcome.call = invocation.description;
     } catch (const std::exception& error) {
       outcome = grader_error(error.what(), kind);
@@ -168,6 +174,11 @@ TestOutcome run_one(const Assignment& assignment, const TestSpec& test, const Ki
       outcome.feedback += budget.cut_feedback(granted_seconds, test.limits.cpu_seconds);
     }
   }
+  if (observation)
+    for (std::string& note :
+         course_python_notes(assignment.submission.course_python, *observation,
+                             observation->stderr_stream.data + "\n" + outcome.feedback))
+      outcome.notes.push_back(std::move(note));
   if (observation) show_paths_relative_to_submission(outcome, observation->workdir);
   return outcome;
 }
@@ -217,6 +228,7 @@ std::unique_ptr<ImportSession> start_import(const Assignment& assignment, Runner
     launch.limits.cpu_seconds =
         std::max(launch.limits.cpu_seconds, limits.import.cpu_seconds + tests);
   }
+  add_course_python(assignment.submission.course_python, launch);
   launch.submission = build != nullptr ? build->root() : layout.root;  // Java: javac's tree
   for (const auto& placed : layout.renamed) launch.support_files.push_back(placed);
   for (const auto& file : assignment.submission.support_files)

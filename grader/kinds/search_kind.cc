@@ -19,7 +19,9 @@
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/published_figures.h"
+#include "checkers/reported_measures.h"
 #include "reference/admissibility.h"
+#include "reference/astar_ties.h"
 #include "spec/edit_distance.h"
 
 namespace sg {
@@ -30,6 +32,8 @@ struct Judging {
   std::vector<std::string> aspects;  ///< In the kind's order.
   ExpansionMatch expansions = ExpansionMatch::exact;
   double tolerance = 0.0;
+  bool expanded_count_ties = false;  ///< expanded_count: ties (every A* tie-breaking's range).
+  bool max_depth_ties = false;       ///< max_search_depth: ties.
   bool result_omits_start = false;  ///< result: {start: omitted} (A2's depthLimitedSearch).
 };
 
@@ -58,13 +62,19 @@ Judging read_judging(const TestSpec& test, const std::vector<std::string>& known
                         "expansions: exact (the reference's order) or ties (any order "
                         "its tie-breaking allows)");
       judging.expansions = how == "ties" ? ExpansionMatch::ties : ExpansionMatch::exact;
+    } else if (aspect == "expanded_count" && how == "ties") {
+      judging.expanded_count_ties = true;
+    } else if (aspect == "max_search_depth" && how == "ties") {
+      judging.max_depth_ties = true;
     } else if (aspect == "expanded_count") {
       if (how.is_object() && how.contains("tolerance") && how["tolerance"].is_number()) {
         judging.tolerance = how["tolerance"].get<double>();
       } else if (how.is_number()) {
         judging.tolerance = how.get<double>();
       } else if (how != true) {
-        throw SpecError(where, "expanded_count: true (exactly) or {tolerance: 0.1} (a fraction)");
+        throw SpecError(where,
+                        "expanded_count: true (exactly), {tolerance: 0.1} (a fraction) or ties "
+                        "(within what every tie-breaking of A* gives)");
       }
     } else if (aspect == "result" && how.is_object()) {
       const std::string start = how.value("start", std::string());
@@ -87,6 +97,8 @@ Judging read_judging(const TestSpec& test, const std::vector<std::string>& known
 struct Expected {
   std::vector<ReferenceRun> runs;  ///< One per accepted variant.
   std::optional<double> optimal;
+  /// What every tie-breaking of A* gives, when the test judges a figure by `ties`.
+  std::optional<ref::AStarTies> ties;
 };
 
 struct Setup {
@@ -110,6 +122,8 @@ Setup setup(const Assignment& assignment, const TestSpec& test,
     for (const bool reversed : variants)
       expected.runs.push_back(run_reference(domain, algorithm, reversed));
     expected.optimal = optimal_cost(domain);
+    if (result.judging.expanded_count_ties || result.judging.max_depth_ties)
+      expected.ties = ref::astar_ties(*domain.problem);
     return expected;
   });
   return result;
@@ -157,12 +171,35 @@ std::string expected_text(const Setup& setup, const TestSpec& test) {
   if (!run.found) {
     text = fmt::format("no path: the reference search ends with '{}'", run.outcome);
   } else {
-    text = fmt::format("path ({} step{}, cost {:g}): {}", run.actions.size(),
-                       run.actions.size() == 1 ? "" : "s", run.cost, fmt::join(run.path, ", "));
+    // A depth-first path of 46,142 moves is shown by its ends.
+    const std::size_t shown = std::min<std::size_t>(run.path.size(), 60);
+    text = fmt::format(
+        "path ({} step{}, cost {:g}): {}{}", run.actions.size(), run.actions.size() == 1 ? "" : "s",
+        run.cost, fmt::join(run.path.begin(), run.path.begin() + static_cast<std::ptrdiff_t>(shown), ", "),
+        shown < run.path.size()
+            ? fmt::format(", ... ({} more states, ending at {})", run.path.size() - shown,
+                          run.path.back())
+            : std::string());
   }
-  if (std::count(setup.judging.aspects.begin(), setup.judging.aspects.end(), "expansions") ||
-      std::count(setup.judging.aspects.begin(), setup.judging.aspects.end(), "expanded_count"))
+  const auto& ties = setup.expected->ties;
+  if (setup.judging.expanded_count_ties && ties) {
+    text += fmt::format("\nnodes expanded: {} to {} (every tie-breaking of A*)",
+                        ties->fewest_expanded, ties->most_expanded);
+  } else if (judges(setup.judging, "expansions") ||
+             (judges(setup.judging, "expanded_count") && run.expanded.size() <= 200)) {
     text += fmt::format("\nexpanded ({}): {}", run.expanded.size(), fmt::join(run.expanded, ", "));
+  } else if (judges(setup.judging, "expanded_count")) {
+    text += fmt::format("\nnodes expanded: {}", run.expanded.size());
+  }
+  if (run.found && judges(setup.judging, "search_depth"))
+    text += fmt::format("\nsearch depth: {}", run.actions.size());
+  if (judges(setup.judging, "max_search_depth")) {
+    if (setup.judging.max_depth_ties && ties && ties->least_max_depth)
+      text += fmt::format("\nmax search depth: {} to {} (every tie-breaking of A*)",
+                          *ties->least_max_depth, *ties->most_max_depth);
+    else
+      text += fmt::format("\nmax search depth: {}", run.max_depth);
+  }
   if (setup.expected->runs.size() > 1)
     text +=
         "\n(with the successors pushed in the reverse order, its own path and expansions "
@@ -176,13 +213,19 @@ void judge_answer(const Setup& checked, const TestSpec& test, const SearchCall& 
                   TestOutcome& outcome) {
   std::vector<std::string> aspects = checked.judging.aspects;
   std::erase(aspects, "result");
+  // What a program measured of itself is judged against its run, not the reference.
+  std::erase(aspects, "reported_time");
+  std::erase(aspects, "reported_memory");
   SearchAnswerExpected expected{checked.domain.problem.get(),
                                 checked.algorithm.policy,
                                 checked.expected->runs,
                                 checked.expected->optimal,
                                 aspects,
                                 checked.judging.expansions,
-                                checked.judging.tolerance};
+                                checked.judging.tolerance,
+                                checked.judging.expanded_count_ties,
+                                checked.judging.max_depth_ties,
+                                checked.expected->ties ? &*checked.expected->ties : nullptr};
   outcome.verdict = Verdict::accepted;
   for (AspectOutcome& aspect : judge_search_answer(expected, call))
     outcome.aspects.push_back(std::move(aspect));
@@ -192,6 +235,41 @@ void judge_answer(const Setup& checked, const TestSpec& test, const SearchCall& 
                           call.returned.value_or(nlohmann::json()));
   outcome.aspects.push_back(std::move(check.result));
   for (std::string& note : check.notes) outcome.notes.push_back(std::move(note));
+}
+
+// What the program measured of itself (output.reported_time, reported_memory), judged against
+// what the runner measured of the same run, appended in the kind's order.
+void judge_reported_measures(const Assignment& assignment, const Setup& checked,
+                             const SearchCall& call, const Observation& observation,
+                             TestOutcome& outcome) {
+  const nlohmann::json& output = assignment.adapter->value.value("output", nlohmann::json());
+  const auto name_of = [&](const char* key) {
+    // The figure as the course names it: the pattern's first words ("running_time: ...").
+    const nlohmann::json& value = output.value(key, nlohmann::json());
+    std::string pattern =
+        value.is_string() ? value.get<std::string>() : value.value("pattern", std::string());
+    std::string name;
+    for (const char c : pattern) {
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+        name += c;
+      } else if (!name.empty()) {
+        break;
+      }
+    }
+    return name.empty() ? std::string(key) : name;
+  };
+  if (judges(checked.judging, "reported_time"))
+    outcome.aspects.push_back(
+        judge_reported_time(call.reported_time, observation.wall_seconds, name_of("reported_time")));
+  if (judges(checked.judging, "reported_memory")) {
+    const nlohmann::json& value = output.value("reported_memory", nlohmann::json());
+    const MemoryUnit unit =
+        memory_unit(value.is_object() ? value.value("unit", "megabytes") : "megabytes")
+            .value_or(MemoryUnit{});
+    outcome.aspects.push_back(judge_reported_memory(call.reported_memory, unit,
+                                                    observation.peak_memory_bytes,
+                                                    name_of("reported_memory")));
+  }
 }
 
 // A mutant's run as the answer a student returning the same would give: its path, its cost, its
@@ -212,6 +290,8 @@ SearchCall answer_of(const Setup& checked, const ReferenceRun& run) {
   }
   call.expanded = run.expanded;
   call.expanded_count = static_cast<double>(run.expanded.size());
+  if (run.found) call.search_depth = static_cast<double>(run.actions.size());
+  call.max_search_depth = static_cast<double>(run.max_depth);
   call.returned =
       run.found ? nlohmann::json(returned_path(checked, run)) : nlohmann::json(run.outcome);
   return call;
@@ -255,9 +335,12 @@ std::map<std::string, ReferenceFigure> published_figures(const Setup& checked) {
   const std::string shown =
       run.found ? fmt::format("the path {}", fmt::join(run.path, ", ")) : "'" + run.outcome + "'";
   const nlohmann::json none;  // no path: no number of moves or cost reproduces it
+  const std::string searched = fmt::format("its search ({} states expanded)", run.expanded.size());
   return {{"result", {run.found ? "path" : run.outcome, shown}},
           {"moves", {run.found ? nlohmann::json(run.actions.size()) : none, shown}},
-          {"cost", {run.found ? number_value(run.cost) : none, shown}}};
+          {"cost", {run.found ? number_value(run.cost) : none, shown}},
+          {"expanded", {run.expanded.size(), searched}},
+          {"max_search_depth", {run.max_depth, searched}}};
 }
 
 // The aspects `judge` may name (a `reject` test's `rejection` is not judged that way).
@@ -354,6 +437,26 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
                     "expansions: ties is for uniform-cost, greedy and A* (a breadth- or "
                     "depth-first order depends only on the successor order: use exact and "
                     "`accept`)");
+  const bool astar = checked.algorithm.family == SearchAlgorithm::Family::best_first &&
+                     checked.algorithm.policy.strategy == ref::Strategy::astar;
+  if ((checked.judging.expanded_count_ties || checked.judging.max_depth_ties) && !astar)
+    throw SpecError(location_of(test, "/judge"),
+                    "ties (what every tie-breaking of A* gives) is for A*; this test's algorithm "
+                    "is " + algorithm_title(checked.algorithm));
+  if ((checked.judging.expanded_count_ties || checked.judging.max_depth_ties) &&
+      !checked.expected->ties)
+    throw SpecError(location_of(test, "/judge"),
+                    "ties: the states reachable from the start are too many to sweep (more than "
+                    "2,000,000), or none is a goal");
+  if (checked.judging.max_depth_ties && !checked.expected->ties->least_max_depth)
+    throw SpecError(location_of(test, "/judge/max_search_depth"),
+                    "max_search_depth: ties needs a domain whose every step costs 1 (a depth is "
+                    "then a cost)");
+  if (judged("max_search_depth") &&
+      checked.algorithm.family != SearchAlgorithm::Family::best_first)
+    throw SpecError(location_of(test, "/judge/max_search_depth"),
+                    "max_search_depth is the deepest node on a best-first search's frontier "
+                    "(breadth-first, depth-first, uniform-cost, greedy, A*)");
   if ((judged("expansions") || judged("expanded_count")) &&
       checked.algorithm.family == SearchAlgorithm::Family::local_beam)
     throw SpecError(location_of(test, "/judge"), "local beam search has no expansion order");
@@ -383,7 +486,10 @@ Invocation SearchKind::invocation(const Assignment& assignment, const TestSpec& 
   if (rejects(test))
     return make_program_invocation(test, context, rejected_search_run(assignment, test));
   const Setup checked = setup(assignment, test, judgeable_aspects(*this));
-  return search_invocation(assignment, test, context, checked.domain, checked.algorithm);
+  Invocation invocation =
+      search_invocation(assignment, test, context, checked.domain, checked.algorithm);
+  if (judges(checked.judging, "reported_memory")) start_with_fresh_rusage(invocation, context);
+  return invocation;
 }
 
 TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& test,
@@ -406,6 +512,7 @@ TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& t
     return outcome;
   }
   judge_answer(checked, test, call, outcome);
+  judge_reported_measures(assignment, checked, call, observation, outcome);
   if (std::any_of(outcome.aspects.begin(), outcome.aspects.end(),
                   [](const AspectOutcome& aspect) { return !aspect.passed; })) {
     if (const auto mistake = diagnose(assignment, test, checked, call)) {
@@ -437,6 +544,9 @@ std::vector<MutantOutcome> SearchKind::mutant_outcomes(const Assignment& assignm
       fail_all_aspects(judged.outcome, checked.judging.aspects, *answer.stop);
     } else {
       judge_answer(checked, test, answer, judged.outcome);
+      // A mutant's mistake is in its search: it measures itself as the reference does.
+      for (const char* measure : {"reported_time", "reported_memory"})
+        if (judges(checked.judging, measure)) judged.outcome.aspects.push_back({measure, "", true, ""});
     }
     outcomes.push_back(std::move(judged));
   }

@@ -26,7 +26,17 @@
 //                expansions: exact | ties   the states expanded, in order (problem objects):
 //                                      equal to the reference's, or any order its tie-breaking
 //                                      allows (priority searches)
-//                expanded_count: {tolerance: 0.1}   the reported number of expanded nodes
+//                expanded_count: {tolerance: 0.1}   the reported number of expanded nodes;
+//                                      `ties`: within what every tie-breaking of A* expands
+//                                      (reference/astar_ties.h)
+//                search_depth: true    (program adapter) the reported depth is the goal's: the
+//                                      path's number of moves
+//                max_search_depth: true | ties   the deepest node ever on the frontier, as the
+//                                      reference's search (breadth- and depth-first: exactly),
+//                                      or within what every tie-breaking of A* gives
+//                reported_time: true, reported_memory: true   what the program measured of
+//                                      itself: a number, not negative, within the run's wall
+//                                      time and peak memory (checkers/reported_measures.h)
 //                outcome: true         'cutoff' / 'failure' / a path, as the reference's
 //                result: true          (function adapter; depth-limited and iterative
 //                                      deepening) the value returned is the reference's:
@@ -40,8 +50,8 @@
 //   reject     (program adapter) true: `start` is a node the graph lacks (or a board the
 //              domain refuses), written as the test gives it; the program must say so without a
 //              crash and print no path (adapters/program_rejection.h; `exit_status: ignored`)
-// Aspects: path, optimal, exact, cost, expansions, expanded_count, outcome, result (those judged);
-// rejection (reject tests).
+// Aspects: path, optimal, exact, cost, expansions, expanded_count, outcome, result, search_depth,
+// max_search_depth, reported_time, reported_memory (those judged); rejection (reject tests).
 // A failed test's feedback names the likely mistake when the submission's answer equals one of
 // the algorithm's mutants' (algorithms/search_mutants.h).
 #pragma once
@@ -54,8 +64,10 @@ class SearchKind : public TestKind {
  public:
   std::string_view name() const override { return "search"; }
   std::vector<std::string> aspects() const override {
-    return {"path",           "optimal", "exact",  "cost",     "expansions",
-            "expanded_count", "outcome", "result", "rejection"};
+    return {"path",          "optimal",         "exact",        "cost",
+            "expansions",    "expanded_count",  "outcome",      "result",
+            "search_depth",  "max_search_depth", "reported_time", "reported_memory",
+            "rejection"};
   }
   std::vector<std::string> keys() const override {
     return {"domain", "start",  "goal",  "algorithm", "accept",  "call",

@@ -53,6 +53,22 @@ enum class ExitStatusPolicy {
 /// "required", "graded", "ignored".
 std::string_view to_string(ExitStatusPolicy policy);
 
+/// Where a program test reads the program's answer (spec key `output`, on the submission or on
+/// one test): its standard output (the default), a file it writes (ColumbiaX's output.txt), or
+/// both, stdout first. Programs only.
+struct AnswerSource {
+  std::string file;          ///< Relative to the working directory; empty: stdout alone.
+  bool with_stdout = false;  ///< With `file`: stdout's lines are read too, before the file's.
+};
+
+/// The interpreter a course graded on, where ours differs (spec key `submission.python`): its
+/// version for feedback, and the names it had that ours removed which the spec restores
+/// (languages/interpreter_compat.h: "time.clock" as time.process_time, as Python 3.6 had it).
+struct CourseInterpreter {
+  std::string version;               ///< "3.6"; empty when the spec names none.
+  std::vector<std::string> restore;  ///< "time.clock", "collections.Mapping", ...
+};
+
 /// How a test's limits were chosen: a correct solution of a stated kind was measured on it, so a
 /// test stopped by the limit can say that such a solution fits (spec key `limits.calibration`).
 struct LimitCalibration {
@@ -124,6 +140,10 @@ struct SubmissionInterface {
   std::string build = "auto";      ///< "auto", "make", "cmake" or "none" (program).
   /// The default for every test (TestSpec::exit_status); programs only.
   ExitStatusPolicy exit_status = ExitStatusPolicy::required;
+  /// The default for every test (TestSpec::answer); programs only.
+  AnswerSource answer;
+  /// The course's Python, where it had names ours removed (Python and program submissions).
+  CourseInterpreter course_python;
   /// Files the course hands out (spec key `support_files`, paths relative to the spec): copied
   /// beside the student's code for every test, replacing a student's file of the same name, so
   /// a submission of only the file students write runs (e.g. Berkeley's util.py beside
@@ -176,6 +196,7 @@ struct TestSpec {
   /// already holds the scaled limits where a measurement exists.
   std::optional<TimeScaling> time_scaling;
   ExitStatusPolicy exit_status = ExitStatusPolicy::required;  ///< Programs only.
+  AnswerSource answer;  ///< Where the program's answer is read (`output:`); programs only.
   nlohmann::json input = nlohmann::json::object();
   /// Location of the test and of each of its keys (JSON-pointer style "/state", "/steps/2").
   SourceLocation where;

@@ -61,6 +61,11 @@ struct Invocation {
   /// directory, e.g. to keep what a build step produced. Failure to copy is noted in
   /// Observation::detail and leaves the directory partly filled.
   std::filesystem::path collect_into;
+  /// Files the program writes as its answer (relative to the working directory, no ".."): any
+  /// the submission or support files put there are removed before the process starts, and each
+  /// is read back after it ends into Observation::output_files, never following a link and
+  /// never blocking on a FIFO, capped at limits.output_bytes.
+  std::vector<std::filesystem::path> output_files;
   /// Bytes fed to stdin; nullopt means stdin is /dev/null.
   std::optional<std::string> stdin_data;
   /// Extra environment variables on top of the runner's allow-list.

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sg {
 
@@ -29,6 +30,21 @@ struct CapturedStream {
   bool truncated = false;
 };
 
+/// A file the invocation named among its output_files, as the run left it.
+struct OutputFile {
+  enum class Kind {
+    regular,  ///< A regular file: `content` holds it (at most Limits::output_bytes of it).
+    absent,   ///< Nothing was written there.
+    other,    ///< Something else stands there (`other` says what); nothing was read.
+  };
+  std::string path;  ///< As the invocation named it, relative to the working directory.
+  Kind kind = Kind::absent;
+  /// What stood there instead of a regular file ("a directory", "a symbolic link", "a FIFO"),
+  /// or why it could not be read.
+  std::string other;
+  CapturedStream content;
+};
+
 struct Observation {
   Termination termination = Termination::runner_error;
   std::optional<int> exit_code;  ///< Set when termination == exited.
@@ -43,6 +59,8 @@ struct Observation {
   /// tier): where the submission was copied, so its paths can be shown relative to it.
   std::string workdir;
   std::string detail;  ///< Supervisor's explanation (which limit, runner error message, ...).
+  /// The invocation's output_files, in its order, read after the process ended.
+  std::vector<OutputFile> output_files;
 };
 
 }  // namespace sg

@@ -108,6 +108,14 @@ std::string print_python_list(const ref::Tiles& tiles, BoardShape shape) {
   return fmt::format("[{}]", fmt::join(tiles, ", "));
 }
 
+ref::Tiles parse_comma_list(std::string_view text, BoardShape shape) {
+  return read_numbers(text, shape, "comma_list");
+}
+std::string print_comma_list(const ref::Tiles& tiles, BoardShape shape) {
+  require_shape(tiles, shape, "comma_list");
+  return fmt::format("{}", fmt::join(tiles, ","));
+}
+
 ref::Tiles parse_python_rows(std::string_view text, BoardShape shape) {
   return read_numbers(text, shape, "python_rows");
 }
@@ -182,6 +190,9 @@ const std::vector<BoardNotation>& board_notations() {
        parse_compact, print_compact},
       {"lisp", "((0 1 2) (3 4 5) (6 7 *))", "one list a row, * the blank (seed 001)", parse_lisp,
        print_lisp},
+      {"comma_list", "1,2,3,4,5,6,7,8,0",
+       "the cells joined by commas, one command-line word (ColumbiaX's driver.py)",
+       parse_comma_list, print_comma_list},
   };
   return notations;
 }

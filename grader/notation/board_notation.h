@@ -8,6 +8,8 @@
 //   edn_rows     [[1 2 3] [4 0 5] [6 7 8]]       Clojure vectors (seed 002's :new-state)
 //   compact      b12 345 678                     one group per row, b the blank (seed 004)
 //   lisp         ((1 2 3) (4 * 5) (6 7 8))       one list per row, * the blank (seed 001)
+//   comma_list   1,2,3,4,0,5,6,7,8               the cells joined by commas: one word on a
+//                                                command line (ColumbiaX's driver.py)
 //
 // `lisp` follows seed 001's encoding (lisp_grid.h): `*` is the blank and a printed number v is
 // the reference's tile v + 1, so 0 is a tile. `compact` writes each cell as one character:
@@ -48,7 +50,8 @@ const BoardNotation* find_board_notation(std::string_view name);
 /// Every notation, in the order above (python_list first: the default).
 const std::vector<BoardNotation>& board_notations();
 
-/// "python_list, python_rows, edn_rows, compact or lisp": for errors that list the choices.
+/// "python_list, python_rows, edn_rows, compact, lisp or comma_list": for errors that list the
+/// choices.
 std::string board_notation_names();
 
 }  // namespace sg

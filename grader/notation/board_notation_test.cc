@@ -34,6 +34,8 @@ TEST(BoardNotation, EveryNotationRoundTripsANonSquareBoard) {
             "[[3, 0, 1, 0], [2, 5, 4, 6]]");
   EXPECT_EQ(find_board_notation("edn_rows")->print(board, {2, 4}), "[[3 0 1 0] [2 5 4 6]]");
   EXPECT_EQ(find_board_notation("lisp")->print(board, {2, 4}), "((2 * 0 *) (1 4 3 5))");
+  EXPECT_EQ(find_board_notation("comma_list")->print(board, {2, 4}), "3,0,1,0,2,5,4,6");
+  EXPECT_EQ(find_board_notation("comma_list")->parse("3, 0,1,0 ,2,5,4,6", {2, 4}), board);
 }
 
 TEST(BoardNotation, ReadingToleratesSpellingThatPrintingDoesNotProduce) {
@@ -90,7 +92,8 @@ TEST(BoardNotation, CompactCannotWriteATileOverNine) {
 
 TEST(BoardNotation, UnknownNamesAreNotFoundAndTheChoicesAreListed) {
   EXPECT_EQ(find_board_notation("numpy"), nullptr);
-  EXPECT_EQ(board_notation_names(), "python_list, python_rows, edn_rows, compact or lisp");
+  EXPECT_EQ(board_notation_names(),
+            "python_list, python_rows, edn_rows, compact, lisp or comma_list");
 }
 
 }  // namespace board_notation_test

@@ -30,6 +30,7 @@
 #include "runner/fork_server.h"
 #include "runner/launch_plan.h"
 #include "runner/namespace_layer.h"
+#include "runner/output_files.h"
 #include "runner/resource_names.h"
 #include "runner/scratch_snapshot.h"
 #include "runner/student_exec.h"
@@ -318,6 +319,7 @@ void Box::send(const Invocation& invocation, Request& request, UniqueFd stdin_ov
   copy_submission(invocation.submission, workdir, options_.max_submission_bytes);
   for (const PlacedFile& file : invocation.support_files) place_support_file(file, workdir);
   for (const WrittenFile& file : invocation.written_files) write_support_text(file, workdir);
+  clear_output_files(invocation.output_files, workdir);
   give_to_box_uid(workdir, uid);
   UniqueFd stdin_fd =
       stdin_override ? std::move(stdin_override) : open_stdin(invocation, directory_.io_dir());
@@ -465,6 +467,9 @@ void Box::reset_after(const Invocation& invocation, Request& request) {
   // 5. What the run leaves: collected if asked, then the box made ready for the next run.
   RunEvidence& evidence = request.evidence;
   const fs::path& workdir = directory_.workdir();
+  if (request.started)
+    request.observation.output_files =
+        read_output_files(invocation.output_files, workdir, invocation.limits.output_bytes);
   if (!invocation.collect_into.empty() && !evidence.runner_error) {
     try {
       copy_submission(workdir, invocation.collect_into, options_.max_submission_bytes);

@@ -213,6 +213,22 @@ TEST_F(BoxTest, WhatARunLeftCanBeCollectedBeforeTheBoxIsEmptied) {
   EXPECT_NE(after.stdout_stream.data.find("clean"), std::string::npos) << after.stdout_stream.data;
 }
 
+// A reused box reads a run's answer file before it is emptied, and the next run of the same
+// box starts without it (a program that appends writes one run's lines).
+TEST_F(BoxTest, AnAnswerFileIsReadBeforeTheBoxIsEmptied) {
+  Invocation run = shell("echo line >> output.txt; ln -s /etc/shadow link.txt");
+  run.output_files = {"output.txt", "link.txt"};
+  for (int round = 0; round < 2; ++round) {
+    const Observation o = runner_->run(run);
+    ASSERT_EQ(o.termination, Termination::exited) << o.detail;
+    ASSERT_EQ(o.output_files.size(), 2u);
+    EXPECT_EQ(o.output_files[0].content.data, "line\n") << "round " << round;
+    EXPECT_EQ(o.output_files[1].other, "a symbolic link");
+  }
+  const Observation after = runner_->run(python(kInspector));
+  EXPECT_NE(after.stdout_stream.data.find("clean"), std::string::npos) << after.stdout_stream.data;
+}
+
 TEST_F(BoxTest, NothingIsLeftWhenTheRunnerGoes) {
   const Observation o = runner_->run(shell("echo hello"));
   ASSERT_EQ(o.termination, Termination::exited) << o.detail;

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "runner/output_files.h"
 #include "runner/system_calls.h"
 
 namespace sg {
@@ -48,6 +49,7 @@ void validate_invocation(const Invocation& invocation) {
   }
   check_limit_seconds("cpu_seconds", invocation.limits.cpu_seconds);
   check_limit_seconds("wall_seconds", invocation.limits.wall_seconds);
+  for (const fs::path& file : invocation.output_files) check_output_file_path(file);
 }
 
 std::string resolve_executable(const std::string& name) {

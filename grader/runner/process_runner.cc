@@ -29,6 +29,7 @@
 
 #include "runner/fork_server.h"
 #include "runner/launch_plan.h"
+#include "runner/output_files.h"
 #include "runner/proc_stat.h"
 #include "runner/process_group_layer.h"
 #include "runner/rlimit_layer.h"
@@ -217,6 +218,7 @@ void LaunchedRun::start(const Invocation& invocation, UniqueFd stdin_override) {
   copy_submission(invocation.submission, workdir, options_.max_submission_bytes);
   for (const PlacedFile& file : invocation.support_files) place_support_file(file, workdir);
   for (const WrittenFile& file : invocation.written_files) write_support_text(file, workdir);
+  clear_output_files(invocation.output_files, workdir);
   UniqueFd stdin_fd =
       stdin_override ? std::move(stdin_override) : open_stdin(invocation, directory_->io_dir());
   steps_.mark("copy");
@@ -383,6 +385,9 @@ void LaunchedRun::end(const Invocation& invocation) {
     reaper_.reset();
     sessions_.clear();
     steps_.mark("session ends");
+    if (directory_)
+      observation.output_files = read_output_files(
+          invocation.output_files, directory_->workdir(), invocation.limits.output_bytes);
     if (directory_ && !invocation.collect_into.empty() && !evidence.runner_error) {
       try {
         copy_submission(directory_->workdir(), invocation.collect_into,

@@ -135,6 +135,54 @@ TEST_F(ProcessRunnerTest, WritesGeneratedFilesIntoTheWorkingDirectory) {
   EXPECT_EQ(runner_->run(invocation).termination, Termination::runner_error);
 }
 
+// A program's answer in a file (Invocation::output_files): cleared before the run (a stale copy
+// the student submitted, an earlier run's lines), read back after it, never through a link or
+// a FIFO, and capped at the output limit.
+TEST_F(ProcessRunnerTest, ReadsBackTheOutputFilesAProgramWrote) {
+  write_file("output.txt", "a stale answer the student submitted\n");
+  Invocation invocation = sh("echo first >> output.txt; echo printed; mkdir -p out; echo x > out/b");
+  invocation.output_files = {"output.txt", "out/b", "missing.txt"};
+  Observation o = runner_->run(invocation);
+  ASSERT_EQ(o.termination, Termination::exited) << o.detail;
+  ASSERT_EQ(o.output_files.size(), 3u);
+  EXPECT_EQ(o.output_files[0].path, "output.txt");
+  EXPECT_EQ(o.output_files[0].kind, OutputFile::Kind::regular);
+  EXPECT_EQ(o.output_files[0].content.data, "first\n");  // one run's lines only
+  EXPECT_EQ(o.output_files[1].content.data, "x\n");
+  EXPECT_EQ(o.output_files[2].kind, OutputFile::Kind::absent);
+  EXPECT_EQ(o.stdout_stream.data, "printed\n");
+
+  const auto one = [&](const std::string& script) {
+    Invocation run = sh(script);
+    run.output_files = {"output.txt"};
+    run.limits.output_bytes = 1000;
+    const Observation seen = runner_->run(run);
+    EXPECT_EQ(seen.termination, Termination::exited) << seen.detail;
+    return seen.output_files.at(0);
+  };
+  const OutputFile link = one("ln -s /etc/passwd output.txt");
+  EXPECT_EQ(link.kind, OutputFile::Kind::other);
+  EXPECT_EQ(link.other, "a symbolic link");
+  EXPECT_TRUE(link.content.data.empty());
+  EXPECT_EQ(one("mkdir output.txt").other, "a directory");
+  EXPECT_EQ(one("mkfifo output.txt").other, "a FIFO");  // never opened: nothing waits on it
+  EXPECT_EQ(one("mkdir real; echo secret > real/output.txt; ln -s real d").kind,
+            OutputFile::Kind::absent);
+  const OutputFile big = one("head -c 5000 /dev/zero > output.txt");
+  EXPECT_EQ(big.kind, OutputFile::Kind::regular);
+  EXPECT_EQ(big.content.data.size(), 1000u);
+  EXPECT_EQ(big.content.total_bytes, 5000u);
+  EXPECT_TRUE(big.content.truncated);
+  Invocation through_link = sh("mkdir real; echo secret > real/o; ln -s real d");
+  through_link.output_files = {"d/o"};
+  const Observation linked = runner_->run(through_link);
+  EXPECT_EQ(linked.output_files.at(0).kind, OutputFile::Kind::other);
+  EXPECT_THAT(linked.output_files.at(0).other, HasSubstr("its folder d is not a directory"));
+  Invocation escaping = sh("true");
+  escaping.output_files = {"../output.txt"};
+  EXPECT_EQ(runner_->run(escaping).termination, Termination::runner_error);
+}
+
 TEST_F(ProcessRunnerTest, CollectsTheWorkingDirectoryWhenAsked) {
   write_file("Makefile", "all:\n");
   const fs::path collected = root_ / "collected";

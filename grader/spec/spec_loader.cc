@@ -13,6 +13,7 @@
 #include "notation/board_notation.h"
 #include "notation/lisp_grid.h"  // NotationError
 #include "spec/domain_file.h"
+#include "languages/interpreter_compat.h"
 #include "spec/edit_distance.h"
 #include "spec/limit_calibration_file.h"
 #include "spec/sha256.h"
@@ -327,6 +328,47 @@ ExitStatusPolicy read_exit_status(const Reader& reader, const YAML::Node& node) 
                               : ExitStatusPolicy::required;
 }
 
+// `python: {version: "3.6", restore: [time.clock]}`: the course's interpreter, and the names it
+// had that ours removed, restored (languages/interpreter_compat.h).
+CourseInterpreter read_course_python(const Reader& reader, const YAML::Node& node) {
+  reader.expect_map(node, "python ({version: \"3.6\", restore: [time.clock]})");
+  reader.only_keys(node, "python", {"version", "restore"});
+  CourseInterpreter interpreter;
+  if (node["version"]) interpreter.version = reader.string(node["version"], "python.version");
+  if (node["restore"]) {
+    reader.expect_sequence(node["restore"], "python.restore");
+    std::vector<std::string> known;
+    for (const RemovedPythonName& removed : removed_python_names()) known.push_back(removed.name);
+    for (const auto& item : node["restore"]) {
+      const std::string name = reader.string(item, "each name to restore");
+      if (find_removed_python_name(name) == nullptr)
+        reader.fail(item, fmt::format("python.restore: '{}' is not a name this grader restores{}; "
+                                      "it restores {}",
+                                      name, did_you_mean(name, known), fmt::join(known, ", ")));
+      interpreter.restore.push_back(name);
+    }
+  }
+  return interpreter;
+}
+
+// `output: stdout`, `output: {file: output.txt}` or `output: {file: output.txt, stdout: true}`.
+AnswerSource read_answer_source(const Reader& reader, const YAML::Node& node) {
+  AnswerSource source;
+  if (node.IsScalar()) {
+    reader.one_of(node, "output", {"stdout"});
+    return source;
+  }
+  reader.expect_map(node, "output ({file: output.txt}, with stdout: true to read both)");
+  reader.only_keys(node, "output", {"file", "stdout"});
+  if (!node["file"])
+    reader.fail(node, "output needs `file`: the file the program writes its answer to, e.g. "
+                      "output.txt (or write `output: stdout`)");
+  source.file = reader.string(node["file"], "output.file");
+  require_inner_path(reader, node["file"], source.file, "output.file");
+  if (node["stdout"]) source.with_stdout = reader.boolean(node["stdout"], "output.stdout");
+  return source;
+}
+
 int bounded_integer(const Reader& reader, const YAML::Node& node, std::string_view what, int least,
                     int most) {
   const int value = reader.integer(node, what);
@@ -456,7 +498,7 @@ void read_submission(const Reader& reader, const YAML::Node& node,
   reader.only_keys(node, "submission",
                    {"language", "module", "required_files", "priority_queue_class", "entry",
                     "build", "build_limits", "accept", "definitions_only", "exit_status",
-                    "max_size_mib", "support_files"});
+                    "output", "python", "max_size_mib", "support_files"});
   if (node["language"])
     submission.language =
         reader.one_of(node["language"], "submission.language", {"python", "java", "program"});
@@ -481,15 +523,24 @@ void read_submission(const Reader& reader, const YAML::Node& node,
     if (node["build_limits"])
       submission.build_limits = read_limits(reader, node["build_limits"], submission.build_limits);
     if (node["exit_status"]) submission.exit_status = read_exit_status(reader, node["exit_status"]);
+    if (node["output"]) submission.answer = read_answer_source(reader, node["output"]);
   } else if (submission.language == "java" && !node["entry"] && !node["build"] &&
-             !node["exit_status"]) {
+             !node["exit_status"] && !node["output"]) {
     // Java's classes are compiled once with the driver (javac), under the build limits.
     if (node["build_limits"])
       submission.build_limits = read_limits(reader, node["build_limits"], submission.build_limits);
-  } else if (node["entry"] || node["build"] || node["build_limits"] || node["exit_status"]) {
+  } else if (node["entry"] || node["build"] || node["build_limits"] || node["exit_status"] ||
+             node["output"]) {
     reader.fail(node,
-                "entry, build, build_limits and exit_status are for `language: program` "
-                "submissions (a Python function call reports exceptions, not exit statuses)");
+                "entry, build, build_limits, exit_status and output are for `language: program` "
+                "submissions (a Python function call reports exceptions, not exit statuses, and "
+                "returns its answer)");
+  }
+  if (node["python"]) {
+    if (submission.language == "java")
+      reader.fail(node["python"], "python (the course's Python interpreter) is for Python "
+                                  "function calls and programs, not Java");
+    submission.course_python = read_course_python(reader, node["python"]);
   }
   if (node["max_size_mib"]) {
     submission.max_size_bytes = static_cast<std::uint64_t>(
@@ -693,8 +744,8 @@ void read_rubric(const Reader& reader, const YAML::Node& node, Assignment& assig
     });
 }
 
-const std::vector<std::string> kCommonTestKeys = {"id",     "name",   "kind",        "visibility",
-                                                  "grades", "limits", "description", "exit_status"};
+const std::vector<std::string> kCommonTestKeys = {
+    "id", "name", "kind", "visibility", "grades", "limits", "description", "exit_status", "output"};
 
 void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assignment) {
   reader.expect_sequence(node, "tests");
@@ -734,6 +785,14 @@ void read_tests(const Reader& reader, const YAML::Node& node, Assignment& assign
                       "exit_status is for `language: program` submissions (a Python function call "
                       "reports exceptions, not exit statuses)");
         test.exit_status = read_exit_status(reader, item["exit_status"]);
+      }
+      test.answer = assignment.submission.answer;
+      if (item["output"]) {
+        if (assignment.submission.language != "program")
+          reader.fail(item["output"],
+                      "output (where a program's answer is read) is for `language: program` "
+                      "submissions; a function call returns its answer");
+        test.answer = read_answer_source(reader, item["output"]);
       }
       if (item["grades"]) {
         reader.expect_map(item["grades"], "grades (aspect: criterion id)");
