@@ -56,6 +56,13 @@ class StateSpace {
   /// or it is not an arrangement of the goal's values (wrong size, other values).
   std::optional<int> distance(const Tiles& board) const;
 
+  /// The distance of the board of rank `rank` (< arrangements()), nullopt when it is not
+  /// reachable: the table read without making the board.
+  std::optional<int> distance_of_rank(std::uint64_t rank) const {
+    if (distance_[rank] == kUnreached) return std::nullopt;
+    return distance_[rank];
+  }
+
   /// The rank of `board` among the arrangements (the table's index); nullopt as for distance.
   std::optional<std::uint64_t> rank(const Tiles& board) const;
   /// The board of a rank (< arrangements()).

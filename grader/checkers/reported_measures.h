@@ -31,8 +31,10 @@ AspectOutcome judge_reported_time(const std::optional<std::string>& text, double
                                   const std::string& what);
 
 /// Aspect "reported_memory": `text` is a number of `unit`s, not negative, at most the run's
-/// `peak_bytes` (its peak resident memory, with 10 % and 1 MiB to spare; 0 when the runner could
-/// not measure it, and then only the number is judged).
+/// `peak_bytes` (its peak memory as the runner measured it, with 25 % and 64 MiB to spare for the
+/// shared libraries a process's resident size counts and its cgroup may not; 0 when the runner
+/// could not measure it, and then only the number is judged). Meant to catch a figure in the
+/// wrong unit (ru_maxrss's kilobytes as megabytes), not to measure.
 AspectOutcome judge_reported_memory(const std::optional<std::string>& text, const MemoryUnit& unit,
                                     std::uint64_t peak_bytes, const std::string& what);
 

@@ -26,6 +26,9 @@ TEST(ReportedMeasures, MemoryIsANumberWithinTheRunsPeak) {
   const std::uint64_t peak = 200ull << 20;
   EXPECT_TRUE(judge_reported_memory("190.67578125", megabytes, peak, "max_ram_usage").passed);
   EXPECT_TRUE(judge_reported_memory("199.9", megabytes, peak, "max_ram_usage").passed);
+  // An interpreter's shared libraries: more than a small run's cgroup was charged.
+  EXPECT_TRUE(judge_reported_memory("9.6", megabytes, 8ull << 20, "max_ram_usage").passed);
+  EXPECT_FALSE(judge_reported_memory("400", megabytes, peak, "max_ram_usage").passed);
   // ru_maxrss left in kilobytes.
   EXPECT_THAT(judge_reported_memory("195252", megabytes, peak, "max_ram_usage").feedback,
               HasSubstr("divide by 1024"));

@@ -12,6 +12,7 @@
 #include "adapters/search_call_setup.h"
 #include "algorithms/search_algorithm.h"
 #include "algorithms/search_mutants.h"
+#include "checkers/reported_measures.h"
 #include "checkers/search_judgements.h"
 #include "checkers/search_result_checker.h"
 #include "checkers/state_text.h"
@@ -19,7 +20,6 @@
 #include "domains/search_domain.h"
 #include "domains/sliding_tile_setup.h"
 #include "kinds/published_figures.h"
-#include "checkers/reported_measures.h"
 #include "reference/admissibility.h"
 #include "reference/astar_ties.h"
 #include "spec/edit_distance.h"
@@ -34,7 +34,7 @@ struct Judging {
   double tolerance = 0.0;
   bool expanded_count_ties = false;  ///< expanded_count: ties (every A* tie-breaking's range).
   bool max_depth_ties = false;       ///< max_search_depth: ties.
-  bool result_omits_start = false;  ///< result: {start: omitted} (A2's depthLimitedSearch).
+  bool result_omits_start = false;   ///< result: {start: omitted} (A2's depthLimitedSearch).
 };
 
 bool judges(const Judging& judging, const std::string& aspect) {
@@ -171,22 +171,22 @@ std::string expected_text(const Setup& setup, const TestSpec& test) {
   if (!run.found) {
     text = fmt::format("no path: the reference search ends with '{}'", run.outcome);
   } else {
-    // A depth-first path of 46,142 moves is shown by its ends.
-    const std::size_t shown = std::min<std::size_t>(run.path.size(), 60);
+    // A depth-first path of 46,142 moves is shown by its first states and its last.
+    const std::size_t shown = run.path.size() > 1000 ? 60 : run.path.size();
     text = fmt::format(
         "path ({} step{}, cost {:g}): {}{}", run.actions.size(), run.actions.size() == 1 ? "" : "s",
-        run.cost, fmt::join(run.path.begin(), run.path.begin() + static_cast<std::ptrdiff_t>(shown), ", "),
-        shown < run.path.size()
-            ? fmt::format(", ... ({} more states, ending at {})", run.path.size() - shown,
-                          run.path.back())
-            : std::string());
+        run.cost,
+        fmt::join(run.path.begin(), run.path.begin() + static_cast<std::ptrdiff_t>(shown), ", "),
+        shown < run.path.size() ? fmt::format(", ... ({} more states, ending at {})",
+                                              run.path.size() - shown, run.path.back())
+                                : std::string());
   }
   const auto& ties = setup.expected->ties;
   if (setup.judging.expanded_count_ties && ties) {
     text += fmt::format("\nnodes expanded: {} to {} (every tie-breaking of A*)",
                         ties->fewest_expanded, ties->most_expanded);
   } else if (judges(setup.judging, "expansions") ||
-             (judges(setup.judging, "expanded_count") && run.expanded.size() <= 200)) {
+             (judges(setup.judging, "expanded_count") && run.expanded.size() <= 1000)) {
     text += fmt::format("\nexpanded ({}): {}", run.expanded.size(), fmt::join(run.expanded, ", "));
   } else if (judges(setup.judging, "expanded_count")) {
     text += fmt::format("\nnodes expanded: {}", run.expanded.size());
@@ -259,16 +259,15 @@ void judge_reported_measures(const Assignment& assignment, const Setup& checked,
     return name.empty() ? std::string(key) : name;
   };
   if (judges(checked.judging, "reported_time"))
-    outcome.aspects.push_back(
-        judge_reported_time(call.reported_time, observation.wall_seconds, name_of("reported_time")));
+    outcome.aspects.push_back(judge_reported_time(call.reported_time, observation.wall_seconds,
+                                                  name_of("reported_time")));
   if (judges(checked.judging, "reported_memory")) {
     const nlohmann::json& value = output.value("reported_memory", nlohmann::json());
     const MemoryUnit unit =
         memory_unit(value.is_object() ? value.value("unit", "megabytes") : "megabytes")
             .value_or(MemoryUnit{});
-    outcome.aspects.push_back(judge_reported_memory(call.reported_memory, unit,
-                                                    observation.peak_memory_bytes,
-                                                    name_of("reported_memory")));
+    outcome.aspects.push_back(judge_reported_memory(
+        call.reported_memory, unit, observation.peak_memory_bytes, name_of("reported_memory")));
   }
 }
 
@@ -442,7 +441,8 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
   if ((checked.judging.expanded_count_ties || checked.judging.max_depth_ties) && !astar)
     throw SpecError(location_of(test, "/judge"),
                     "ties (what every tie-breaking of A* gives) is for A*; this test's algorithm "
-                    "is " + algorithm_title(checked.algorithm));
+                    "is " +
+                        algorithm_title(checked.algorithm));
   if ((checked.judging.expanded_count_ties || checked.judging.max_depth_ties) &&
       !checked.expected->ties)
     throw SpecError(location_of(test, "/judge"),
@@ -452,8 +452,7 @@ void SearchKind::validate(const Assignment& assignment, const TestSpec& test) co
     throw SpecError(location_of(test, "/judge/max_search_depth"),
                     "max_search_depth: ties needs a domain whose every step costs 1 (a depth is "
                     "then a cost)");
-  if (judged("max_search_depth") &&
-      checked.algorithm.family != SearchAlgorithm::Family::best_first)
+  if (judged("max_search_depth") && checked.algorithm.family != SearchAlgorithm::Family::best_first)
     throw SpecError(location_of(test, "/judge/max_search_depth"),
                     "max_search_depth is the deepest node on a best-first search's frontier "
                     "(breadth-first, depth-first, uniform-cost, greedy, A*)");
@@ -513,8 +512,11 @@ TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& t
   }
   judge_answer(checked, test, call, outcome);
   judge_reported_measures(assignment, checked, call, observation, outcome);
-  if (std::any_of(outcome.aspects.begin(), outcome.aspects.end(),
-                  [](const AspectOutcome& aspect) { return !aspect.passed; })) {
+  // The mutants' runs are made only when the answer gives something to compare them with.
+  const bool comparable = call.unreadable.empty() &&
+                          (call.path || call.no_path || call.expanded || call.expanded_count);
+  if (comparable && std::any_of(outcome.aspects.begin(), outcome.aspects.end(),
+                                [](const AspectOutcome& aspect) { return !aspect.passed; })) {
     if (const auto mistake = diagnose(assignment, test, checked, call)) {
       if (!outcome.feedback.empty()) outcome.feedback += "\n";
       outcome.feedback += *mistake;
@@ -546,7 +548,8 @@ std::vector<MutantOutcome> SearchKind::mutant_outcomes(const Assignment& assignm
       judge_answer(checked, test, answer, judged.outcome);
       // A mutant's mistake is in its search: it measures itself as the reference does.
       for (const char* measure : {"reported_time", "reported_memory"})
-        if (judges(checked.judging, measure)) judged.outcome.aspects.push_back({measure, "", true, ""});
+        if (judges(checked.judging, measure))
+          judged.outcome.aspects.push_back({measure, "", true, ""});
     }
     outcomes.push_back(std::move(judged));
   }

@@ -26,7 +26,8 @@ std::string restore_code(const std::vector<std::string>& names) {
   std::string table;
   for (const auto& [module, entries] : by_module)
     table += fmt::format("    '{}': {{{}}},\n", module, fmt::join(entries, ", "));
-  return fmt::format(R"py(# Written by SearchGrader: names the course's Python had that this one removed, restored as
+  return fmt::format(
+      R"py(# Written by SearchGrader: names the course's Python had that this one removed, restored as
 # the spec asks (submission.python.restore). Not the student's code.
 import os as _os
 
@@ -70,7 +71,7 @@ def _install():
 
 _install()
 )py",
-                     fmt::arg("used", kCompatUsedFile), fmt::arg("table", table));
+      fmt::arg("used", kCompatUsedFile), fmt::arg("table", table));
 }
 
 }  // namespace
@@ -87,8 +88,8 @@ const std::vector<RemovedPythonName>& removed_python_names() {
     for (const char* name :
          {"Mapping", "MutableMapping", "Sequence", "MutableSequence", "Set", "MutableSet",
           "Iterable", "Iterator", "Callable", "Hashable", "Sized", "Container", "Generator"})
-      all.push_back({fmt::format("collections.{}", name), "3.10",
-                     fmt::format("collections.abc.{}", name)});
+      all.push_back(
+          {fmt::format("collections.{}", name), "3.10", fmt::format("collections.abc.{}", name)});
     return all;
   }();
   return names;
@@ -157,6 +158,19 @@ std::vector<std::string> course_python_notes(const CourseInterpreter& interprete
         interpreter.version.empty() ? "your course may have" : version, removed->restored_as,
         removed->name, removed->name);
     if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+  }
+  // "ModuleNotFoundError: No module named 'psutil'": a package the course's machine may have had.
+  static const std::regex missing_module(R"(No module named '([A-Za-z_][\w.]*)')");
+  std::smatch module;
+  if (std::regex_search(searched, module, missing_module)) {
+    const std::string name = module[1].str();
+    notes.push_back(fmt::format(
+        "the module {} is not installed where this is graded: a program here may import Python's "
+        "standard library (and numpy){}",
+        name,
+        name == "psutil" ? "; its memory is resource.getrusage(resource.RUSAGE_SELF).ru_maxrss "
+                           "(kilobytes on Linux), from the standard library"
+                         : ""));
   }
   return notes;
 }

@@ -44,9 +44,10 @@ void add_course_python(const CourseInterpreter& interpreter, Invocation& invocat
 
 /// Notes for an outcome: which restored names the run used (read from the used-names file);
 /// and, when a traceback in `text` fails on a removed name the spec did not restore, what to
-/// say instead of it: "time.clock was removed in Python 3.8; ...". Empty when neither applies.
+/// say instead of it: "time.clock was removed in Python 3.8; ..."; a module that is not installed
+/// here ("No module named 'psutil'") is named with what the standard library offers instead.
+/// Empty when none applies.
 std::vector<std::string> course_python_notes(const CourseInterpreter& interpreter,
-                                             const Observation& observation,
-                                             std::string_view text);
+                                             const Observation& observation, std::string_view text);
 
 }  // namespace sg
