@@ -141,6 +141,8 @@ INSTANTIATE_TEST_SUITE_P(
         // a problem class over a maze, walked by the driver and matched to the reference's
         FamilyTutorial{"## Tutorial: a problem class the student formulates", "mazeproblem"},
         FamilyTutorial{"## Tutorial: a program that runs every search in one go", "allsearch"},
+        // a program that writes its answer to a file (output: {file: solution.txt})
+        FamilyTutorial{"## Tutorial: a program that writes its answer to a file", "mazefile"},
         // boards of three sizes in one spec, a program printing its moves a line each
         FamilyTutorial{"## Tutorial: a program that solves boards of three sizes", "sizes"}),
     [](const ::testing::TestParamInfo<FamilyTutorial>& param) {

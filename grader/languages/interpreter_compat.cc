@@ -151,12 +151,12 @@ std::vector<std::string> course_python_notes(const CourseInterpreter& interprete
         interpreter.restore.end())
       continue;
     const std::string note = fmt::format(
-        "{} was removed in Python {}; this grader runs a newer Python than {} did. Use {} "
-        "instead (it is what {} was); a course that graded on an older Python restores it with "
+        "{} was removed in Python {}, and this grader's Python is newer{}. Use {} instead (it "
+        "is what {} was); a course that graded on an older Python restores it with "
         "`submission.python: {{restore: [{}]}}` in its spec",
         removed->name, removed->removed_in,
-        interpreter.version.empty() ? "your course may have" : version, removed->restored_as,
-        removed->name, removed->name);
+        interpreter.version.empty() ? "" : " than the course's " + interpreter.version,
+        removed->restored_as, removed->name, removed->name);
     if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
   }
   // "ModuleNotFoundError: No module named 'psutil'": a package the course's machine may have had.

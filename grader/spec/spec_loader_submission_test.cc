@@ -1,5 +1,6 @@
 // The submission section's single-file mode (`accept`, `definitions_only`) and the domain's
 // `action_order`, as the iterative-deepening spec (A2) uses them.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -72,6 +73,28 @@ TEST(SpecLoaderSubmission, MistakesAreNamedWithTheirPlace) {
   EXPECT_NE(
       error_of(spec_with("  module: a2", "  action_order: [left, left]\n")).find("listed twice"),
       std::string::npos);
+}
+
+// Where a program's answer is read, and the course's Python (issue 71).
+TEST(SpecLoaderSubmission, AnAnswerFileAndTheCoursesPython) {
+  const Assignment program = load_spec_from_string(
+      spec_with("  language: program\n  entry: driver.py\n  output: {file: output.txt}\n"
+                "  python: {version: \"3.6\", restore: [time.clock]}"),
+      "a2.yaml");
+  EXPECT_EQ(program.submission.answer.file, "output.txt");
+  EXPECT_FALSE(program.submission.answer.with_stdout);
+  EXPECT_EQ(program.tests.front().answer.file, "output.txt");  // every test's, by default
+  EXPECT_EQ(program.submission.course_python.version, "3.6");
+  EXPECT_EQ(program.submission.course_python.restore, (std::vector<std::string>{"time.clock"}));
+  EXPECT_THAT(error_of(spec_with("  module: a2\n  output: {file: output.txt}")),
+              testing::HasSubstr("are for `language: program`"));
+  EXPECT_THAT(error_of(spec_with("  language: program\n  entry: d.py\n  output: {file: ../o}")),
+              testing::HasSubstr("a path inside the submission"));
+  EXPECT_THAT(error_of(spec_with("  language: program\n  entry: d.py\n  output: {stdout: true}")),
+              testing::HasSubstr("output needs `file`"));
+  EXPECT_THAT(error_of(spec_with("  module: a2\n  python: {restore: [time.clocks]}")),
+              testing::HasSubstr("'time.clocks' is not a name this grader restores (did you mean "
+                                 "'time.clock'?)"));
 }
 
 }  // namespace spec_loader_submission_test
