@@ -39,7 +39,18 @@ void judge_exit_status(const TestSpec& test, TestOutcome& outcome, const Observa
     case ExitStatusPolicy::graded:
       break;  // the `exit` aspect, added for every program test (graded_exit_aspect)
     case ExitStatusPolicy::ignored:
-      if (status != 0) {
+      if (status != 0 && !observation.stderr_stream.data.empty() &&
+          std::any_of(outcome.aspects.begin(), outcome.aspects.end(),
+                      [](const AspectOutcome& aspect) { return !aspect.passed; })) {
+        // A wrong answer from a program that failed: what it said on the way out is the
+        // student's first clue (a traceback), though the status itself is not graded.
+        const std::string& err = observation.stderr_stream.data;
+        constexpr std::size_t kKeep = 2000;
+        if (!outcome.feedback.empty()) outcome.feedback += '\n';
+        outcome.feedback += fmt::format(
+            "the program ended with status {} (not graded here); its stderr ends with:\n{}", status,
+            err.size() > kKeep ? "..." + err.substr(err.size() - kKeep) : err);
+      } else if (status != 0) {
         outcome.notes.push_back(fmt::format(
             "the program exited with status {}; this test does not grade the exit status", status));
       }

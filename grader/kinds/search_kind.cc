@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "adapters/function_call_outcome.h"
 #include "adapters/program_rejection.h"
@@ -300,7 +301,8 @@ SearchCall answer_of(const Setup& checked, const ReferenceRun& run) {
 // whose mistake the test accepts (successors reversed where `accept` lists reversed, or where
 // any tie order is accepted) is left out.
 std::shared_ptr<const MutantRuns> mutant_runs(const Assignment& assignment, const TestSpec& test,
-                                              const Setup& checked) {
+                                              const Setup& checked,
+                                              std::optional<std::size_t> most_expansions = {}) {
   // Any tie order is accepted when expansions are judged by ties and the path is not judged
   // exactly: the successor order then only breaks ties, which the test allows.
   const auto& judged = checked.judging.aspects;
@@ -308,10 +310,19 @@ std::shared_ptr<const MutantRuns> mutant_runs(const Assignment& assignment, cons
                              std::count(judged.begin(), judged.end(), "expansions") > 0 &&
                              std::count(judged.begin(), judged.end(), "exact") == 0;
   const bool accepts_reversed = checked.expected->runs.size() > 1 || any_tie_order;
-  return cached_reference<MutantRuns>(assignment, test, "search-mutants", [&] {
+  const std::string what = most_expansions
+                               ? fmt::format("search-mutants-within-{}", *most_expansions)
+                               : "search-mutants";
+  return cached_reference<MutantRuns>(assignment, test, what, [&] {
     MutantRuns runs;
-    for (const SearchMutant& mutant : search_mutants(checked.algorithm)) {
+    for (SearchMutant mutant : search_mutants(checked.algorithm)) {
       if (mutant.id == "successors_reversed" && accepts_reversed) continue;
+      if (most_expansions) {
+        mutant.algorithm.policy.max_expansions =
+            std::min(mutant.algorithm.policy.max_expansions, *most_expansions);
+        mutant.algorithm.deepening.max_expansions =
+            std::min(mutant.algorithm.deepening.max_expansions, *most_expansions);
+      }
       runs.emplace_back(mutant, run_mutant(checked.domain, mutant));
     }
     return runs;
@@ -322,9 +333,19 @@ std::shared_ptr<const MutantRuns> mutant_runs(const Assignment& assignment, cons
 // submission's.
 std::optional<std::string> diagnose(const Assignment& assignment, const TestSpec& test,
                                     const Setup& checked, const SearchCall& call) {
+  // A mutant that expands far more than the answer reported (and the reference) cannot be what
+  // the student's search did: its run is cut there, which spares wandering the whole space (a
+  // stack for a queue on the 8-puzzle expands 181,437 boards). Rounded up to a power of two, so
+  // the runs are shared by the students of a class.
+  std::size_t reported = checked.expected->runs.front().expanded.size();
+  if (call.expanded) reported = std::max(reported, call.expanded->size());
+  if (call.expanded_count && *call.expanded_count > 0)
+    reported = std::max(reported, static_cast<std::size_t>(*call.expanded_count));
+  std::size_t most = 1024;
+  while (most < 2 * reported + 1000) most *= 2;
   return diagnose_search_mistake(checked.algorithm, *checked.domain.problem,
                                  checked.expected->runs.front(),
-                                 *mutant_runs(assignment, test, checked), call);
+                                 *mutant_runs(assignment, test, checked, most), call);
 }
 
 // The figures `cross_check` may pin: the search's result ('cutoff', 'failure' or path), the
@@ -512,11 +533,16 @@ TestOutcome SearchKind::evaluate(const Assignment& assignment, const TestSpec& t
   }
   judge_answer(checked, test, call, outcome);
   judge_reported_measures(assignment, checked, call, observation, outcome);
-  // The mutants' runs are made only when the answer gives something to compare them with.
+  // The mutants' runs are made only when the answer gives something to compare them with, and
+  // an aspect a search's mistake explains failed (not a figure such as the depth it reported).
   const bool comparable = call.unreadable.empty() &&
                           (call.path || call.no_path || call.expanded || call.expanded_count);
-  if (comparable && std::any_of(outcome.aspects.begin(), outcome.aspects.end(),
-                                [](const AspectOutcome& aspect) { return !aspect.passed; })) {
+  const auto explained = [](const AspectOutcome& aspect) {
+    static const std::set<std::string> searched = {
+        "path", "optimal", "exact", "expansions", "outcome", "result", "expanded_count"};
+    return !aspect.passed && searched.contains(aspect.aspect);
+  };
+  if (comparable && std::any_of(outcome.aspects.begin(), outcome.aspects.end(), explained)) {
     if (const auto mistake = diagnose(assignment, test, checked, call)) {
       if (!outcome.feedback.empty()) outcome.feedback += "\n";
       outcome.feedback += *mistake;

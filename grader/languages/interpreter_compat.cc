@@ -172,6 +172,11 @@ std::vector<std::string> course_python_notes(const CourseInterpreter& interprete
                            "(kilobytes on Linux), from the standard library"
                          : ""));
   }
+  // input() in a graded run: nobody types, and the call reads the end of its input.
+  if (searched.find("EOFError: EOF when reading a line") != std::string::npos)
+    notes.push_back(
+        "the program called input(), and nobody types in a graded run: the call read the end of "
+        "its input (EOFError). Leave out the pause at the end (\"Press Enter\")");
   return notes;
 }
 

@@ -81,6 +81,8 @@ TEST(InterpreterCompat, AFailureOnARemovedNameIsExplained) {
                                   "AttributeError: module 'time' has no "
                                   "attribute 'tick'"),
               IsEmpty());
+  EXPECT_THAT(course_python_notes({}, Observation{}, "EOFError: EOF when reading a line"),
+              ElementsAre(HasSubstr("nobody types in a graded run")));
   EXPECT_EQ(find_removed_python_name("time.clock")->restored_as, "time.process_time");
   EXPECT_EQ(find_removed_python_name("time.time"), nullptr);
 }
