@@ -12,7 +12,7 @@
 #  - The optimised build runs beside the rest at the lowest priority (nice 19).
 #  - The hostile cases run one at a time in a lane of their own beside a test per core.
 #  - CTest starts the slowest tests first: on a fresh build tree it is given the costs recorded
-#    in scripts/test-costs.txt (a never-ending torus submission runs ten minutes to its budget),
+#    in scripts/test-costs.txt (a torus student's solve() as handed out takes minutes),
 #    and from then on the costs of this tree's own runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."

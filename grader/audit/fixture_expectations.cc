@@ -75,6 +75,16 @@ FixtureSet read_fixture_set(const fs::path& expected_file, const fs::path& root)
     expectation.lost = strings(expected_file, fields["lost"], "lost");
     std::sort(expectation.lost.begin(), expectation.lost.end());
     expectation.feedback = strings(expected_file, fields["feedback"], "feedback");
+    if (const YAML::Node budget = fields["budget_cpu_seconds"]) {
+      try {
+        expectation.budget_cpu_seconds = budget.as<double>();
+      } catch (const YAML::Exception&) {
+      }
+      if (!expectation.budget_cpu_seconds || !(*expectation.budget_cpu_seconds > 0))
+        throw SpecError(at(expected_file, budget),
+                        "budget_cpu_seconds: seconds of CPU (more than 0) that this submission's "
+                        "tests may use together");
+    }
     if (!fs::is_directory(expectation.folder) && !fs::is_regular_file(expectation.folder))
       throw SpecError(at(expected_file, entry.first),
                       fmt::format("submission '{}': no such folder {}", expectation.name,

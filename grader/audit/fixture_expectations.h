@@ -26,6 +26,10 @@ struct FixtureExpectation {
   double score = 0.0;                 ///< Exactly this score (points).
   std::vector<std::string> lost;      ///< Exactly these criterion ids, sorted.
   std::vector<std::string> feedback;  ///< Substrings its feedback must contain.
+  /// `budget_cpu_seconds`: graded with at most this submission budget (seconds of CPU), for a
+  /// submission that never ends: it loses at this budget what it loses at the spec's own, which
+  /// it would reach minutes later. nullopt: the spec's budget.
+  std::optional<double> budget_cpu_seconds;
 };
 
 struct FixtureSet {

@@ -46,7 +46,12 @@ std::string all_feedback(const GradeReport& report) {
 
 FixtureAudit audit_fixture(const Assignment& assignment, const KindRegistry& kinds, Runner& runner,
                            const FixtureExpectation& expectation, const GradeOptions& options) {
-  return audit_report(grade_submission(assignment, kinds, runner, expectation.folder, options),
+  if (!expectation.budget_cpu_seconds)
+    return audit_report(grade_submission(assignment, kinds, runner, expectation.folder, options),
+                        expectation);
+  Assignment capped = assignment;
+  capped.submission_budget.cap(*expectation.budget_cpu_seconds);
+  return audit_report(grade_submission(capped, kinds, runner, expectation.folder, options),
                       expectation);
 }
 

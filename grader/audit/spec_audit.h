@@ -14,7 +14,8 @@
 namespace sg {
 
 /// Grades `expectation`'s submission and compares it with what it must get: the exact score,
-/// exactly the criteria lost, each feedback phrase present, no grader error.
+/// exactly the criteria lost, each feedback phrase present, no grader error. Within the
+/// fixture's `budget_cpu_seconds` when it states one.
 FixtureAudit audit_fixture(const Assignment& assignment, const KindRegistry& kinds, Runner& runner,
                            const FixtureExpectation& expectation, const GradeOptions& options);
 

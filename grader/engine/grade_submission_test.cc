@@ -363,6 +363,25 @@ TEST_F(TimeBudgetTest, ATestThatEndsWithinWhatIsLeftIsNotBlamedOnTheBudget) {
   EXPECT_EQ(report.tests[1].feedback.find("budget"), std::string::npos);
 }
 
+TEST_F(TimeBudgetTest, ACappedBudgetIsTheLowerOfTheCapAndTheSpecs) {
+  assignment_.submission_budget.multiplier = 2;
+  assignment_.submission_budget.measured_total_cpu_seconds = 300;
+  assignment_.submission_budget.cap(60);  // a fixture's budget_cpu_seconds
+  EXPECT_EQ(assignment_.submission_budget.seconds(), 60);
+  assignment_.submission_budget.cap(1000);  // never raised
+  EXPECT_EQ(assignment_.submission_budget.seconds(), 60);
+  SubmissionBudget none;
+  none.cap(5);
+  EXPECT_EQ(none.seconds(), 5);
+  add_test("a", 50, "early");
+  add_test("b", 50, "late");
+  runner_.needs = {{"a", 1e9}};
+  const GradeReport report = grade();
+  ASSERT_EQ(runner_.seen.size(), 2u);
+  EXPECT_DOUBLE_EQ(runner_.seen[0].limits.cpu_seconds, 50);
+  EXPECT_DOUBLE_EQ(runner_.seen[1].limits.cpu_seconds, 10);  // what the cap left
+}
+
 TEST_F(TimeBudgetTest, WithoutABudgetEveryTestHasItsOwnLimit) {
   add_test("endless-1", 2, "early");
   add_test("endless-2", 2, "late");

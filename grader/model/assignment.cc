@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace sg {
 
 std::string SourceLocation::to_string() const {
@@ -31,6 +33,12 @@ const Criterion* Assignment::find_criterion(std::string_view criterion_id) const
 std::optional<double> SubmissionBudget::seconds() const {
   if (multiplier > 0 && measured_total_cpu_seconds) return multiplier * *measured_total_cpu_seconds;
   return cpu_seconds;
+}
+
+void SubmissionBudget::cap(double most) {
+  const std::optional<double> in_effect = seconds();
+  cpu_seconds = in_effect ? std::min(*in_effect, most) : most;
+  multiplier = 0.0;
 }
 
 double ImportLimits::cpu(const SubmissionBudget& budget) const {

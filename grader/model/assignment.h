@@ -103,6 +103,9 @@ struct SubmissionBudget {
   std::optional<double> measured_total_cpu_seconds;
   /// The budget in effect (seconds); nullopt: none.
   std::optional<double> seconds() const;
+  /// Lowers the budget in effect to at most `most` seconds of CPU (a fixture's
+  /// `budget_cpu_seconds`, audit/fixture_expectations.h).
+  void cap(double most);
 };
 
 /// The import of a function-call submission, done once before its tests (the engine's fork
