@@ -3,18 +3,22 @@
 #include <algorithm>
 #include <deque>
 
+#include "reference/python_random.h"
+
 namespace sg::ref {
 
 std::optional<VariableOrder> parse_variable_order(std::string_view name) {
   if (name == "first_unassigned" || name == "static") return VariableOrder::first_unassigned;
   if (name == "mrv") return VariableOrder::mrv;
   if (name == "mrv_degree") return VariableOrder::mrv_degree;
+  if (name == "aima_mrv") return VariableOrder::aima_mrv;
   return std::nullopt;
 }
 
 std::optional<ValueOrder> parse_value_order(std::string_view name) {
   if (name == "domain") return ValueOrder::domain;
   if (name == "lcv") return ValueOrder::lcv;
+  if (name == "aima_lcv") return ValueOrder::aima_lcv;
   return std::nullopt;
 }
 
@@ -25,27 +29,42 @@ std::optional<Inference> parse_inference(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<DomainRestore> parse_domain_restore(std::string_view name) {
+  if (name == "snapshot") return DomainRestore::snapshot;
+  if (name == "append") return DomainRestore::append;
+  return std::nullopt;
+}
+
 namespace {
 
-// Removes from domains[xi] the values no value of domains[xj] supports; true if any was removed.
-bool revise(const Csp& csp, CspDomains& domains, std::size_t xi, std::size_t xj) {
+// The values pruned, in order: (variable, value), as AIMA's `removals`.
+using Removals = std::vector<std::pair<std::size_t, std::size_t>>;
+
+// Removes from domains[xi] the values no value of domains[xj] supports, each recorded in
+// `removals` when given; true if any was removed.
+bool revise(const Csp& csp, CspDomains& domains, std::size_t xi, std::size_t xj,
+            Removals* removals) {
   auto& values = domains[xi];
   const auto before = values.size();
   std::erase_if(values, [&](std::size_t x) {
-    return std::none_of(domains[xj].begin(), domains[xj].end(),
-                        [&](std::size_t y) { return csp.consistent(xi, x, xj, y); });
+    const bool unsupported =
+        std::none_of(domains[xj].begin(), domains[xj].end(),
+                     [&](std::size_t y) { return csp.consistent(xi, x, xj, y); });
+    if (unsupported && removals != nullptr) removals->emplace_back(xi, x);
+    return unsupported;
   });
   return values.size() != before;
 }
 
 // AC-3 over `queue` (arcs (xi, xj): xi revised against xj), LIFO as AIMA's queue.pop().
 bool run_ac3(const Csp& csp, CspDomains& domains,
-             std::vector<std::pair<std::size_t, std::size_t>> queue, std::size_t& revisions) {
+             std::vector<std::pair<std::size_t, std::size_t>> queue, std::size_t& revisions,
+             Removals* removals = nullptr) {
   while (!queue.empty()) {
     const auto [xi, xj] = queue.back();
     queue.pop_back();
     ++revisions;
-    if (!revise(csp, domains, xi, xj)) continue;
+    if (!revise(csp, domains, xi, xj, removals)) continue;
     if (domains[xi].empty()) return false;
     for (const std::size_t xk : csp.neighbors(xi))
       if (xk != xj) queue.emplace_back(xk, xi);
@@ -56,7 +75,7 @@ bool run_ac3(const Csp& csp, CspDomains& domains,
 class Backtracker {
  public:
   Backtracker(const Csp& csp, const BacktrackingPolicy& policy)
-      : csp_(csp), policy_(policy), assignment_(csp.size()) {
+      : csp_(csp), policy_(policy), assignment_(csp.size()), random_(policy.seed) {
     for (std::size_t v = 0; v < csp.size(); ++v) domains_.push_back(csp.domain(v));
   }
 
@@ -74,11 +93,18 @@ class Backtracker {
         unassign(variable);
         continue;
       }
-      const CspDomains saved = domains_;
+      CspDomains saved;
+      if (policy_.restore == DomainRestore::snapshot) saved = domains_;
+      Removals removals;  // AIMA's suppose: the variable's other values, then the inference's
+      for (const std::size_t other : domains_[variable])
+        if (other != value) removals.emplace_back(variable, other);
       domains_[variable] = {value};
-      if (infer(variable, value) && backtrack(false)) return true;
+      if (infer(variable, value, removals) && backtrack(false)) return true;
       if (run_.budget_exceeded) return false;
-      domains_ = saved;
+      if (policy_.restore == DomainRestore::snapshot)
+        domains_ = std::move(saved);
+      else
+        for (const auto& [pruned, lost] : removals) domains_[pruned].push_back(lost);
       unassign(variable);
     }
     if (!root) ++run_.backtracks;
@@ -118,7 +144,17 @@ class Backtracker {
                       [&](std::size_t other) { return !assignment_[other]; }));
   }
 
-  std::size_t select() const {
+  std::size_t select() {
+    if (policy_.variables == VariableOrder::aima_mrv) {
+      // argmin_random_tie: min(shuffled(unassigned), key=num_legal_values)
+      std::vector<std::size_t> unassigned;
+      for (std::size_t v = 0; v < csp_.size(); ++v)
+        if (!assignment_[v]) unassigned.push_back(v);
+      random_.shuffle(unassigned);
+      return *std::min_element(
+          unassigned.begin(), unassigned.end(),
+          [&](std::size_t a, std::size_t b) { return domains_[a].size() < domains_[b].size(); });
+    }
     std::optional<std::size_t> best;
     for (std::size_t v = 0; v < csp_.size(); ++v) {
       if (assignment_[v]) continue;
@@ -137,6 +173,12 @@ class Backtracker {
 
   std::vector<std::size_t> order(std::size_t variable) const {
     std::vector<std::size_t> values = domains_[variable];
+    if (policy_.values == ValueOrder::aima_lcv) {
+      std::stable_sort(values.begin(), values.end(), [&](std::size_t a, std::size_t b) {
+        return csp_.conflicts(variable, a, assignment_) < csp_.conflicts(variable, b, assignment_);
+      });
+      return values;
+    }
     if (policy_.values == ValueOrder::lcv) {
       std::vector<std::pair<std::size_t, std::size_t>> ruled;  // (ruled out, position)
       for (std::size_t i = 0; i < values.size(); ++i) {
@@ -157,12 +199,16 @@ class Backtracker {
     return values;
   }
 
-  bool infer(std::size_t variable, std::size_t value) {
+  // The inference after `variable` = `value`, each value it prunes recorded in `removals`.
+  bool infer(std::size_t variable, std::size_t value, Removals& removals) {
     if (policy_.inference == Inference::forward_checking) {
       for (const std::size_t other : csp_.neighbors(variable)) {
         if (assignment_[other]) continue;
-        std::erase_if(domains_[other],
-                      [&](std::size_t y) { return !csp_.consistent(variable, value, other, y); });
+        std::erase_if(domains_[other], [&](std::size_t y) {
+          const bool pruned = !csp_.consistent(variable, value, other, y);
+          if (pruned) removals.emplace_back(other, y);
+          return pruned;
+        });
         if (domains_[other].empty()) return false;
       }
       return true;
@@ -171,7 +217,7 @@ class Backtracker {
       std::vector<std::pair<std::size_t, std::size_t>> queue;
       for (const std::size_t other : csp_.neighbors(variable)) queue.emplace_back(other, variable);
       std::size_t revisions = 0;
-      return run_ac3(csp_, domains_, std::move(queue), revisions);
+      return run_ac3(csp_, domains_, std::move(queue), revisions, &removals);
     }
     return true;
   }
@@ -181,6 +227,7 @@ class Backtracker {
   CspAssignment assignment_;
   std::size_t assigned_ = 0;
   CspDomains domains_;
+  PythonRandom random_;
   BacktrackingRun run_;
 };
 

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -28,10 +29,25 @@ enum class VariableOrder {
   first_unassigned,  ///< The variables' order (AIMA's first_unassigned_variable).
   mrv,               ///< Fewest remaining values, ties in the variables' order.
   mrv_degree,        ///< MRV, ties broken by most unassigned neighbors, then the variables' order.
+  /// MRV as aima-python's `mrv` runs: the remaining values are the current domain's (every
+  /// assignment `suppose`s, so the book's `curr_domains` exists from the first on: without an
+  /// inference every unassigned variable ties), ties broken by `argmin_random_tie`, the first of
+  /// least in a `random.shuffle` of the unassigned variables, drawn from the policy's seed.
+  aima_mrv,
 };
 enum class ValueOrder {
   domain,  ///< The domain's order (AIMA's unordered_domain_values).
   lcv,     ///< Least constraining first: fewest values ruled out for unassigned neighbors (stable).
+  /// aima-python's `lcv`: the current domain sorted (stably) by conflicts with the assigned
+  /// neighbors (`nconflicts`), not by the values ruled out for the others.
+  aima_lcv,
+};
+/// How a failed value's prunings (its `suppose` and its inference's) are undone.
+enum class DomainRestore {
+  snapshot,  ///< Every domain as it was, in its order.
+  /// aima-python's `restore`: each pruned value appended to its domain again, in the order it was
+  /// pruned, so a later try takes a domain's values in a new order.
+  append,
 };
 enum class Inference {
   none,
@@ -39,16 +55,22 @@ enum class Inference {
   mac,               ///< AC-3 from the arcs into the assigned variable.
 };
 
-/// "first_unassigned", "mrv", "mrv_degree"; "domain", "lcv"; "none", "forward_checking", "mac":
+/// "first_unassigned", "mrv", "mrv_degree", "aima_mrv"; "domain", "lcv", "aima_lcv"; "none",
+/// "forward_checking", "mac":
 /// the names specs use. Nullopt for another name.
 std::optional<VariableOrder> parse_variable_order(std::string_view name);
 std::optional<ValueOrder> parse_value_order(std::string_view name);
 std::optional<Inference> parse_inference(std::string_view name);
+/// "snapshot", "append"; nullopt for another name.
+std::optional<DomainRestore> parse_domain_restore(std::string_view name);
 
 struct BacktrackingPolicy {
   VariableOrder variables = VariableOrder::first_unassigned;
   ValueOrder values = ValueOrder::domain;
   Inference inference = Inference::none;
+  DomainRestore restore = DomainRestore::snapshot;
+  /// `random.seed(seed)` before the search, for an order that draws (aima_mrv's ties).
+  std::int64_t seed = 0;
   std::size_t max_assignments = 5000000;  ///< Past it the run stops with budget_exceeded.
 };
 

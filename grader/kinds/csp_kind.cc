@@ -284,6 +284,8 @@ std::vector<MutantOutcome> CspKind::mutant_outcomes(const Assignment& assignment
   };
   std::vector<MutantOutcome> outcomes;
   for (const auto& [id, mistake, written] : mistakes) {
+    // A test that judges the board alone cannot see which method a program names.
+    if (id != "ac3_only" && !judging.method) continue;
     TestOutcome outcome;
     conclude_program_outcome(outcome, judge_answer(adapter, judging, *expected, written + "\n"),
                              ran);

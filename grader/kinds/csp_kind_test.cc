@@ -92,6 +92,13 @@ TEST(CspKind, MutantsAreTheProgramsClassicMistakes) {
       caught.push_back(mutant.mutant);
   // AC-3 alone solves this one: stopping after AC-3 is right here, naming AC-3 always too.
   EXPECT_THAT(caught, UnorderedElementsAre("always_search"));
+  // A test of the board alone (the 2017 form) cannot see a method: those mistakes do not apply.
+  const Assignment board_only =
+      spec_with("    csp: {sudoku: \"" + easy_puzzle() + "\"}\n    judge: {solution: true}\n");
+  std::vector<std::string> applied;
+  for (const MutantOutcome& mutant : kind.mutant_outcomes(board_only, board_only.tests.back()))
+    applied.push_back(mutant.mutant);
+  EXPECT_THAT(applied, UnorderedElementsAre("ac3_only"));
 }
 
 TEST(CspKind, ASpecsMistakesAreNamedWhereTheyAre) {
