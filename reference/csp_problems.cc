@@ -6,11 +6,10 @@
 
 namespace sg::ref {
 
-Csp australia_csp() {
+Csp australia_csp(const std::vector<std::string>& colours) {
   // In the order AIMA's parse_neighbors('SA: WA NT Q NSW V; NT: WA Q; NSW: Q V; T: ') makes
   // them: the variables as first named, each one's neighbors as they were linked.
   Csp csp;
-  const std::vector<std::string> colours = {"red", "green", "blue"};
   for (const char* region : {"SA", "WA", "NT", "Q", "NSW", "V", "T"})
     csp.add_variable(region, colours);
   const auto at = [&](const char* name) { return *csp.find(name); };

@@ -9,14 +9,16 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "reference/csp.h"
 
 namespace sg::ref {
 
-/// Australia's seven regions, coloured red, green, blue, neighbors different; variables and
+/// Australia's seven regions, coloured with `colours` (in that order: red, green, blue unless
+/// given; AIMA's test of an impossible map gives two), neighbors different; variables and
 /// neighbors in the order AIMA's csp.py makes them (SA, WA, NT, Q, NSW, V, T).
-Csp australia_csp();
+Csp australia_csp(const std::vector<std::string>& colours = {"red", "green", "blue"});
 
 /// N-Queens: Q1 .. Qn, each a row 1 .. n; no two on a row or a diagonal.
 Csp nqueens_csp(int n);
