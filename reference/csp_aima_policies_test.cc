@@ -3,12 +3,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "reference/csp_problems.h"
 #include "reference/csp_search.h"
+#include "reference/python_oracle_test_util.h"
 
 namespace sg::ref {
 namespace {
@@ -85,15 +85,7 @@ print(json.dumps(out))
 )py";
 
 nlohmann::json book_runs(const nlohmann::json& cases) {
-  const std::string command =
-      "/usr/bin/python3 -c '" + std::string(kBookBacktracking) + "' '" + cases.dump() + "'";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return nullptr;
-  std::string text;
-  char buffer[4096];
-  while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) text.append(buffer, n);
-  ::pclose(pipe);
-  return nlohmann::json::parse(text, nullptr, false);
+  return test_util::run_python_json(kBookBacktracking, cases);
 }
 
 TEST(AimaBacktracking, AssignsAsTheBooksCodeDoesUnderEveryPolicyAndSeed) {

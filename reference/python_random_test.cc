@@ -2,10 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <string>
+
+#include "reference/python_oracle_test_util.h"
 
 namespace sg::ref {
 namespace {
@@ -36,15 +37,7 @@ print(json.dumps(out))
 )py";
 
 nlohmann::json cpython_draws(const nlohmann::json& seeds) {
-  const std::string command =
-      "/usr/bin/python3 -c '" + std::string(kDraws) + "' '" + seeds.dump() + "'";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return nullptr;
-  std::string text;
-  char buffer[4096];
-  while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) text.append(buffer, n);
-  ::pclose(pipe);
-  return nlohmann::json::parse(text, nullptr, false);
+  return test_util::run_python_json(kDraws, seeds);
 }
 
 nlohmann::json our_draws(std::int64_t seed) {
