@@ -850,6 +850,8 @@ def make_callback(spec, module):
         return getattr(module, spec.get('name'))
     if kind == 'search_problem':
         return make_search_problem(spec)
+    if kind == 'aima_csp':
+        return make_aima_csp(spec)
     if kind == 'game_state':
         return make_game_state(spec)
     if kind == 'berkeley_game_state':
@@ -1084,6 +1086,101 @@ def make_search_problem(spec):
         if theirs and hasattr(SearchProblem, ours) and theirs != ours:
             setattr(SearchProblem, theirs, getattr(SearchProblem, ours))
     return SearchProblem()
+
+def make_aima_csp(spec):
+    """A CSP as AIMA's csp.py hands one to its searches (variables, domains, neighbors,
+    constraints; assign, unassign, nconflicts, display, goal_test; support_pruning, suppose,
+    prune, choices, infer_assignment, restore, conflicted_vars; curr_domains, nassigns), built
+    from the grader's description: variables in order, each one's domain and neighbors in order,
+    and the constraint between neighbors ("different", or "queens": not on one row or diagonal,
+    the variables being columns). Every assign is recorded, in order, in `_assigned` as
+    [variable, value]: what the search did, for the grader to judge."""
+    variables = [decode_value(v) for v in spec.get('variables', [])]
+    domains = dict((decode_value(v), [decode_value(x) for x in values])
+                   for v, values in spec.get('domains', []))
+    neighbors = dict((decode_value(v), [decode_value(x) for x in others])
+                     for v, others in spec.get('neighbors', []))
+    if spec.get('constraint') == 'queens':
+        def constraints(A, a, B, b):
+            return A == B or (a != b and A + a != B + b and A - a != B - b)
+    elif spec.get('constraint') == 'different':
+        def constraints(A, a, B, b):
+            return a != b
+    else:
+        raise RequestError('aima_csp needs "constraint": "different" or "queens"')
+
+    class CSP(object):
+        """The CSP handed to the student's search (AIMA's API)."""
+
+        def __init__(self):
+            self.variables = list(variables)
+            self.domains = dict((v, list(d)) for v, d in domains.items())
+            self.neighbors = dict((v, list(n)) for v, n in neighbors.items())
+            self.constraints = constraints
+            self.initial = ()
+            self.curr_domains = None
+            self.nassigns = 0
+            self._assigned = []
+
+        def assign(self, var, val, assignment):
+            assignment[var] = val
+            self.nassigns += 1
+            self._assigned.append([var, val])
+
+        def unassign(self, var, assignment):
+            if var in assignment:
+                del assignment[var]
+
+        def nconflicts(self, var, val, assignment):
+            return sum(1 for other in self.neighbors[var]
+                       if other in assignment and not self.constraints(var, val, other,
+                                                                       assignment[other]))
+
+        def display(self, assignment):
+            print(assignment)
+
+        def goal_test(self, state):
+            assignment = dict(state)
+            return (len(assignment) == len(self.variables) and
+                    all(self.nconflicts(v, assignment[v], assignment) == 0
+                        for v in self.variables))
+
+        def support_pruning(self):
+            if self.curr_domains is None:
+                self.curr_domains = dict((v, list(self.domains[v])) for v in self.variables)
+
+        def suppose(self, var, value):
+            self.support_pruning()
+            removals = [(var, a) for a in self.curr_domains[var] if a != value]
+            self.curr_domains[var] = [value]
+            return removals
+
+        def prune(self, var, value, removals):
+            self.curr_domains[var].remove(value)
+            if removals is not None:
+                removals.append((var, value))
+
+        def choices(self, var):
+            return (self.curr_domains or self.domains)[var]
+
+        def infer_assignment(self):
+            self.support_pruning()
+            return dict((v, self.curr_domains[v][0])
+                        for v in self.variables if len(self.curr_domains[v]) == 1)
+
+        def restore(self, removals):
+            for B, b in removals:
+                self.curr_domains[B].append(b)
+
+        def conflicted_vars(self, current):
+            return [var for var in self.variables
+                    if self.nconflicts(var, current[var], current) > 0]
+
+        def __repr__(self):
+            return '<CSP of %d variables>' % len(self.variables)
+
+    return CSP()
+
 
 def make_game_state(spec):
     """The root of a game in the Berkeley multi-agent style (a GameState's methods), driven by

@@ -535,6 +535,37 @@ class StreamAndCaptureTest(DriverTestCase):
                          [{'$tuple': [1, 0]}, {'$tuple': ['a', 1]}, True, 1, 3, []])
         self.assertEqual(run.step(2)['value'], [{'$tuple': ['a', 0]}, {'$tuple': ['a', 1]}])
 
+    def test_an_aima_csp_has_the_books_api_and_records_every_assign(self):
+        csp = {'$fn': 'aima_csp', 'variables': [0, 1, 2, 3],
+               'domains': [[v, [0, 1, 2, 3]] for v in range(4)],
+               'neighbors': [[v, [u for u in range(4) if u != v]] for v in range(4)],
+               'constraint': 'queens'}
+        self.write('student.py', """
+            def probe(csp):
+                a = {}
+                csp.assign(0, 1, a)
+                conflicts = [csp.nconflicts(1, row, a) for row in range(4)]
+                removals = csp.suppose(0, 1)
+                csp.prune(1, 0, removals)
+                left = list(csp.choices(1))
+                csp.restore(removals)
+                csp.assign(1, 3, a)
+                csp.unassign(1, a)
+                return [conflicts, left, csp.choices(0), csp.choices(1), csp.nassigns,
+                        csp.conflicted_vars({0: 0, 1: 1, 2: 3, 3: 2}), csp.goal_test(a),
+                        csp.infer_assignment()]
+        """)
+        run = self.run_driver([
+            {'op': 'let', 'bind': 'csp', 'value': csp},
+            {'op': 'call', 'function': 'probe', 'args': [{'$ref': 'csp'}]},
+            {'op': 'getattr', 'target': 'csp', 'attr': '_assigned'}])
+        self.assertComplete(run, 3)
+        # Q0 on row 1 attacks rows 0, 1, 2 of column 1; restore puts 0 back at the end.
+        self.assertEqual(run.step(1)['value'],
+                         [[1, 1, 1, 0], [1, 2, 3], [1, 0, 2, 3], [1, 2, 3, 0], 2, [0, 1, 2, 3],
+                          False, {}])
+        self.assertEqual(run.step(2)['value'], [[0, 1], [1, 3]])
+
     def test_explore_compares_states_python_cannot_hash_by_equality(self):
         # A corners state as students write it: (position, set of corners visited), and a
         # list-of-lists board; neither can be hashed, both are compared by ==.

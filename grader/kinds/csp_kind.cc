@@ -8,6 +8,7 @@
 #include "checkers/csp_judgements.h"
 #include "checkers/field_extractor.h"
 #include "checkers/state_text.h"
+#include "domains/csp_problem.h"
 #include "domains/reference_cache.h"
 #include "reference/csp_problems.h"
 #include "reference/csp_search.h"
@@ -27,33 +28,11 @@ struct CspExpected {
 };
 
 CspExpected build(const TestSpec& test) {
-  const nlohmann::json& given = read_mapping(test, "/csp", {"sudoku", "nqueens", "map"},
-                                             "csp: {sudoku: \"003020600...\"}, {nqueens: 8} or "
-                                             "{map: australia}");
-  if (given.size() != 1)
-    throw SpecError(location_of(test, "/csp"), "csp names one problem: sudoku, nqueens or map");
+  const CspProblem problem = read_csp_problem(test);
   CspExpected expected;
-  try {
-    if (given.contains("sudoku")) {
-      if (!given["sudoku"].is_string())
-        throw SpecError(location_of(test, "/csp/sudoku"),
-                        "sudoku: the puzzle's 81 (or 16) characters, as a string");
-      expected.written = given["sudoku"].get<std::string>();
-      expected.sudoku = true;
-      expected.csp = std::make_shared<const ref::Csp>(ref::sudoku_csp(expected.written));
-    } else if (given.contains("nqueens")) {
-      const long long n = read_whole(test, "/csp/nqueens", 1, 64);
-      expected.written = std::to_string(n);
-      expected.csp = std::make_shared<const ref::Csp>(ref::nqueens_csp(static_cast<int>(n)));
-    } else {
-      expected.written = read_name(test, "/csp/map", "");
-      if (expected.written != "australia")
-        throw SpecError(location_of(test, "/csp/map"), "map: australia (AIMA's figure 6.1)");
-      expected.csp = std::make_shared<const ref::Csp>(ref::australia_csp());
-    }
-  } catch (const std::invalid_argument& error) {
-    throw SpecError(location_of(test, "/csp"), error.what());
-  }
+  expected.csp = problem.csp;
+  expected.written = problem.written;
+  expected.sudoku = problem.family == CspProblem::Family::sudoku;
   const ref::Ac3Run closure = ref::ac3(*expected.csp);
   expected.ac3_solves = closure.consistent && ref::every_domain_single(closure.domains);
   expected.ac3_domains = closure.domains;

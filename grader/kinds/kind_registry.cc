@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "kinds/csp_kind.h"
+#include "kinds/csp_search_kind.h"
 #include "kinds/domain_trace_kind.h"
 #include "kinds/game_function_kind.h"
 #include "kinds/game_play_kind.h"
@@ -39,6 +40,7 @@ KindRegistry KindRegistry::with_builtin_kinds() {
   registry.add(std::make_unique<LocalSearchKind>());
   registry.add(std::make_unique<GamePlayKind>());
   registry.add(std::make_unique<CspKind>());
+  registry.add(std::make_unique<CspSearchKind>());
   return registry;
 }
 
