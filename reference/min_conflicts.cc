@@ -31,7 +31,10 @@ std::vector<std::size_t> conflicted_variables(const Csp& csp, const CspAssignmen
   return conflicted;
 }
 
-MinConflictsRun min_conflicts(const Csp& csp, PythonRandom& random, std::size_t max_steps) {
+MinConflictsRun min_conflicts(const Csp& csp, PythonRandom& random, std::size_t max_steps,
+                              RepairChoice repair) {
+  std::vector<std::size_t> every(csp.size());
+  for (std::size_t v = 0; v < every.size(); ++v) every[v] = v;
   MinConflictsRun run;
   run.assignment.assign(csp.size(), std::nullopt);
   const auto assign = [&](std::size_t variable, std::size_t value) {
@@ -48,7 +51,8 @@ MinConflictsRun min_conflicts(const Csp& csp, PythonRandom& random, std::size_t 
       run.solved = true;
       return run;
     }
-    const std::size_t variable = random.choice(conflicted);
+    const std::size_t variable =
+        random.choice(repair == RepairChoice::conflicted ? conflicted : every);
     assign(variable, least_conflicts_value(csp, variable, run.assignment, random));
     ++run.steps;
   }

@@ -18,6 +18,12 @@
 
 namespace sg::ref {
 
+/// Which variable a repair step draws from.
+enum class RepairChoice {
+  conflicted,  ///< `random.choice(conflicted)`, as the book's code.
+  any,         ///< `random.choice(variables)`, conflicted or not: the classic mistake (audit's).
+};
+
 struct MinConflictsRun {
   bool solved = false;       ///< A step found no conflicted variable (AIMA returns `current`).
   CspAssignment assignment;  ///< The last complete assignment (AIMA's `csp.current`).
@@ -29,8 +35,10 @@ struct MinConflictsRun {
 
 /// Min-conflicts as above, with at most `max_steps` repair steps (AIMA's default 100000): past
 /// them the run ends unsolved (AIMA returns None). `random` is the student's generator as seeded
-/// (`random.seed(s)`: PythonRandom(s)); it is advanced as CPython's would be.
-MinConflictsRun min_conflicts(const Csp& csp, PythonRandom& random, std::size_t max_steps = 100000);
+/// (`random.seed(s)`: PythonRandom(s)); it is advanced as CPython's would be. `repair` says which
+/// variable a step draws; a run that draws any variable still ends when none is conflicted.
+MinConflictsRun min_conflicts(const Csp& csp, PythonRandom& random, std::size_t max_steps = 100000,
+                              RepairChoice repair = RepairChoice::conflicted);
 
 /// The variables of a complete `assignment` in conflict with a neighbor, in the variables' order
 /// (AIMA's `conflicted_vars`).

@@ -102,6 +102,16 @@ TEST(MinConflicts, ASolvedRunBreaksNoConstraintAndCountsItsSteps) {
   EXPECT_EQ(run.assignments.size(), csp.size() + run.steps);
 }
 
+TEST(MinConflicts, RepairingAnyVariableTakesOtherStepsAndStillStopsWhenSolved) {
+  const Csp csp = nqueens_csp(8);
+  PythonRandom right_random(3), wrong_random(3);
+  const MinConflictsRun right = min_conflicts(csp, right_random);
+  const MinConflictsRun wrong = min_conflicts(csp, wrong_random, 100000, RepairChoice::any);
+  ASSERT_TRUE(wrong.solved);
+  EXPECT_FALSE(csp.violated(wrong.assignment).has_value());
+  EXPECT_NE(wrong.assignments, right.assignments);
+}
+
 TEST(MinConflicts, NoStepsLeavesTheFirstAssignmentUnsolvedUnlessItSolves) {
   const Csp csp = nqueens_csp(8);
   PythonRandom random(0);

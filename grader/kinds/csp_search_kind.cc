@@ -28,7 +28,8 @@ struct CspRun {
 struct CspSearchTest {
   CspProblem problem;
   bool min_conflicts = false;
-  ref::BacktrackingPolicy policy;                 // backtracking's, with the seed
+  ref::RepairChoice repair = ref::RepairChoice::conflicted;  // min_conflicts'; `any` for a mutant
+  ref::BacktrackingPolicy policy;                            // backtracking's, with the seed
   std::vector<ref::BacktrackingPolicy> accepted;  // other policies whose assignments pass too
   std::int64_t seed = 0;
   std::optional<long long> max_steps;  // min_conflicts': given to the call too
@@ -157,8 +158,9 @@ CspRun run_reference(const CspSearchTest& read) {
   CspRun run;
   if (read.min_conflicts) {
     ref::PythonRandom random(read.seed);
-    const ref::MinConflictsRun ran = ref::min_conflicts(
-        *read.problem.csp, random, static_cast<std::size_t>(read.max_steps.value_or(100000)));
+    const ref::MinConflictsRun ran =
+        ref::min_conflicts(*read.problem.csp, random,
+                           static_cast<std::size_t>(read.max_steps.value_or(100000)), read.repair);
     run.solved = ran.solved;
     run.solution = ran.assignment;
     run.assignments = ran.assignments;
@@ -436,12 +438,11 @@ TestOutcome CspSearchKind::evaluate(const Assignment& assignment, const TestSpec
 std::vector<MutantOutcome> CspSearchKind::mutant_outcomes(const Assignment& assignment,
                                                           const TestSpec& test) const {
   const CspSearchTest read = read_test(assignment, test);
-  if (read.min_conflicts) return {};
   const auto run = reference_of(assignment, test, read);
   std::vector<MutantOutcome> outcomes;
   const auto add = [&](const char* id, const char* mistake, auto change) {
     CspSearchTest wrong = read;
-    change(wrong.policy);
+    change(wrong);
     const CspRun ran = run_reference(wrong);
     nlohmann::json returned = nullptr;
     if (ran.solved) {
@@ -456,15 +457,20 @@ std::vector<MutantOutcome> CspSearchKind::mutant_outcomes(const Assignment& assi
     mutant.outcome.aspects = judge(read, *run, returned, ran.assignments);
     outcomes.push_back(std::move(mutant));
   };
+  if (read.min_conflicts) {
+    add("any_variable", "a min-conflicts that repairs any variable, conflicted or not",
+        [](CspSearchTest& t) { t.repair = ref::RepairChoice::any; });
+    return outcomes;
+  }
   if (read.policy.variables != ref::VariableOrder::first_unassigned)
     add("first_unassigned", "an MRV that takes the first unassigned variable",
-        [](ref::BacktrackingPolicy& p) { p.variables = ref::VariableOrder::first_unassigned; });
+        [](CspSearchTest& t) { t.policy.variables = ref::VariableOrder::first_unassigned; });
   if (read.policy.values != ref::ValueOrder::domain)
     add("domain_order", "an LCV that keeps the domain's order",
-        [](ref::BacktrackingPolicy& p) { p.values = ref::ValueOrder::domain; });
+        [](CspSearchTest& t) { t.policy.values = ref::ValueOrder::domain; });
   if (read.policy.inference != ref::Inference::none)
     add("no_inference", "an inference that prunes nothing",
-        [](ref::BacktrackingPolicy& p) { p.inference = ref::Inference::none; });
+        [](CspSearchTest& t) { t.policy.inference = ref::Inference::none; });
   return outcomes;
 }
 

@@ -49,7 +49,8 @@ class CspSearchKind : public TestKind {
                        const Observation& observation) const override;
   /// Backtracking with a policy dropped, as a student's helper that does not work: MRV that
   /// takes the first unassigned variable (first_unassigned), LCV that keeps the domain's order
-  /// (domain_order), forward checking that prunes nothing (no_inference).
+  /// (domain_order), forward checking that prunes nothing (no_inference); and min-conflicts that
+  /// repairs any variable, conflicted or not (any_variable).
   std::vector<MutantOutcome> mutant_outcomes(const Assignment& assignment,
                                              const TestSpec& test) const override;
 };

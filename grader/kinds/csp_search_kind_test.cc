@@ -111,6 +111,14 @@ TEST(CspSearchKind, MutantsDropAPolicyTheTestNames) {
        CspSearchKind().mutant_outcomes(assignment, assignment.tests.back()))
     ids.push_back(mutant.mutant);
   EXPECT_THAT(ids, UnorderedElementsAre("no_inference"));
+  // Min-conflicts repairing any variable draws other steps: its assignments are caught.
+  const Assignment repairing = spec_with(
+      "    csp: {nqueens: 8}\n    algorithm: min_conflicts\n    call: {function: min_conflicts}\n"
+      "    seed: 3\n");
+  const auto mutants = CspSearchKind().mutant_outcomes(repairing, repairing.tests.back());
+  ASSERT_EQ(mutants.size(), 1u);
+  EXPECT_EQ(mutants.front().mutant, "any_variable");
+  EXPECT_FALSE(aspect(mutants.front().outcome, "assignments").passed);
 }
 
 TEST(CspSearchKind, ASpecsMistakesAreNamedWhereTheyAre) {
